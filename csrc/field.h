@@ -1,0 +1,143 @@
+/*
+ * field.h - limb layer, field element types and the prime-field APIs
+ * (Fp, Fr) plus Fp2.
+ *
+ * The limb width is a compile-time switch: 64-bit limbs with 128-bit
+ * products where the compiler has unsigned __int128 (native builds), 32-bit
+ * limbs with 64-bit products otherwise (WebAssembly), or forced with
+ * -DPYBLS_LIMB_BITS=32. Both widths store an element as the same
+ * little-endian bytes (R = 2^384 for Fp and 2^256 for Fr either way), so the
+ * internal byte representation does not depend on the build.
+ *
+ * All functions here are constant time unless their name ends in _vartime.
+ * Outputs may alias inputs.
+ */
+#ifndef PYBLS_FIELD_H
+#define PYBLS_FIELD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef PYBLS_LIMB_BITS
+#if defined(__SIZEOF_INT128__)
+#define PYBLS_LIMB_BITS 64
+#else
+#define PYBLS_LIMB_BITS 32
+#endif
+#endif
+
+#if PYBLS_LIMB_BITS == 64
+typedef uint64_t limb_t;
+typedef unsigned __int128 dlimb_t;
+/* A 64-bit constant as limbs. */
+#define LIMB64(x) ((limb_t)(x))
+#elif PYBLS_LIMB_BITS == 32
+typedef uint32_t limb_t;
+typedef uint64_t dlimb_t;
+#define LIMB64(x) ((limb_t)((x)&0xffffffffu)), ((limb_t)((uint64_t)(x) >> 32))
+#else
+#error "PYBLS_LIMB_BITS must be 32 or 64"
+#endif
+
+#define LIMB_BITS PYBLS_LIMB_BITS
+#define FP_LIMBS (384 / LIMB_BITS)
+#define FR_LIMBS (256 / LIMB_BITS)
+
+typedef struct { limb_t l[FP_LIMBS]; } fp_t;
+typedef struct { limb_t l[FR_LIMBS]; } fr_t;
+typedef struct { fp_t c0, c1; } fp2_t;      /* c0 + c1 u, u^2 = -1 */
+typedef struct { fp2_t c0, c1, c2; } fp6_t; /* c0 + c1 v + c2 v^2, v^3 = u + 1 */
+typedef struct { fp6_t c0, c1; } fp12_t;    /* c0 + c1 w, w^2 = v */
+
+/* All-ones if x == 0, else zero; constant time. */
+static inline limb_t limb_is_zero_mask(limb_t x) {
+    return (limb_t)0 - (limb_t)(1 & ((~x & (x - 1)) >> (LIMB_BITS - 1)));
+}
+
+/* Copy helpers usable on any of the types above. */
+void ct_memcpy(void *dst, const void *src, size_t len);
+void ct_memzero(void *dst, size_t len);
+/* dst = mask ? src : dst, mask all-ones or zero; constant time. */
+void ct_cmov(void *dst, const void *src, size_t len, limb_t mask);
+
+/* ---- Fp ---------------------------------------------------------------- */
+void fp_set_zero(fp_t *r);
+void fp_set_one(fp_t *r);
+void fp_add(fp_t *r, const fp_t *a, const fp_t *b);
+void fp_sub(fp_t *r, const fp_t *a, const fp_t *b);
+void fp_dbl(fp_t *r, const fp_t *a);
+void fp_neg(fp_t *r, const fp_t *a);
+void fp_mul(fp_t *r, const fp_t *a, const fp_t *b);
+void fp_sqr(fp_t *r, const fp_t *a);
+void fp_inv(fp_t *r, const fp_t *a); /* 0 -> 0 */
+/* r = a^e for a public exponent given as little-endian limbs. */
+void fp_pow(fp_t *r, const fp_t *a, const limb_t *e, int elimbs);
+/* Sets r = sqrt(a) (some root) and returns all-ones if a is a square. */
+limb_t fp_sqrt(fp_t *r, const fp_t *a);
+/* 1 for a nonzero square, -1 for a non-square, 0 for zero. */
+int fp_legendre(const fp_t *a);
+limb_t fp_is_zero(const fp_t *a); /* all-ones mask or 0 */
+limb_t fp_eq(const fp_t *a, const fp_t *b);
+/* Canonical (non-Montgomery) value is odd / is > (p-1)/2; masks. */
+limb_t fp_is_odd(const fp_t *a);
+limb_t fp_is_lexically_largest(const fp_t *a);
+/* Big-endian 48 bytes -> Montgomery form; returns all-ones if canonical
+ * (< p). A non-canonical input still yields a reduced element. */
+limb_t fp_from_bytes(fp_t *r, const uint8_t in[48]);
+void fp_to_bytes(uint8_t out[48], const fp_t *a);
+/* Small multiples used by curve formulas. */
+void fp_mul3(fp_t *r, const fp_t *a);
+
+/* ---- Fr ---------------------------------------------------------------- */
+void fr_set_zero(fr_t *r);
+void fr_set_one(fr_t *r);
+void fr_add(fr_t *r, const fr_t *a, const fr_t *b);
+void fr_sub(fr_t *r, const fr_t *a, const fr_t *b);
+void fr_neg(fr_t *r, const fr_t *a);
+void fr_mul(fr_t *r, const fr_t *a, const fr_t *b);
+void fr_sqr(fr_t *r, const fr_t *a);
+void fr_inv(fr_t *r, const fr_t *a); /* 0 -> 0 */
+/* r = a^e, e a secret-safe big-endian byte string (constant time in both). */
+void fr_pow_bytes(fr_t *r, const fr_t *a, const uint8_t *e_be, size_t elen);
+limb_t fr_is_zero(const fr_t *a);
+limb_t fr_eq(const fr_t *a, const fr_t *b);
+limb_t fr_from_bytes(fr_t *r, const uint8_t in[32]); /* all-ones if < r */
+void fr_from_bytes_wide(fr_t *r, const uint8_t in[64]); /* reduce mod r */
+void fr_to_bytes(uint8_t out[32], const fr_t *a);
+/* Canonical integer value as little-endian limbs (for scalar multiplication). */
+void fr_to_canonical(limb_t out[FR_LIMBS], const fr_t *a);
+/* Bit i (0 = least significant) of a canonical little-endian limb vector. */
+static inline unsigned scalar_bit(const limb_t *k, unsigned i) {
+    return (unsigned)(k[i / LIMB_BITS] >> (i % LIMB_BITS)) & 1u;
+}
+/* w bits starting at bit i (w <= 8, bits past the vector read as 0). */
+unsigned scalar_window(const limb_t *k, int nlimbs, unsigned i, unsigned w);
+
+/* ---- Fp2 --------------------------------------------------------------- */
+void fp2_set_zero(fp2_t *r);
+void fp2_set_one(fp2_t *r);
+void fp2_add(fp2_t *r, const fp2_t *a, const fp2_t *b);
+void fp2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b);
+void fp2_dbl(fp2_t *r, const fp2_t *a);
+void fp2_neg(fp2_t *r, const fp2_t *a);
+void fp2_conj(fp2_t *r, const fp2_t *a); /* also the p-power Frobenius */
+void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b);
+void fp2_sqr(fp2_t *r, const fp2_t *a);
+void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b);
+void fp2_mul_xi(fp2_t *r, const fp2_t *a); /* times (1 + u) */
+void fp2_mul3(fp2_t *r, const fp2_t *a);
+void fp2_inv(fp2_t *r, const fp2_t *a); /* 0 -> 0 */
+/* Sets r to a square root of a; returns all-ones if a is a square. Variable
+ * time: use only on public values (point decompression, hashing). */
+limb_t fp2_sqrt_vartime(fp2_t *r, const fp2_t *a);
+limb_t fp2_is_zero(const fp2_t *a);
+limb_t fp2_eq(const fp2_t *a, const fp2_t *b);
+/* ZCash sign rule: c1 > (p-1)/2, or c1 == 0 and c0 > (p-1)/2. */
+limb_t fp2_is_lexically_largest(const fp2_t *a);
+/* RFC 9380 sgn0 for Fp2. */
+limb_t fp2_sgn0(const fp2_t *a);
+/* 96 bytes c1 || c0, each big-endian; all-ones if both are canonical. */
+limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[96]);
+void fp2_to_bytes(uint8_t out[96], const fp2_t *a);
+
+#endif /* PYBLS_FIELD_H */

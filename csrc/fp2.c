@@ -1,0 +1,145 @@
+/* fp2.c - Fp2 = Fp[u]/(u^2 + 1). */
+#include "consts.h"
+
+void fp2_set_zero(fp2_t *r) { fp_set_zero(&r->c0); fp_set_zero(&r->c1); }
+void fp2_set_one(fp2_t *r) { fp_set_one(&r->c0); fp_set_zero(&r->c1); }
+
+void fp2_add(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    fp_add(&r->c0, &a->c0, &b->c0);
+    fp_add(&r->c1, &a->c1, &b->c1);
+}
+
+void fp2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    fp_sub(&r->c0, &a->c0, &b->c0);
+    fp_sub(&r->c1, &a->c1, &b->c1);
+}
+
+void fp2_dbl(fp2_t *r, const fp2_t *a) {
+    fp_dbl(&r->c0, &a->c0);
+    fp_dbl(&r->c1, &a->c1);
+}
+
+void fp2_neg(fp2_t *r, const fp2_t *a) {
+    fp_neg(&r->c0, &a->c0);
+    fp_neg(&r->c1, &a->c1);
+}
+
+void fp2_conj(fp2_t *r, const fp2_t *a) {
+    r->c0 = a->c0;
+    fp_neg(&r->c1, &a->c1);
+}
+
+/* Karatsuba: three Fp multiplications. */
+void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    fp_t t0, t1, s0, s1;
+    fp_mul(&t0, &a->c0, &b->c0);
+    fp_mul(&t1, &a->c1, &b->c1);
+    fp_add(&s0, &a->c0, &a->c1);
+    fp_add(&s1, &b->c0, &b->c1);
+    fp_mul(&s0, &s0, &s1);
+    fp_sub(&r->c0, &t0, &t1);
+    fp_sub(&s0, &s0, &t0);
+    fp_sub(&r->c1, &s0, &t1);
+}
+
+/* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u. */
+void fp2_sqr(fp2_t *r, const fp2_t *a) {
+    fp_t s, d, m;
+    fp_add(&s, &a->c0, &a->c1);
+    fp_sub(&d, &a->c0, &a->c1);
+    fp_mul(&m, &a->c0, &a->c1);
+    fp_mul(&r->c0, &s, &d);
+    fp_dbl(&r->c1, &m);
+}
+
+void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b) {
+    fp_mul(&r->c0, &a->c0, b);
+    fp_mul(&r->c1, &a->c1, b);
+}
+
+/* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u. */
+void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
+    fp_t t;
+    fp_sub(&t, &a->c0, &a->c1);
+    fp_add(&r->c1, &a->c0, &a->c1);
+    r->c0 = t;
+}
+
+void fp2_mul3(fp2_t *r, const fp2_t *a) {
+    fp_mul3(&r->c0, &a->c0);
+    fp_mul3(&r->c1, &a->c1);
+}
+
+void fp2_inv(fp2_t *r, const fp2_t *a) {
+    fp_t t0, t1;
+    fp_sqr(&t0, &a->c0);
+    fp_sqr(&t1, &a->c1);
+    fp_add(&t0, &t0, &t1);
+    fp_inv(&t0, &t0);
+    fp_mul(&r->c0, &a->c0, &t0);
+    fp_mul(&t1, &a->c1, &t0);
+    fp_neg(&r->c1, &t1);
+}
+
+limb_t fp2_is_zero(const fp2_t *a) { return fp_is_zero(&a->c0) & fp_is_zero(&a->c1); }
+limb_t fp2_eq(const fp2_t *a, const fp2_t *b) { return fp_eq(&a->c0, &b->c0) & fp_eq(&a->c1, &b->c1); }
+
+/* a^e for a public exponent (little-endian limbs): square and multiply. */
+static void fp2_pow_vartime(fp2_t *r, const fp2_t *a, const limb_t *e, int elimbs) {
+    fp2_t acc;
+    int started = 0;
+    fp2_set_one(&acc);
+    for (int i = elimbs * LIMB_BITS - 1; i >= 0; i--) {
+        if (started) fp2_sqr(&acc, &acc);
+        if (scalar_bit(e, (unsigned)i)) {
+            fp2_mul(&acc, &acc, a);
+            started = 1;
+        }
+    }
+    *r = acc;
+}
+
+/* p = 3 mod 4 square root in Fp2 (Adj and Rodriguez-Henriquez, alg. 9). */
+limb_t fp2_sqrt_vartime(fp2_t *r, const fp2_t *a) {
+    fp2_t a1, alpha, x0, x, check, minus_one;
+    fp2_pow_vartime(&a1, a, P_MINUS_3_DIV_4, FP_LIMBS);
+    fp2_sqr(&alpha, &a1);
+    fp2_mul(&alpha, &alpha, a);
+    fp2_mul(&x0, &a1, a);
+    fp2_set_one(&minus_one);
+    fp2_neg(&minus_one, &minus_one);
+    if (fp2_eq(&alpha, &minus_one)) {
+        /* x = u x0 */
+        fp_neg(&x.c0, &x0.c1);
+        x.c1 = x0.c0;
+    } else {
+        fp2_t b;
+        fp2_set_one(&b);
+        fp2_add(&b, &b, &alpha);
+        fp2_pow_vartime(&b, &b, P_MINUS_1_DIV_2, FP_LIMBS);
+        fp2_mul(&x, &b, &x0);
+    }
+    fp2_sqr(&check, &x);
+    *r = x;
+    return fp2_eq(&check, a);
+}
+
+limb_t fp2_is_lexically_largest(const fp2_t *a) {
+    limb_t c1_zero = fp_is_zero(&a->c1);
+    return (~c1_zero & fp_is_lexically_largest(&a->c1)) | (c1_zero & fp_is_lexically_largest(&a->c0));
+}
+
+limb_t fp2_sgn0(const fp2_t *a) {
+    return fp_is_odd(&a->c0) | (fp_is_zero(&a->c0) & fp_is_odd(&a->c1));
+}
+
+limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[96]) {
+    limb_t ok1 = fp_from_bytes(&r->c1, in);
+    limb_t ok0 = fp_from_bytes(&r->c0, in + 48);
+    return ok0 & ok1;
+}
+
+void fp2_to_bytes(uint8_t out[96], const fp2_t *a) {
+    fp_to_bytes(out, &a->c1);
+    fp_to_bytes(out + 48, &a->c0);
+}

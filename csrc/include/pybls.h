@@ -1,0 +1,157 @@
+/*
+ * pybls.h - the one public C ABI of the pybls core (BLS12-381).
+ *
+ * Rules of this interface (they keep it usable from cffi, ctypes and
+ * WebAssembly alike):
+ *   - every argument is a pointer to a fixed-size byte buffer, or a
+ *     uint32_t length/count; no structs, no callbacks, no 64-bit integers;
+ *   - every function returns int: PYBLS_OK (0) or a negative PYBLS_ERR_*
+ *     status; predicates return 1 (true) or 0 (false);
+ *   - output buffers may alias input buffers of the same type;
+ *   - "internal" buffers hold the core's own representation (Montgomery
+ *     form, projective coordinates, little-endian limbs). They are only
+ *     meaningful to this library; encodings are produced by the *_encode /
+ *     *_compress / *_to_bytes functions.
+ *
+ * The Python bindings (cffi and ctypes) are generated from the function
+ * declarations below by build-scripts/gen_bindings.py: keep each declaration
+ * on one line, in the form `int pybls_name(type arg, ...);`.
+ */
+#ifndef PYBLS_H
+#define PYBLS_H
+
+#include <stdint.h>
+
+/* Sizes in bytes of internal representations. */
+#define PYBLS_SCALAR_SIZE 32 /* Fr element, Montgomery form */
+#define PYBLS_FP_SIZE 48     /* Fp element, Montgomery form */
+#define PYBLS_G1_SIZE 144    /* projective X, Y, Z over Fp */
+#define PYBLS_G2_SIZE 288    /* projective X, Y, Z over Fp2 */
+#define PYBLS_GT_SIZE 576    /* Fp12 element, Montgomery form */
+
+/* Sizes in bytes of encodings. */
+#define PYBLS_SCALAR_BYTES 32 /* big-endian integer < r */
+#define PYBLS_FP_BYTES 48     /* big-endian integer < p */
+#define PYBLS_G1_COMPRESSED_BYTES 48
+#define PYBLS_G1_UNCOMPRESSED_BYTES 96
+#define PYBLS_G2_COMPRESSED_BYTES 96
+#define PYBLS_G2_UNCOMPRESSED_BYTES 192
+#define PYBLS_GT_BYTES 576
+
+/* Status codes. */
+#define PYBLS_OK 0
+#define PYBLS_ERR_LENGTH -1          /* input has the wrong length */
+#define PYBLS_ERR_FLAGS -2           /* point flag bits are invalid */
+#define PYBLS_ERR_NONCANONICAL -3    /* field element >= p or scalar >= r */
+#define PYBLS_ERR_NOT_ON_CURVE -4    /* point is not on the curve */
+#define PYBLS_ERR_NOT_IN_SUBGROUP -5 /* point/element not of order r */
+#define PYBLS_ERR_ZERO_DIVISOR -6    /* inverse of zero requested */
+#define PYBLS_ERR_NOT_SQUARE -7      /* square root of a non-residue */
+#define PYBLS_ERR_ARGUMENT -8        /* count or size argument out of range */
+
+/* Flags for pybls_g1_decode / pybls_g2_decode. Decoding always checks
+ * lengths, flag bits, canonical coordinates and curve membership; subgroup
+ * membership too unless this flag is given (for callers that check it
+ * themselves or clear the cofactor). */
+#define PYBLS_DECODE_SKIP_SUBGROUP_CHECK 1
+
+/* Library information. */
+int pybls_abi_version(void);
+int pybls_limb_bits(void);
+
+/* Fr: scalars modulo r (constant time unless marked _vartime). */
+int pybls_scalar_from_bytes(uint8_t *out, const uint8_t *in32);
+int pybls_scalar_from_bytes_wide(uint8_t *out, const uint8_t *in, uint32_t len);
+int pybls_scalar_to_bytes(uint8_t *out32, const uint8_t *a);
+int pybls_scalar_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_scalar_sub(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_scalar_neg(uint8_t *out, const uint8_t *a);
+int pybls_scalar_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_scalar_sqr(uint8_t *out, const uint8_t *a);
+int pybls_scalar_inv(uint8_t *out, const uint8_t *a);
+int pybls_scalar_pow(uint8_t *out, const uint8_t *a, const uint8_t *exp_be, uint32_t exp_len);
+int pybls_scalar_is_zero(const uint8_t *a);
+int pybls_scalar_eq(const uint8_t *a, const uint8_t *b);
+
+/* Fp: the base field (exposed for tests and tools). */
+int pybls_fp_from_bytes(uint8_t *out, const uint8_t *in48);
+int pybls_fp_to_bytes(uint8_t *out48, const uint8_t *a);
+int pybls_fp_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_fp_sub(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_fp_neg(uint8_t *out, const uint8_t *a);
+int pybls_fp_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_fp_sqr(uint8_t *out, const uint8_t *a);
+int pybls_fp_inv(uint8_t *out, const uint8_t *a);
+int pybls_fp_sqrt(uint8_t *out, const uint8_t *a);
+int pybls_fp_legendre(const uint8_t *a);
+
+/* Point encodings follow the ZCash/IETF format: compressed G1 is x (48
+ * bytes), uncompressed x || y; an Fp2 coordinate c0 + c1*u is written
+ * c1 || c0. The top three bits of the first byte are the compression,
+ * infinity and sign flags. *_from_affine_bytes take the coordinates in that
+ * same big-endian form (without flags).
+ * GT encoding: the 12 Fp coefficients of c0 + c1*w (Fp6 = b0 + b1*v +
+ * b2*v^2, Fp2 = a0 + a1*u), each 48 bytes big-endian, written from the
+ * highest to the lowest: c1.b2.a1, c1.b2.a0, c1.b1.a1, ..., c0.b0.a0 (the
+ * order drand/kyber use). The pairing is the optimal ate pairing with the
+ * final exponentiation of blst, noble and kyber (the draft-irtf-cfrg-
+ * pairing-friendly-curves value cubed). */
+
+/* G1: points on E(Fp): y^2 = x^3 + 4. */
+int pybls_g1_generator(uint8_t *out);
+int pybls_g1_identity(uint8_t *out);
+int pybls_g1_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_g1_dbl(uint8_t *out, const uint8_t *a);
+int pybls_g1_neg(uint8_t *out, const uint8_t *a);
+int pybls_g1_eq(const uint8_t *a, const uint8_t *b);
+int pybls_g1_is_identity(const uint8_t *a);
+int pybls_g1_is_on_curve(const uint8_t *a);
+int pybls_g1_in_subgroup(const uint8_t *a);
+int pybls_g1_clear_cofactor(uint8_t *out, const uint8_t *a);
+int pybls_g1_mul(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g1_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g1_msm_scratch_size(uint32_t n);
+int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
+int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
+int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
+
+/* G2: points on E'(Fp2): y^2 = x^3 + 4(u + 1). */
+int pybls_g2_generator(uint8_t *out);
+int pybls_g2_identity(uint8_t *out);
+int pybls_g2_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_g2_dbl(uint8_t *out, const uint8_t *a);
+int pybls_g2_neg(uint8_t *out, const uint8_t *a);
+int pybls_g2_eq(const uint8_t *a, const uint8_t *b);
+int pybls_g2_is_identity(const uint8_t *a);
+int pybls_g2_is_on_curve(const uint8_t *a);
+int pybls_g2_in_subgroup(const uint8_t *a);
+int pybls_g2_clear_cofactor(uint8_t *out, const uint8_t *a);
+int pybls_g2_mul(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g2_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g2_msm_scratch_size(uint32_t n);
+int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
+int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
+int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
+
+/* GT: the order-r subgroup of Fp12^*, written multiplicatively. */
+int pybls_gt_one(uint8_t *out);
+int pybls_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_gt_inv(uint8_t *out, const uint8_t *a);
+int pybls_gt_sqr(uint8_t *out, const uint8_t *a);
+int pybls_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
+int pybls_gt_eq(const uint8_t *a, const uint8_t *b);
+int pybls_gt_is_one(const uint8_t *a);
+int pybls_gt_encode(uint8_t *out576, const uint8_t *a);
+int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len);
+
+/* Pairing: e(P, Q) and prod_i e(P_i, Q_i) with one final exponentiation. */
+int pybls_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
+int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
+int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
+int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
+
+#endif /* PYBLS_H */
