@@ -20,6 +20,15 @@
 
 #define MONT_MAX_LIMBS FP_LIMBS
 
+/* Full unrolling keeps the limbs in registers (loop counts are constants). */
+#if defined(__clang__)
+#define MONT_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define MONT_UNROLL _Pragma("GCC unroll 16")
+#else
+#define MONT_UNROLL
+#endif
+
 /* lo(a + b*c + carry), carry = hi(...). */
 static inline limb_t mont_mac(limb_t a, limb_t b, limb_t c, limb_t *carry) {
     dlimb_t t = (dlimb_t)b * c + a + *carry;
@@ -61,17 +70,54 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
     mont_select_n(r, t, d, (limb_t)0 - borrow, n);
 }
 
-static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
-    limb_t t[MONT_MAX_LIMBS];
-    mont_add_n(t, a, b, n); /* no carry out: a + b < 2m < 2^(n*w) */
-    mont_reduce_once(r, t, m, n);
+/* a + b + carry_in, carry_out in {0,1}; written so compilers emit add/adc. */
+static inline limb_t mont_adc(limb_t a, limb_t b, limb_t *carry) {
+    limb_t s = a + b;
+    limb_t c1 = s < a;
+    limb_t s2 = s + *carry;
+    limb_t c2 = s2 < s;
+    *carry = c1 | c2;
+    return s2;
 }
 
+/* a - b - borrow_in, borrow_out in {0,1}. */
+static inline limb_t mont_sbb(limb_t a, limb_t b, limb_t *borrow) {
+    limb_t d = a - b;
+    limb_t b1 = a < b;
+    limb_t d2 = d - *borrow;
+    limb_t b2 = d < *borrow;
+    *borrow = b1 | b2;
+    return d2;
+}
+
+/* r = a + b mod m for a, b < m (no carry out: 2m < 2^(n w)). */
+static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
+    limb_t t[MONT_MAX_LIMBS], d[MONT_MAX_LIMBS], carry = 0, borrow = 0;
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        t[i] = mont_adc(a[i], b[i], &carry);
+    }
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        d[i] = mont_sbb(t[i], m[i], &borrow);
+    }
+    limb_t keep = (limb_t)0 - borrow;
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) r[i] = (t[i] & keep) | (d[i] & ~keep);
+}
+
+/* r = a - b mod m for a, b < m. */
 static inline void mont_modsub(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
-    limb_t t[MONT_MAX_LIMBS], u[MONT_MAX_LIMBS];
-    limb_t borrow = mont_sub_n(t, a, b, n);
-    mont_add_n(u, t, m, n);
-    mont_select_n(r, u, t, (limb_t)0 - borrow, n);
+    limb_t t[MONT_MAX_LIMBS], borrow = 0, carry = 0;
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        t[i] = mont_sbb(a[i], b[i], &borrow);
+    }
+    limb_t mask = (limb_t)0 - borrow; /* add m back if it borrowed */
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        r[i] = mont_adc(t[i], m[i] & mask, &carry);
+    }
 }
 
 static inline limb_t mont_is_zero_n(const limb_t *a, int n) {
@@ -88,23 +134,39 @@ static inline void mont_modneg(limb_t *r, const limb_t *a, const limb_t *m, int 
 }
 
 /* Montgomery product r = a b / 2^(n w) mod m (CIOS without the extra carry
- * limb; see the requirement above). */
+ * limb; see the requirement above). Written without helper calls that take
+ * addresses, so the compiler keeps t[] in registers once unrolled. */
 static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m,
                               limb_t n0, int n) {
     limb_t t[MONT_MAX_LIMBS];
+    MONT_UNROLL
     for (int j = 0; j < n; j++) t[j] = 0;
+    MONT_UNROLL
     for (int i = 0; i < n; i++) {
-        limb_t A = 0, C = 0;
-        t[0] = mont_mac(t[0], a[0], b[i], &A);
+        dlimb_t A, C;
+        limb_t bi = b[i];
+        A = (dlimb_t)a[0] * bi + t[0];
+        t[0] = (limb_t)A;
         limb_t q = t[0] * n0;
-        (void)mont_mac(t[0], q, m[0], &C);
+        C = (dlimb_t)q * m[0] + t[0];
+        MONT_UNROLL
         for (int j = 1; j < n; j++) {
-            t[j] = mont_mac(t[j], a[j], b[i], &A);
-            t[j - 1] = mont_mac(t[j], q, m[j], &C);
+            A = (dlimb_t)a[j] * bi + t[j] + (limb_t)(A >> LIMB_BITS);
+            t[j] = (limb_t)A;
+            C = (dlimb_t)q * m[j] + t[j] + (limb_t)(C >> LIMB_BITS);
+            t[j - 1] = (limb_t)C;
         }
-        t[n - 1] = C + A;
+        t[n - 1] = (limb_t)(C >> LIMB_BITS) + (limb_t)(A >> LIMB_BITS);
     }
-    mont_reduce_once(r, t, m, n);
+    /* t < 2m: subtract m once unless that borrows. */
+    limb_t d[MONT_MAX_LIMBS], borrow = 0;
+    MONT_UNROLL
+    for (int j = 0; j < n; j++) {
+        d[j] = mont_sbb(t[j], m[j], &borrow);
+    }
+    limb_t keep = (limb_t)0 - borrow;
+    MONT_UNROLL
+    for (int j = 0; j < n; j++) r[j] = (t[j] & keep) | (d[j] & ~keep);
 }
 
 /* Constant-time comparison a < b as a mask. */
