@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Generate pybls/_lib/_abi.py from csrc/include/pybls.h.
+
+The header is the single description of the C ABI. This script turns it into
+the data both Python bindings need:
+
+* the integer ``#define`` constants (sizes, status codes, flags);
+* ``CDEF``: the function declarations, as cffi's ``cdef`` accepts them;
+* ``SIGNATURES``: ``name -> (restype, [argtype, ...])`` with argument types
+  written ``"u8*"``, ``"const u8*"`` or ``"u32"``, for the ctypes binding;
+* ``OUTPUT_SIZES``: for each function whose first parameter is an output
+  buffer, the number of bytes that buffer must hold.
+
+Usage::
+
+    python build-scripts/gen_bindings.py           # rewrite pybls/_lib/_abi.py
+    python build-scripts/gen_bindings.py --check   # exit 1 if it is stale
+
+The output depends only on the header, so re-running it is byte-for-byte
+reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Dict, List, NamedTuple, Tuple
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADER = ROOT / "csrc" / "include" / "pybls.h"
+OUTPUT = ROOT / "pybls" / "_lib" / "_abi.py"
+
+# C parameter types and the names the bindings use for them.
+_ARG_TYPES = {
+    "uint8_t *": "u8*",
+    "const uint8_t *": "const u8*",
+    "uint32_t": "u32",
+}
+
+# Size of a plain `out` buffer, by the function's group (the word after
+# `pybls_`). Buffers whose size differs carry it in their name (`out48`).
+_GROUP_OUTPUT = {
+    "scalar": "PYBLS_SCALAR_SIZE",
+    "fp": "PYBLS_FP_SIZE",
+    "g1": "PYBLS_G1_SIZE",
+    "g2": "PYBLS_G2_SIZE",
+    "gt": "PYBLS_GT_SIZE",
+    "pairing": "PYBLS_GT_SIZE",
+    "miller": "PYBLS_GT_SIZE",
+    "final": "PYBLS_GT_SIZE",
+}
+
+_DEFINE = re.compile(r"^\s*#\s*define\s+(PYBLS_[A-Z0-9_]+)\s+(-?(?:0x[0-9A-Fa-f]+|\d+))\s*(?:/\*(.*?)\*/)?\s*$")
+_DECL = re.compile(r"^\s*int\s+(pybls_[a-z0-9_]+)\s*\((.*)\)\s*;\s*$")
+_PARAM = re.compile(r"^(const\s+)?(uint8_t|uint32_t)\s*(\*)?\s*([A-Za-z_][A-Za-z0-9_]*)$")
+
+
+class Constant(NamedTuple):
+    name: str
+    value: int
+    comment: str
+
+
+class Function(NamedTuple):
+    name: str
+    declaration: str
+    params: List[Tuple[str, str]]  # (binding type, parameter name)
+
+
+class HeaderError(Exception):
+    """The header does not follow the one-line declaration convention."""
+
+
+def _strip_block_comments(text: str) -> str:
+    # Keep line structure so error messages can cite line numbers.
+    return re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+
+
+def parse_header(text: str) -> Tuple[List[Constant], List[Function]]:
+    """Return the integer constants and the function declarations of `text`."""
+    constants: List[Constant] = []
+    for line in text.splitlines():
+        m = _DEFINE.match(line)
+        if m:
+            comment = (m.group(3) or "").strip()
+            constants.append(Constant(m.group(1), int(m.group(2), 0), comment))
+
+    functions: List[Function] = []
+    for lineno, line in enumerate(_strip_block_comments(text).splitlines(), 1):
+        line = line.split("//", 1)[0].strip()
+        if not line or line.startswith("#") or line in ("{", "}"):
+            continue
+        if "pybls_" not in line:
+            continue
+        m = _DECL.match(line)
+        if not m:
+            raise HeaderError(f"pybls.h:{lineno}: not a one-line `int pybls_name(args);` declaration: {line!r}")
+        name, args = m.group(1), m.group(2).strip()
+        params: List[Tuple[str, str]] = []
+        if args != "void":
+            for raw in args.split(","):
+                pm = _PARAM.match(raw.strip())
+                if not pm:
+                    raise HeaderError(f"pybls.h:{lineno}: unsupported parameter {raw.strip()!r} in {name}")
+                const, base, star, pname = pm.groups()
+                ctype = ("const " if const else "") + base + (" *" if star else "")
+                if ctype not in _ARG_TYPES:
+                    raise HeaderError(f"pybls.h:{lineno}: unsupported parameter type {ctype!r} in {name}")
+                params.append((_ARG_TYPES[ctype], pname))
+        functions.append(Function(name, re.sub(r"\s+", " ", line), params))
+    if not functions:
+        raise HeaderError("pybls.h declares no functions")
+    return constants, functions
+
+
+def output_size(fn: Function, constants: Dict[str, int]) -> int:
+    """Bytes needed by the output buffer that is `fn`'s first parameter."""
+    pname = fn.params[0][1]
+    m = re.fullmatch(r"out(\d*)", pname)
+    if not m:
+        raise HeaderError(f"{fn.name}: first writable parameter {pname!r} is not named out/outN")
+    if m.group(1):
+        return int(m.group(1))
+    group = fn.name[len("pybls_"):].split("_", 1)[0]
+    if group not in _GROUP_OUTPUT:
+        raise HeaderError(f"{fn.name}: cannot tell the size of `out`; name it outN or extend _GROUP_OUTPUT")
+    return constants[_GROUP_OUTPUT[group]]
+
+
+def render(constants: List[Constant], functions: List[Function]) -> str:
+    """The text of _abi.py."""
+    values = {c.name: c.value for c in constants}
+    out: List[str] = [
+        "# Generated by build-scripts/gen_bindings.py from csrc/include/pybls.h; do not edit.",
+        "# Regenerate with: python build-scripts/gen_bindings.py",
+        '"""The C ABI of the pybls core, as data for the cffi and ctypes bindings."""',
+        "",
+        "from typing import Dict, List, Tuple",
+        "",
+    ]
+    for c in constants:
+        line = f"{c.name} = {c.value}"
+        if c.comment:
+            line += f"  # {c.comment}"
+        out.append(line)
+    out += ["", "# Function declarations for cffi's cdef.", 'CDEF = """\\']
+    out += [fn.declaration for fn in functions]
+    out += ['"""', "", "# name -> (restype, argtypes); argtypes are 'u8*', 'const u8*' or 'u32'."]
+    out += ["SIGNATURES: Dict[str, Tuple[str, List[str]]] = {"]
+    for fn in functions:
+        argtypes = ", ".join(repr(t) for t, _ in fn.params)
+        out.append(f"    {fn.name!r}: ('int', [{argtypes}]),")
+    out += ["}", "", "# name -> size in bytes of the output buffer passed as the first argument."]
+    out += ["OUTPUT_SIZES: Dict[str, int] = {"]
+    for fn in functions:
+        if fn.params and fn.params[0][0] == "u8*":
+            out.append(f"    {fn.name!r}: {output_size(fn, values)},")
+    out += ["}", ""]
+    return "\n".join(out)
+
+
+def generate(header: Path = HEADER) -> str:
+    return render(*parse_header(header.read_text(encoding="utf-8")))
+
+
+def main(argv: List[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if the output file is not up to date")
+    ap.add_argument("--header", type=Path, default=HEADER)
+    ap.add_argument("--output", type=Path, default=OUTPUT)
+    args = ap.parse_args(argv)
+    try:
+        text = generate(args.header)
+    except HeaderError as e:
+        print(f"gen_bindings: {e}", file=sys.stderr)
+        return 2
+    current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
+    if args.check:
+        if current != text:
+            print(f"gen_bindings: {args.output} is stale; run python build-scripts/gen_bindings.py", file=sys.stderr)
+            return 1
+        return 0
+    if current != text:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
