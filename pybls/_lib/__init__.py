@@ -1,0 +1,136 @@
+"""The binding to the C core, with the backend chosen at import.
+
+Backends:
+
+``cffi``
+    the extension module ``pybls._lib._native`` that ``pip install`` builds
+    (the default where it exists);
+``ctypes``
+    a shared library opened with ctypes: ``PYBLS_LIBRARY`` if set, else
+    ``libpybls.so`` in this directory (where the Pyodide wheel puts the
+    WebAssembly side module).
+
+``PYBLS_BACKEND`` = ``auto`` (default: cffi, else ctypes), ``cffi`` or
+``ctypes`` forces the choice.
+
+Whatever the backend, this module exposes every C function ``pybls_NAME`` of
+csrc/include/pybls.h as ``NAME``, called the same way:
+
+* functions with an output buffer (the first C parameter ``out``) take the
+  remaining arguments (``bytes`` for buffers, ``int`` for ``uint32_t``),
+  return the output as fresh ``bytes``, and raise the matching
+  :mod:`pybls.errors` exception on a negative status;
+* the other functions (predicates, sizes) return the C ``int`` unchanged.
+
+Buffer arguments must be ``bytes`` of at least the size the C function
+reads; the Python classes above this layer guarantee it. ``scratch(n)``
+makes the writable buffer that the ``*_msm`` functions take.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable, Dict, NoReturn
+
+from . import _abi
+
+__all__ = ["BACKEND", "library_path", "limb_bits", "abi_version", "scratch"]
+
+# Labels for error messages, by function group (the word after `pybls_`).
+_WHAT = {
+    "scalar": "scalar",
+    "fp": "Fp element",
+    "g1": "G1 point",
+    "g2": "G2 point",
+    "gt": "GT element",
+    "pairing": "pairing",
+    "miller": "pairing",
+    "final": "GT element",
+}
+
+# One wrapper per function with an output buffer, specialised by arity so a
+# call costs one allocation, the C call, one status test and one copy.
+_TEMPLATE = """\
+def {name}({args}):
+    out = {alloc}
+    status = fn(out{comma}{args})
+    if status:
+        fail(status, what)
+    return {read}
+"""
+
+
+def _fail(status: int, what: str) -> NoReturn:
+    from ..errors import status_error  # imported late: pybls.errors imports this package
+
+    raise status_error(status, what)
+
+
+def _select() -> Any:
+    choice = os.environ.get("PYBLS_BACKEND", "auto").strip().lower() or "auto"
+    if choice not in ("auto", "cffi", "ctypes"):
+        raise ImportError(f"pybls: PYBLS_BACKEND must be auto, cffi or ctypes, not {choice!r}")
+    cffi_error = None
+    if choice in ("auto", "cffi"):
+        try:
+            from . import _cffi
+
+            return _cffi
+        except ImportError as e:
+            if choice == "cffi":
+                raise ImportError(
+                    "pybls: PYBLS_BACKEND=cffi but the extension pybls._lib._native cannot be "
+                    f"imported ({e}); build it with `pip install .`"
+                ) from e
+            cffi_error = e
+    from . import _ctypes
+
+    try:
+        _ctypes.load(os.environ.get("PYBLS_LIBRARY") or None)
+    except ImportError as e:
+        if cffi_error is not None:
+            raise ImportError(f"pybls: no usable backend: cffi: {cffi_error}; ctypes: {e}") from e
+        raise
+    return _ctypes
+
+
+def _bind(backend: Any) -> Dict[str, Callable[..., Any]]:
+    raw = backend.functions(_abi.SIGNATURES)
+    bound: Dict[str, Callable[..., Any]] = {}
+    for cname, (_, argtypes) in _abi.SIGNATURES.items():
+        name = cname[len("pybls_"):]
+        if cname not in _abi.OUTPUT_SIZES:
+            bound[name] = raw[cname]
+            continue
+        args = ", ".join(f"a{i}" for i in range(len(argtypes) - 1))
+        src = _TEMPLATE.format(name=name, args=args, comma=", " if args else "", alloc=backend.ALLOC, read=backend.READ)
+        namespace = dict(backend.NAMESPACE)
+        namespace.update(
+            fn=raw[cname],
+            ctype=backend.buffer_type(_abi.OUTPUT_SIZES[cname]),
+            fail=_fail,
+            what=_WHAT.get(name.split("_", 1)[0], name),
+        )
+        exec(src, namespace)
+        bound[name] = namespace[name]
+    return bound
+
+
+_backend = _select()
+_bound = _bind(_backend)
+#: Limb width the loaded core was compiled with (64 natively, 32 for wasm).
+limb_bits: int = _bound.pop("limb_bits")()
+#: ABI version reported by the loaded core.
+abi_version: int = _bound.pop("abi_version")()
+globals().update(_bound)
+
+#: "cffi" or "ctypes".
+BACKEND: str = _backend.NAME
+#: The file the C core was loaded from (the extension module or the shared library).
+library_path: str = _backend.library_path
+#: Allocate the writable scratch buffer the ``*_msm`` functions take.
+scratch: Callable[[int], Any] = _backend.scratch
+
+
+def __getattr__(name: str) -> Any:  # for type checkers: the C functions are bound above
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
