@@ -1,0 +1,68 @@
+"""pybls: BLS12-381 pairing-based cryptography for Python.
+
+One C core, used natively through cffi and in WebAssembly (Pyodide) through
+ctypes, under the same API:
+
+>>> import pybls
+>>> from pybls import G1, G2, Scalar, pairing
+>>> a, b = Scalar.random(), Scalar.random()
+>>> P, Q = G1.generator(), G2.generator()
+>>> pairing(P * a, Q * b) == pairing(P, Q) ** (a * b)
+True
+>>> pybls.backend() in ("cffi", "ctypes")
+True
+"""
+
+from . import errors
+from ._lib import BACKEND as _BACKEND
+from .errors import (
+    DecodeError,
+    InvalidFlagsError,
+    InvalidLengthError,
+    NonCanonicalError,
+    NotInSubgroupError,
+    NotOnCurveError,
+    NotSquareError,
+    PyblsError,
+)
+from .gt import GT
+from .pairing import final_exponentiation, miller_loop, pairing, pairing_product
+from .points import FIELD_MODULUS, G1, G2
+from .scalar import R as CURVE_ORDER
+from .scalar import Scalar
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    "backend",
+    "errors",
+    "Scalar",
+    "G1",
+    "G2",
+    "GT",
+    "pairing",
+    "pairing_product",
+    "miller_loop",
+    "final_exponentiation",
+    "CURVE_ORDER",
+    "FIELD_MODULUS",
+    "PyblsError",
+    "DecodeError",
+    "InvalidLengthError",
+    "InvalidFlagsError",
+    "NonCanonicalError",
+    "NotOnCurveError",
+    "NotInSubgroupError",
+    "NotSquareError",
+]
+
+
+def backend() -> str:
+    """The binding in use: ``"cffi"`` (native extension) or ``"ctypes"``.
+
+    ``pybls._lib.library_path`` tells which file was loaded; the environment
+    variables ``PYBLS_BACKEND`` and ``PYBLS_LIBRARY`` choose (see
+    :mod:`pybls._lib`).
+    """
+    return _BACKEND

@@ -1,0 +1,47 @@
+"""Argument checks shared by the public classes (private)."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from .errors import InvalidLengthError, NonCanonicalError
+
+
+def as_bytes(data: Any, what: str) -> bytes:
+    """`data` as ``bytes``: accepts bytes, bytearray, memoryview and other buffers.
+
+    An ``int`` or ``str`` is a :class:`TypeError` (``bytes(5)`` would be five
+    zero bytes, which is never what a caller meant).
+    """
+    if type(data) is bytes:
+        return data
+    if isinstance(data, (str, int)):
+        raise TypeError(f"{what} must be bytes-like, not {type(data).__name__}")
+    try:
+        return bytes(memoryview(data))
+    except TypeError:
+        raise TypeError(f"{what} must be bytes-like, not {type(data).__name__}") from None
+
+
+def as_int(value: Any, what: str) -> int:
+    """`value` as an ``int`` (anything with ``__index__``), else :class:`TypeError`."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
+
+
+def check_length(data: bytes, allowed: "tuple[int, ...]", what: str) -> None:
+    """Raise :class:`InvalidLengthError` unless ``len(data)`` is in `allowed`."""
+    if len(data) not in allowed:
+        sizes = " or ".join(str(n) for n in allowed)
+        raise InvalidLengthError(f"{what} must be {sizes} bytes, got {len(data)}")
+
+
+def int_to_fp_bytes(value: Any, modulus: int, what: str) -> bytes:
+    """A coordinate as 48 big-endian bytes; it must be an int in [0, modulus)."""
+    v = as_int(value, what)
+    if not 0 <= v < modulus:
+        raise NonCanonicalError(f"{what} must be in [0, p)")
+    return v.to_bytes(48, "big")

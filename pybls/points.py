@@ -1,0 +1,341 @@
+"""The groups G1 (over Fp) and G2 (over Fp2) of BLS12-381, written additively.
+
+>>> from pybls import G1, G2, Scalar
+>>> P = G1.generator()
+>>> P * 3 == P + P + P
+True
+>>> 2 * P - P == P
+True
+>>> (P * Scalar.R).is_identity()
+True
+>>> G1.from_bytes(bytes(P)) == P
+True
+>>> Q = G2.generator()
+>>> G2.from_affine(*Q.to_affine()) == Q
+True
+
+Points are immutable and hashable, compare by value, and hold the core's
+internal projective form; ``to_bytes()`` / ``from_bytes()`` use the standard
+ZCash/IETF encodings (compressed by default).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Tuple, Type, TypeVar
+
+from . import _lib
+from ._convert import as_bytes, check_length, int_to_fp_bytes
+from ._lib import _abi
+from .errors import status_error
+from .scalar import Scalar, ScalarLike, scalar_internal
+
+__all__ = ["G1", "G2", "FIELD_MODULUS"]
+
+#: The base field modulus p.
+FIELD_MODULUS = 0x1A0111EA397FE69A4B1BA7B6434BACD764774B84F38512BF6730D2A0F6B0F6241EABFFFEB153FFFFB9FEFFFFFFFFAAAB
+
+_FP = _abi.PYBLS_FP_BYTES
+_FLAG_MASK = (1 << 381) - 1  # clears the three flag bits of a 48-byte encoding
+_SKIP_SUBGROUP = _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK
+_object_new = object.__new__
+
+_PointT = TypeVar("_PointT", bound="_Point")
+
+
+class _Point:
+    """Operations shared by G1 and G2; each subclass supplies its C functions."""
+
+    __slots__ = ("_b",)
+    _b: bytes
+
+    # Set per group by __init_subclass__: encoding sizes and the C functions
+    # pybls_<prefix>_<op> as _<op> (static, so they do not bind self).
+    _COMPRESSED: ClassVar[int]
+    _UNCOMPRESSED: ClassVar[int]
+    _generator: ClassVar[Any]
+    _identity: ClassVar[Any]
+    _add: ClassVar[Any]
+    _dbl: ClassVar[Any]
+    _neg: ClassVar[Any]
+    _eq: ClassVar[Any]
+    _is_identity: ClassVar[Any]
+    _is_on_curve: ClassVar[Any]
+    _in_subgroup: ClassVar[Any]
+    _clear_cofactor: ClassVar[Any]
+    _mul: ClassVar[Any]
+    _mul_vartime: ClassVar[Any]
+    _msm_scratch_size: ClassVar[Any]
+    _msm: ClassVar[Any]
+    _compress: ClassVar[Any]
+    _serialize: ClassVar[Any]
+    _decode: ClassVar[Any]
+    _from_affine_bytes: ClassVar[Any]
+
+    def __init_subclass__(cls, *, prefix: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._COMPRESSED = getattr(_abi, f"PYBLS_{prefix.upper()}_COMPRESSED_BYTES")
+        cls._UNCOMPRESSED = getattr(_abi, f"PYBLS_{prefix.upper()}_UNCOMPRESSED_BYTES")
+        for name, annotation in _Point.__annotations__.items():
+            if annotation == "ClassVar[Any]":
+                setattr(cls, name, staticmethod(getattr(_lib, prefix + name)))
+
+    def __init__(self) -> None:
+        raise TypeError(
+            f"use {type(self).__name__}.generator(), .identity(), .from_bytes() or .from_affine() to make a point"
+        )
+
+    @classmethod
+    def _wrap(cls: Type[_PointT], internal: bytes) -> _PointT:
+        p = _object_new(cls)
+        p._b = internal
+        return p
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def generator(cls: Type[_PointT]) -> _PointT:
+        """The standard generator of the group."""
+        return cls._wrap(cls._generator())
+
+    @classmethod
+    def identity(cls: Type[_PointT]) -> _PointT:
+        """The identity element (the point at infinity)."""
+        return cls._wrap(cls._identity())
+
+    @classmethod
+    def random(cls: Type[_PointT]) -> _PointT:
+        """A uniformly random point: the generator times a random scalar."""
+        return cls._wrap(cls._mul(cls._generator(), Scalar.random()._b))
+
+    @classmethod
+    def from_bytes(cls: Type[_PointT], data: Any, *, subgroup_check: bool = True) -> _PointT:
+        """Decode a compressed or uncompressed point.
+
+        The length selects the form. Raises a subclass of
+        :class:`~pybls.errors.DecodeError` naming what is wrong: the length,
+        the flag bits, a coordinate >= p, a point off the curve, or (unless
+        ``subgroup_check=False``) a point outside the prime-order subgroup.
+        """
+        data = as_bytes(data, f"{cls.__name__} encoding")
+        check_length(data, (cls._COMPRESSED, cls._UNCOMPRESSED), f"a {cls.__name__} encoding")
+        return cls._wrap(cls._decode(data, len(data), 0 if subgroup_check else _SKIP_SUBGROUP))
+
+    @classmethod
+    def _from_coords(cls: Type[_PointT], x: bytes, y: bytes, subgroup_check: bool) -> _PointT:
+        return cls._wrap(cls._from_affine_bytes(x, y, 0 if subgroup_check else _SKIP_SUBGROUP))
+
+    # -- encoding -----------------------------------------------------------
+
+    def to_bytes(self, compressed: bool = True) -> bytes:
+        """The compressed (default) or uncompressed ZCash/IETF encoding."""
+        return self._compress(self._b) if compressed else self._serialize(self._b)
+
+    def __bytes__(self) -> bytes:
+        return self._compress(self._b)
+
+    def _affine_bytes(self) -> bytes:
+        """The uncompressed encoding, x || y without flags; ValueError for the identity."""
+        if self._is_identity(self._b) == 1:
+            raise ValueError(f"the identity of {type(self).__name__} has no affine coordinates")
+        return self._serialize(self._b)
+
+    # -- group law ----------------------------------------------------------
+
+    def __add__(self: _PointT, other: Any) -> _PointT:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._wrap(self._add(self._b, other._b))
+
+    def __sub__(self: _PointT, other: Any) -> _PointT:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._wrap(self._add(self._b, self._neg(other._b)))
+
+    def __neg__(self: _PointT) -> _PointT:
+        return self._wrap(self._neg(self._b))
+
+    def __pos__(self: _PointT) -> _PointT:
+        return self
+
+    def double(self: _PointT) -> _PointT:
+        """``self + self``."""
+        return self._wrap(self._dbl(self._b))
+
+    def __mul__(self: _PointT, k: Any) -> _PointT:
+        # Constant time: k may be secret.
+        try:
+            s = scalar_internal(k)
+        except TypeError:
+            return NotImplemented
+        return self._wrap(self._mul(self._b, s))
+
+    __rmul__ = __mul__
+
+    def mul_vartime(self: _PointT, k: ScalarLike) -> _PointT:
+        """``self * k`` in variable time (faster), for a public `k` only."""
+        return self._wrap(self._mul_vartime(self._b, scalar_internal(k)))
+
+    @classmethod
+    def msm(cls: Type[_PointT], points: Iterable[_PointT], scalars: Iterable[ScalarLike]) -> _PointT:
+        """The multi-scalar multiplication sum(k_i * P_i), in variable time.
+
+        For public scalars (verification, aggregation): much faster than
+        separate products.
+        """
+        pts = list(points)
+        ks = list(scalars)
+        if len(pts) != len(ks):
+            raise ValueError(f"msm needs as many scalars as points, got {len(ks)} and {len(pts)}")
+        if not pts:
+            return cls.identity()
+        for p in pts:
+            if type(p) is not cls:
+                raise TypeError(f"{cls.__name__}.msm takes {cls.__name__} points, not {type(p).__name__}")
+        n = len(pts)
+        size = cls._msm_scratch_size(n)
+        if size < 0:
+            raise status_error(size, f"{cls.__name__} msm")
+        return cls._wrap(
+            cls._msm(
+                b"".join([p._b for p in pts]),
+                b"".join([scalar_internal(k) for k in ks]),
+                n,
+                _lib.scratch(size),
+                size,
+            )
+        )
+
+    # -- predicates and maps ------------------------------------------------
+
+    def is_identity(self) -> bool:
+        """Whether this is the identity (point at infinity)."""
+        return self._is_identity(self._b) == 1
+
+    def is_on_curve(self) -> bool:
+        """Whether the point satisfies the curve equation (always true for decoded points)."""
+        return self._is_on_curve(self._b) == 1
+
+    def in_subgroup(self) -> bool:
+        """Whether the point is in the subgroup of prime order r."""
+        return self._in_subgroup(self._b) == 1
+
+    def clear_cofactor(self: _PointT) -> _PointT:
+        """Map a curve point into the prime-order subgroup (as hash-to-curve does)."""
+        return self._wrap(self._clear_cofactor(self._b))
+
+    # -- comparison, hashing, display ---------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._eq(self._b, other._b) == 1  # type: ignore[attr-defined]
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._eq(self._b, other._b) != 1  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._compress(self._b))
+
+    def __repr__(self) -> str:
+        h = self._compress(self._b).hex()
+        return f"{type(self).__name__}(0x{h[:8]}\u2026{h[-8:]})"
+
+    def __reduce__(self) -> "tuple[Any, ...]":
+        return (_unpickle, (type(self), self._compress(self._b)))
+
+    def __copy__(self: _PointT) -> _PointT:
+        return self
+
+    def __deepcopy__(self: _PointT, memo: Any) -> _PointT:
+        return self
+
+
+def _unpickle(cls: Type[_PointT], data: bytes) -> _PointT:
+    # Pickles are trusted input; the point may be outside the subgroup on purpose.
+    return cls.from_bytes(data, subgroup_check=False)
+
+
+class G1(_Point, prefix="g1"):
+    """A point of G1 ⊂ E(Fp): y² = x³ + 4; affine coordinates are ints.
+
+    Encodings: 48 bytes compressed, 96 uncompressed.
+
+    >>> x, y = G1.generator().to_affine()
+    >>> (y * y - x ** 3 - 4) % FIELD_MODULUS
+    0
+    >>> len(G1.identity().to_bytes()), len(G1.generator().to_bytes(compressed=False))
+    (48, 96)
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def from_affine(cls, x: int, y: int, *, subgroup_check: bool = True) -> "G1":
+        """The point with affine coordinates (x, y), ints in [0, p).
+
+        Raises :class:`~pybls.errors.NonCanonicalError` for a coordinate
+        outside [0, p), :class:`~pybls.errors.NotOnCurveError`, and (unless
+        ``subgroup_check=False``) :class:`~pybls.errors.NotInSubgroupError`.
+        """
+        return cls._from_coords(_fp_bytes(x, "G1 x"), _fp_bytes(y, "G1 y"), subgroup_check)
+
+    def to_affine(self) -> Tuple[int, int]:
+        """The affine coordinates (x, y); :class:`ValueError` for the identity."""
+        raw = self._affine_bytes()
+        return _fp_int(raw[:_FP]), _fp_int(raw[_FP:])
+
+
+class G2(_Point, prefix="g2"):
+    """A point of G2 ⊂ E'(Fp2): y² = x³ + 4(u + 1).
+
+    Affine coordinates are pairs ``(c0, c1)`` of ints for ``c0 + c1·u``.
+    Encodings: 96 bytes compressed, 192 uncompressed.
+
+    >>> (x0, x1), (y0, y1) = G2.generator().to_affine()
+    >>> 0 <= x0 < FIELD_MODULUS and 0 <= y1 < FIELD_MODULUS
+    True
+    >>> len(bytes(G2.identity())), len(G2.generator().to_bytes(compressed=False))
+    (96, 192)
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def from_affine(cls, x: Tuple[int, int], y: Tuple[int, int], *, subgroup_check: bool = True) -> "G2":
+        """The point with affine coordinates x = (x0, x1), y = (y0, y1), ints in [0, p).
+
+        Raises :class:`~pybls.errors.NonCanonicalError` for a coordinate
+        outside [0, p), :class:`~pybls.errors.NotOnCurveError`, and (unless
+        ``subgroup_check=False``) :class:`~pybls.errors.NotInSubgroupError`.
+        """
+        return cls._from_coords(_fp2_bytes(x, "G2 x"), _fp2_bytes(y, "G2 y"), subgroup_check)
+
+    def to_affine(self) -> Tuple[Tuple[int, int], Tuple[int, int]]:
+        """The affine coordinates ((x0, x1), (y0, y1)); :class:`ValueError` for the identity."""
+        raw = self._affine_bytes()
+        return _fp2_int(raw[: 2 * _FP]), _fp2_int(raw[2 * _FP :])
+
+
+def _fp_bytes(value: Any, what: str) -> bytes:
+    return int_to_fp_bytes(value, FIELD_MODULUS, what)
+
+
+def _fp_int(data: bytes) -> int:
+    return int.from_bytes(data, "big") & _FLAG_MASK
+
+
+def _fp2_bytes(value: Any, what: str) -> bytes:
+    # c0 + c1*u is encoded c1 || c0.
+    try:
+        c0, c1 = value
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be a pair (c0, c1) of ints") from None
+    return _fp_bytes(c1, f"{what}.c1") + _fp_bytes(c0, f"{what}.c0")
+
+
+def _fp2_int(data: bytes) -> Tuple[int, int]:
+    return _fp_int(data[_FP:]), _fp_int(data[:_FP])
+
+
