@@ -1,0 +1,122 @@
+# pybls developer commands. Everything runs in .venv, created on first use.
+#
+#   make test    system packages if missing, venv, install, the whole suite
+#   make demo    same environment, then `python -m pybls`
+#   make bench   native benchmarks against blst (pyblst), blspy and py_ecc
+#   make ct      constant-time check of the C core under valgrind
+#   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
+
+PYTHON ?= python3
+CC ?= gcc
+VENV := .venv
+VPY := $(VENV)/bin/python
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+CSRC := $(sort $(wildcard csrc/*.c))
+CHDR := $(wildcard csrc/*.h csrc/include/*.h)
+CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
+CT_SRC := $(sort $(wildcard tests/ct/*.c))
+
+TEST_DEPS := pytest hypothesis py_ecc cffi setuptools wheel
+BENCH_DEPS := pyblst py_ecc
+
+.PHONY: all test demo bench ct libs sysdeps venv install bindings bindings-check clean distclean
+
+all: install libs
+
+# -- environment -----------------------------------------------------------
+
+# Install Debian packages only when something they provide is missing.
+sysdeps:
+	@missing=""; \
+	command -v $(CC) >/dev/null 2>&1 || missing="$$missing gcc"; \
+	command -v make >/dev/null 2>&1 || missing="$$missing make"; \
+	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	$(PYTHON) -c "import ensurepip, venv" >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+	$(PYTHON) -c "import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))" \
+		>/dev/null 2>&1 || missing="$$missing python3-dev"; \
+	if [ -n "$$missing" ]; then \
+		echo "missing:$$missing; installing Debian packages"; \
+		$(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y \
+			build-essential python3-venv python3-dev valgrind pkg-config; \
+	fi
+
+$(VENV)/.deps: Makefile | sysdeps
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check $(TEST_DEPS)
+	touch $@
+
+venv: $(VENV)/.deps
+
+# Editable install: the cffi extension is compiled into pybls/_lib/.
+$(VENV)/.installed: $(VENV)/.deps $(CSRC) $(CHDR) pybls/_lib/_abi.py build-scripts/cffi_build.py setup.py pyproject.toml
+	$(VPY) -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e .
+	touch $@
+
+install: $(VENV)/.installed
+
+# -- bindings and shared libraries -----------------------------------------
+
+pybls/_lib/_abi.py: csrc/include/pybls.h build-scripts/gen_bindings.py | sysdeps
+	$(PYTHON) build-scripts/gen_bindings.py
+
+bindings: pybls/_lib/_abi.py
+
+bindings-check: | sysdeps
+	$(PYTHON) build-scripts/gen_bindings.py --check
+
+build/libpybls.so: $(CSRC) $(CHDR) | sysdeps
+	@mkdir -p build
+	$(CC) $(CFLAGS_LIB) $(CSRC) -o $@
+
+build/libpybls32.so: $(CSRC) $(CHDR) | sysdeps
+	@mkdir -p build
+	$(CC) $(CFLAGS_LIB) -DPYBLS_LIMB_BITS=32 $(CSRC) -o $@
+
+libs: build/libpybls.so build/libpybls32.so
+
+# -- commands --------------------------------------------------------------
+
+# Pass 1: everything with the native cffi extension (64-bit limbs).
+# Pass 2: all but the `once` tests through ctypes and the 32-bit-limb library,
+# the arithmetic the WebAssembly build runs. Exit status 5 (nothing selected)
+# is not a failure there.
+test: bindings-check install libs
+	PYBLS_BACKEND=cffi $(VPY) -m pytest
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
+		"import pybls._lib as L; assert (L.BACKEND, L.limb_bits) == ('ctypes', 32), (L.BACKEND, L.limb_bits)"
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -m pytest -m "not once" \
+		|| [ $$? -eq 5 ]
+
+demo: install
+	$(VPY) -m pybls
+
+bench: install
+	$(VPY) -m pip install --quiet --disable-pip-version-check $(BENCH_DEPS)
+	$(VPY) -m pip install --quiet --disable-pip-version-check blspy \
+		|| echo "blspy could not be installed; benchmarking without it"
+	$(VPY) benchmarks/bench_native.py
+
+# Each tests/ct/*.c is a program; build it for both limb widths and run it
+# under memcheck (secret-dependent branches and indices are errors).
+ct: | sysdeps
+	@if [ -z "$(CT_SRC)" ]; then echo "no tests/ct/*.c to run"; exit 1; fi
+	@mkdir -p build/ct
+	@set -e; for src in $(CT_SRC); do \
+		name=$$(basename $$src .c); \
+		for bits in 64 32; do \
+			exe=build/ct/$$name-$$bits; \
+			echo "== $$exe"; \
+			$(CC) -O2 -g -std=c11 -Icsrc/include -Icsrc $$(pkg-config --cflags valgrind) \
+				-DPYBLS_LIMB_BITS=$$bits $$src $(CSRC) -o $$exe; \
+			valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes -q $$exe; \
+		done; \
+	done
+
+clean:
+	rm -rf build pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
+
+distclean: clean
+	rm -rf $(VENV) .hypothesis .pytest_cache
