@@ -1,0 +1,114 @@
+"""Shared pytest configuration for the pybls test suite.
+
+The suite runs in three settings:
+
+* natively with the cffi backend (64-bit limbs): every test;
+* natively with ``PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so``
+  (32-bit limbs) and ``-m "not once"``: everything except the tests that do
+  not depend on the limb width (reproducibility, constant-time check, ...);
+* inside Pyodide: everything except ``native_only`` tests (py_ecc, blst,
+  valgrind, subprocesses).
+
+Markers (registered below, because ``[tool.pytest.ini_options]`` belongs to
+the packaging configuration):
+
+``once``
+    run only in the first native pass.
+``native_only``
+    can never run under Pyodide.
+"""
+
+import os
+import pathlib
+import sys
+
+import pytest
+
+TESTS_DIR = pathlib.Path(__file__).resolve().parent
+REPO_ROOT = TESTS_DIR.parent
+
+# The helper modules next to this file (reference.py, ...) must be importable
+# whatever import mode pytest was configured with.
+if str(TESTS_DIR) not in sys.path:
+    sys.path.insert(0, str(TESTS_DIR))
+
+from reference import vectors_path  # noqa: E402
+
+IN_PYODIDE = sys.platform == "emscripten"
+
+# Modules that import native-only packages (py_ecc, ...) at import time are
+# not even collected under Pyodide.
+if IN_PYODIDE:
+    collect_ignore_glob = [
+        "test_xref_*.py",
+        "test_constant_time.py",
+        "test_reproducible.py",
+    ]
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "once: limb-width independent test, run only in the first (cffi, "
+        "64-bit limbs) pass of `make test`",
+    )
+    config.addinivalue_line(
+        "markers",
+        "native_only: needs a native CPython environment (py_ecc, blst, "
+        "valgrind, subprocesses); never run under Pyodide",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not IN_PYODIDE:
+        return
+    skip = pytest.mark.skip(reason="native_only test under Pyodide")
+    for item in items:
+        if "native_only" in item.keywords:
+            item.add_marker(skip)
+
+
+# --------------------------------------------------------------------------
+# hypothesis: moderate example counts, no deadlines (the ctypes backend and
+# Pyodide are much slower than cffi, and pairings are slow everywhere).
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:  # pragma: no cover - hypothesis is a test dependency
+    pass
+else:
+    settings.register_profile(
+        "pybls",
+        max_examples=25,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        print_blob=True,
+    )
+    settings.register_profile(
+        "thorough",
+        max_examples=500,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        print_blob=True,
+    )
+    settings.load_profile(os.environ.get("PYBLS_HYPOTHESIS_PROFILE", "pybls"))
+
+
+# --------------------------------------------------------------------------
+# test vectors
+
+
+@pytest.fixture(scope="session")
+def vectors_dir():
+    path = vectors_path()
+    if not (path / "SOURCES.md").is_file():
+        # A missing vector directory must not silently turn into green tests.
+        pytest.fail(
+            f"test vectors not found at {path}; set PYBLS_VECTORS to the "
+            "shared/vectors directory"
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def repo_root():
+    return REPO_ROOT
