@@ -1,0 +1,87 @@
+"""The base field Fp, through the core's pybls_fp_* functions (exposed for
+tests as ``pybls._lib.fp_*``), against Python integers modulo p."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import reference as ref
+from pybls import _lib
+from pybls.errors import NonCanonicalError, NotSquareError
+
+P = ref.P
+
+EDGE = [0, 1, 2, 3, 4, P - 1, P - 2, (P - 1) // 2, (P + 1) // 2, 2**64 - 1, 2**64, 2**380, 2**384 % P, 2**768 % P, P - 2**64]
+elements = st.one_of(st.integers(0, P - 1), st.sampled_from(EDGE))
+
+
+def fp(v):
+    return _lib.fp_from_bytes(v.to_bytes(48, "big"))
+
+
+def val(a):
+    return int.from_bytes(_lib.fp_to_bytes(a), "big")
+
+
+@given(elements)
+def test_roundtrip(a):
+    assert val(fp(a)) == a
+    assert _lib.fp_to_bytes(fp(a)) == a.to_bytes(48, "big")
+
+
+@given(elements, elements)
+def test_add_sub_mul(a, b):
+    x, y = fp(a), fp(b)
+    assert val(_lib.fp_add(x, y)) == (a + b) % P
+    assert val(_lib.fp_sub(x, y)) == (a - b) % P
+    assert val(_lib.fp_mul(x, y)) == (a * b) % P
+    assert val(_lib.fp_sqr(x)) == (a * a) % P
+    assert val(_lib.fp_neg(x)) == (-a) % P
+
+
+@given(elements)
+def test_inv(a):
+    if a == 0:
+        with pytest.raises(ZeroDivisionError):
+            _lib.fp_inv(fp(a))
+    else:
+        assert val(_lib.fp_inv(fp(a))) == pow(a, -1, P)
+
+
+@given(elements)
+def test_legendre_and_sqrt(a):
+    expected = 0 if a == 0 else (1 if pow(a, (P - 1) // 2, P) == 1 else -1)
+    assert _lib.fp_legendre(fp(a)) == expected
+    if expected >= 0:
+        root = val(_lib.fp_sqrt(fp(a)))
+        assert root * root % P == a
+    else:
+        with pytest.raises(NotSquareError):
+            _lib.fp_sqrt(fp(a))
+
+
+@given(st.integers(0, P - 1))
+def test_sqrt_of_square(a):
+    sq = a * a % P
+    root = val(_lib.fp_sqrt(fp(sq)))
+    assert root in (a, (P - a) % P)
+
+
+def test_edges():
+    assert val(_lib.fp_add(fp(P - 1), fp(1))) == 0
+    assert val(_lib.fp_sub(fp(0), fp(1))) == P - 1
+    assert val(_lib.fp_mul(fp(P - 1), fp(P - 1))) == 1
+    assert val(_lib.fp_inv(fp(P - 1))) == P - 1
+    assert val(_lib.fp_neg(fp(0))) == 0
+    assert _lib.fp_legendre(fp(P - 1)) == -1  # p = 3 mod 4
+    assert _lib.fp_legendre(fp(4)) == 1
+
+
+@pytest.mark.parametrize(
+    "value",
+    [P, P + 1, 2 * P, 2**381, 2**381 - 1, 2**383, 2**384 - 1],
+    ids=["p", "p+1", "2p", "2^381", "2^381-1", "2^383", "2^384-1"],
+)
+def test_non_canonical_rejected(value):
+    with pytest.raises(NonCanonicalError):
+        _lib.fp_from_bytes(value.to_bytes(48, "big"))
