@@ -1,0 +1,83 @@
+"""Runs the doctests of every pybls module, and README.md's examples.
+
+(pytest's --doctest-modules does the same natively; this test also covers
+runs that do not pass that option, such as the one inside Pyodide, and
+fails if a module cannot even be imported.)
+"""
+
+import doctest
+import importlib
+import pathlib
+import pkgutil
+import re
+
+import pytest
+
+import pybls
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _module_names():
+    names = ["pybls"]
+    for info in pkgutil.walk_packages(pybls.__path__, "pybls."):
+        names.append(info.name)
+    # The backend that is not in use may not be importable here (no
+    # extension module under Pyodide); the compiled extension itself has no
+    # docstrings to test.
+    skip = {"pybls._lib._native"}
+    if pybls.backend() != "cffi":
+        skip.add("pybls._lib._cffi")
+    return sorted(n for n in names if n not in skip)
+
+
+MODULES = _module_names()
+
+
+def _run_doctests(module):
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    out = []
+    for test in finder.find(module, module.__name__):
+        runner.run(test, out=out.append)
+    return runner.summarize(verbose=False), "".join(out)
+
+
+def test_modules_found():
+    for name in ("pybls", "pybls.errors", "pybls.scalar", "pybls.points", "pybls.gt", "pybls.pairing"):
+        assert name in MODULES
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_doctests(name):
+    module = importlib.import_module(name)
+    result, report = _run_doctests(module)
+    assert result.failed == 0, report
+
+
+def test_package_has_doctests():
+    total = 0
+    for name in MODULES:
+        module = importlib.import_module(name)
+        finder = doctest.DocTestFinder(exclude_empty=True)
+        total += sum(len(t.examples) for t in finder.find(module, name))
+    assert total >= 10
+
+
+@pytest.mark.native_only
+def test_readme_examples():
+    path = REPO_ROOT / "README.md"
+    assert path.is_file(), "README.md is missing (pyproject.toml names it as the readme)"
+    text = path.read_text(encoding="utf-8")
+    if ">>>" in text:
+        parser = doctest.DocTestParser()
+        test = parser.get_doctest(text, {}, "README.md", str(path), 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        out = []
+        runner.run(test, out=out.append)
+        assert runner.summarize(verbose=False).failed == 0, "".join(out)
+    # fenced Python blocks without prompts are run as scripts
+    for block in re.findall(r"```(?:python|py)\n(.*?)```", text, flags=re.S):
+        if ">>>" in block:
+            continue
+        exec(compile(block, "README.md", "exec"), {"__name__": "readme_example"})
