@@ -1,0 +1,511 @@
+/*
+ * ct_check.c - constant-time check of the pybls core under valgrind.
+ *
+ * Secret inputs (scalars, Fp elements, a G1 point, a GT element) are marked
+ * undefined with VALGRIND_MAKE_MEM_UNDEFINED before the operation runs.
+ * Memcheck then reports every conditional jump and every memory address that
+ * depends on them ("Conditional jump or move depends on uninitialised
+ * value(s)", "Use of uninitialised value of size N"): a branch or a table
+ * index on a secret. The outputs are public once computed, so they are
+ * marked defined (VALGRIND_MAKE_MEM_DEFINED) before the harness looks at
+ * them; the harness then checks each result against a computation on public
+ * inputs, so that a check of the wrong code path cannot pass silently.
+ *
+ * Usage: ct_check [op ...]    (no argument: every op; `--list`: op names)
+ * Before each op the harness writes "== op NAME" to stderr, so the valgrind
+ * reports that follow (also on stderr) can be attributed to it. Exit status:
+ * 0 when all results are right, 1 otherwise, 2 for an unknown op.
+ *
+ * Build (both limb widths, all of csrc/):
+ *   gcc -O2 -g -std=c11 -Icsrc/include -Icsrc tests/ct/ct_check.c csrc/*.c
+ *       [-DPYBLS_LIMB_BITS=32] [-DCT_SELFTEST]
+ * -DCT_SELFTEST adds deliberately leaky ops that the check must flag.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <valgrind/memcheck.h>
+
+#include "pybls.h"
+
+#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+
+static int failures;
+
+static void check(int cond, const char *op, const char *what) {
+    if (!cond) {
+        fprintf(stderr, "FAIL %s: %s\n", op, what);
+        failures++;
+    }
+}
+
+/* A status computed from secret data is public once returned. */
+static int status(int rc) {
+    PUBLIC(&rc, sizeof rc);
+    return rc;
+}
+
+/* Secret test values: fixed, full-width, below r and below p. */
+static const uint8_t SK_A[32] = {
+    0x4f, 0x1b, 0x6c, 0x3a, 0x9d, 0x22, 0x81, 0x07, 0x5e, 0xc3, 0x18, 0xa9, 0x70, 0x2d, 0xe4, 0x56,
+    0x93, 0x0b, 0xf7, 0x61, 0x3c, 0xd8, 0x45, 0xae, 0x12, 0x8f, 0x67, 0xb0, 0x29, 0xc5, 0x74, 0x1d};
+static const uint8_t SK_B[32] = {
+    0x1e, 0x97, 0x20, 0xd4, 0x63, 0x5a, 0xfc, 0x08, 0xb1, 0x4e, 0x39, 0x86, 0x0f, 0xe2, 0x7b, 0xc4,
+    0x55, 0xa0, 0x13, 0x6e, 0xd9, 0x2b, 0x84, 0x47, 0xf0, 0x3d, 0x92, 0x1c, 0x68, 0xb7, 0x05, 0xea};
+static const uint8_t FP_A[48] = {
+    0x0c, 0x21, 0x7a, 0x93, 0x5e, 0x08, 0xd1, 0x46, 0xbb, 0x3f, 0x62, 0x9c, 0x15, 0xe7, 0x80, 0x2a,
+    0x71, 0xce, 0x34, 0x09, 0xa5, 0x5b, 0xf2, 0x6d, 0x18, 0x87, 0xe3, 0x40, 0x9f, 0x26, 0xbc, 0x53,
+    0x0a, 0xd5, 0x6e, 0x31, 0xc8, 0x77, 0x1f, 0xa2, 0x4b, 0x90, 0x3c, 0xe9, 0x05, 0x68, 0xd7, 0x12};
+static const uint8_t FP_B[48] = {
+    0x17, 0x88, 0x03, 0xfe, 0x41, 0xb6, 0x2d, 0x95, 0x60, 0x0c, 0xda, 0x7e, 0x23, 0x4f, 0xb1, 0x98,
+    0xe5, 0x36, 0x72, 0x0d, 0x8a, 0xc1, 0x5f, 0x24, 0xfb, 0x69, 0x10, 0xa7, 0x3e, 0xd2, 0x85, 0x4c,
+    0xb9, 0x06, 0x57, 0xe0, 0x2b, 0x94, 0x7d, 0x31, 0xc6, 0x1a, 0x83, 0x6f, 0xf4, 0x28, 0x9b, 0x50};
+
+/* ---- helpers on public values -------------------------------------------- */
+
+static void scalar_const(uint8_t out[PYBLS_SCALAR_SIZE], const uint8_t in[32]) {
+    int rc = pybls_scalar_from_bytes(out, in);
+    check(rc == PYBLS_OK, "setup", "scalar_from_bytes of a test constant");
+}
+
+static void scalar_small(uint8_t out[PYBLS_SCALAR_SIZE], unsigned v) {
+    uint8_t b[32] = {0};
+    b[31] = (uint8_t)v;
+    b[30] = (uint8_t)(v >> 8);
+    scalar_const(out, b);
+}
+
+static void fp_const(uint8_t out[PYBLS_FP_SIZE], const uint8_t in[48]) {
+    int rc = pybls_fp_from_bytes(out, in);
+    check(rc == PYBLS_OK, "setup", "fp_from_bytes of a test constant");
+}
+
+static int scalar_is(const uint8_t *a, const uint8_t *b) { return pybls_scalar_eq(a, b) == 1; }
+static int fp_is(const uint8_t *a, const uint8_t *b) {
+    uint8_t x[48], y[48];
+    pybls_fp_to_bytes(x, a);
+    pybls_fp_to_bytes(y, b);
+    return memcmp(x, y, 48) == 0;
+}
+
+/* a^k in GT by public square-and-multiply over the big-endian bytes of k. */
+static void gt_pow_public(uint8_t out[PYBLS_GT_SIZE], const uint8_t *a, const uint8_t k_be[32]) {
+    pybls_gt_one(out);
+    for (int i = 0; i < 256; i++) {
+        pybls_gt_sqr(out, out);
+        if ((k_be[i / 8] >> (7 - i % 8)) & 1) pybls_gt_mul(out, out, a);
+    }
+}
+
+/* ---- the ops ------------------------------------------------------------- */
+
+static void op_scalar_from_bytes(const char *op) {
+    uint8_t in[32], s[PYBLS_SCALAR_SIZE], back[32], ref[PYBLS_SCALAR_SIZE];
+    memcpy(in, SK_A, 32);
+    SECRET(in, 32);
+    int rc = status(pybls_scalar_from_bytes(s, in));
+    PUBLIC(s, sizeof s);
+    check(rc == PYBLS_OK, op, "status");
+    scalar_const(ref, SK_A);
+    check(scalar_is(s, ref), op, "value");
+    pybls_scalar_to_bytes(back, s);
+    check(memcmp(back, SK_A, 32) == 0, op, "round trip");
+}
+
+static void op_scalar_from_bytes_noncanonical(const char *op) {
+    /* the canonicity test itself must not branch: 2^256 - 1 >= r */
+    uint8_t in[32], s[PYBLS_SCALAR_SIZE];
+    memset(in, 0xff, 32);
+    SECRET(in, 32);
+    int rc = status(pybls_scalar_from_bytes(s, in));
+    check(rc == PYBLS_ERR_NONCANONICAL, op, "status");
+}
+
+static void op_scalar_from_bytes_wide(const char *op) {
+    uint8_t in[64], s[PYBLS_SCALAR_SIZE], ref[PYBLS_SCALAR_SIZE], hi[PYBLS_SCALAR_SIZE];
+    uint8_t two256[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE];
+    memcpy(in, SK_B, 32);
+    memcpy(in + 32, SK_A, 32);
+    SECRET(in, 64);
+    int rc = status(pybls_scalar_from_bytes_wide(s, in, 64));
+    PUBLIC(s, sizeof s);
+    check(rc == PYBLS_OK, op, "status");
+    /* SK_B * 2^256 + SK_A, with 2^256 = (2^128)^2 */
+    uint8_t b128[32] = {0};
+    b128[15] = 1;
+    scalar_const(two256, b128);
+    pybls_scalar_sqr(two256, two256);
+    scalar_const(hi, SK_B);
+    scalar_const(ref, SK_A);
+    pybls_scalar_mul(t, hi, two256);
+    pybls_scalar_add(ref, ref, t);
+    check(scalar_is(s, ref), op, "value");
+}
+
+static void op_scalar_to_bytes(const char *op) {
+    uint8_t s[PYBLS_SCALAR_SIZE], out[32];
+    scalar_const(s, SK_A);
+    SECRET(s, sizeof s);
+    pybls_scalar_to_bytes(out, s);
+    PUBLIC(out, sizeof out);
+    check(memcmp(out, SK_A, 32) == 0, op, "value");
+}
+
+static void op_scalar_arith(const char *op) {
+    uint8_t a[PYBLS_SCALAR_SIZE], b[PYBLS_SCALAR_SIZE], sum[PYBLS_SCALAR_SIZE], diff[PYBLS_SCALAR_SIZE];
+    uint8_t prod[PYBLS_SCALAR_SIZE], sq[PYBLS_SCALAR_SIZE], neg[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE];
+    scalar_const(a, SK_A);
+    scalar_const(b, SK_B);
+    SECRET(a, sizeof a);
+    SECRET(b, sizeof b);
+    if (strcmp(op, "scalar_add") == 0) pybls_scalar_add(sum, a, b);
+    if (strcmp(op, "scalar_sub") == 0) pybls_scalar_sub(diff, a, b);
+    if (strcmp(op, "scalar_mul") == 0) pybls_scalar_mul(prod, a, b);
+    if (strcmp(op, "scalar_sqr") == 0) pybls_scalar_sqr(sq, a);
+    if (strcmp(op, "scalar_neg") == 0) pybls_scalar_neg(neg, a);
+    PUBLIC(a, sizeof a);
+    PUBLIC(b, sizeof b);
+    if (strcmp(op, "scalar_add") == 0) {
+        PUBLIC(sum, sizeof sum);
+        pybls_scalar_sub(t, sum, b);
+        check(scalar_is(t, a), op, "(a + b) - b == a");
+    }
+    if (strcmp(op, "scalar_sub") == 0) {
+        PUBLIC(diff, sizeof diff);
+        pybls_scalar_add(t, diff, b);
+        check(scalar_is(t, a), op, "(a - b) + b == a");
+    }
+    if (strcmp(op, "scalar_mul") == 0) {
+        PUBLIC(prod, sizeof prod);
+        uint8_t binv[PYBLS_SCALAR_SIZE];
+        pybls_scalar_inv(binv, b);
+        pybls_scalar_mul(t, prod, binv);
+        check(scalar_is(t, a), op, "(a * b) / b == a");
+    }
+    if (strcmp(op, "scalar_sqr") == 0) {
+        PUBLIC(sq, sizeof sq);
+        pybls_scalar_mul(t, a, a);
+        check(scalar_is(t, sq), op, "a^2 == a * a");
+    }
+    if (strcmp(op, "scalar_neg") == 0) {
+        PUBLIC(neg, sizeof neg);
+        pybls_scalar_add(t, neg, a);
+        check(pybls_scalar_is_zero(t) == 1, op, "a + (-a) == 0");
+    }
+}
+
+static void op_scalar_inv(const char *op) {
+    uint8_t s[PYBLS_SCALAR_SIZE], inv[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE], one[PYBLS_SCALAR_SIZE];
+    scalar_const(s, SK_A);
+    SECRET(s, sizeof s);
+    int rc = status(pybls_scalar_inv(inv, s));
+    PUBLIC(s, sizeof s);
+    PUBLIC(inv, sizeof inv);
+    check(rc == PYBLS_OK, op, "status");
+    pybls_scalar_mul(t, s, inv);
+    scalar_small(one, 1);
+    check(scalar_is(t, one), op, "s * s^-1 == 1");
+}
+
+static void op_scalar_inv_zero(const char *op) {
+    /* zero must take the same path as any other value */
+    uint8_t s[PYBLS_SCALAR_SIZE], inv[PYBLS_SCALAR_SIZE];
+    scalar_small(s, 0);
+    SECRET(s, sizeof s);
+    int rc = status(pybls_scalar_inv(inv, s));
+    check(rc == PYBLS_ERR_ZERO_DIVISOR, op, "status");
+}
+
+static void op_scalar_pow(const char *op, int secret_exponent) {
+    uint8_t s[PYBLS_SCALAR_SIZE], out[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE], inv[PYBLS_SCALAR_SIZE];
+    uint8_t e[32];
+    /* e = r - 2: s^e is the inverse of s */
+    static const uint8_t R_MINUS_2[32] = {
+        0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8, 0x08, 0x09, 0xa1, 0xd8, 0x05,
+        0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe, 0x5b, 0xfe, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff};
+    memcpy(e, secret_exponent ? SK_B : R_MINUS_2, 32);
+    scalar_const(s, SK_A);
+    if (secret_exponent)
+        SECRET(e, sizeof e);
+    else
+        SECRET(s, sizeof s);
+    pybls_scalar_pow(out, s, e, 32);
+    PUBLIC(s, sizeof s);
+    PUBLIC(e, sizeof e);
+    PUBLIC(out, sizeof out);
+    if (secret_exponent) {
+        /* public square-and-multiply */
+        scalar_small(t, 1);
+        for (int i = 0; i < 256; i++) {
+            pybls_scalar_sqr(t, t);
+            if ((e[i / 8] >> (7 - i % 8)) & 1) pybls_scalar_mul(t, t, s);
+        }
+        check(scalar_is(out, t), op, "s^e by square-and-multiply");
+    } else {
+        pybls_scalar_inv(inv, s);
+        check(scalar_is(out, inv), op, "s^(r-2) == s^-1");
+    }
+}
+
+static void op_fp(const char *op) {
+    uint8_t a[PYBLS_FP_SIZE], b[PYBLS_FP_SIZE], out[PYBLS_FP_SIZE], t[PYBLS_FP_SIZE], one[PYBLS_FP_SIZE];
+    uint8_t one_bytes[48] = {0};
+    int rc = 0;
+    one_bytes[47] = 1;
+    fp_const(a, FP_A);
+    fp_const(b, FP_B);
+    fp_const(one, one_bytes);
+    SECRET(a, sizeof a);
+    SECRET(b, sizeof b);
+    if (strcmp(op, "fp_mul") == 0) pybls_fp_mul(out, a, b);
+    if (strcmp(op, "fp_sqr") == 0) pybls_fp_sqr(out, a);
+    if (strcmp(op, "fp_add") == 0) pybls_fp_add(out, a, b);
+    if (strcmp(op, "fp_sub") == 0) pybls_fp_sub(out, a, b);
+    if (strcmp(op, "fp_neg") == 0) pybls_fp_neg(out, a);
+    if (strcmp(op, "fp_inv") == 0) rc = status(pybls_fp_inv(out, a));
+    if (strcmp(op, "fp_to_bytes") == 0) pybls_fp_to_bytes(out, a);
+    PUBLIC(a, sizeof a);
+    PUBLIC(b, sizeof b);
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK, op, "status");
+    if (strcmp(op, "fp_mul") == 0) {
+        uint8_t binv[PYBLS_FP_SIZE];
+        pybls_fp_inv(binv, b);
+        pybls_fp_mul(t, out, binv);
+        check(fp_is(t, a), op, "(a * b) / b == a");
+    }
+    if (strcmp(op, "fp_sqr") == 0) {
+        pybls_fp_mul(t, a, a);
+        check(fp_is(t, out), op, "a^2 == a * a");
+    }
+    if (strcmp(op, "fp_add") == 0) {
+        pybls_fp_sub(t, out, b);
+        check(fp_is(t, a), op, "(a + b) - b == a");
+    }
+    if (strcmp(op, "fp_sub") == 0) {
+        pybls_fp_add(t, out, b);
+        check(fp_is(t, a), op, "(a - b) + b == a");
+    }
+    if (strcmp(op, "fp_neg") == 0) {
+        uint8_t zb[48], z0[48] = {0};
+        pybls_fp_add(t, out, a);
+        pybls_fp_to_bytes(zb, t);
+        check(memcmp(zb, z0, 48) == 0, op, "a + (-a) == 0");
+    }
+    if (strcmp(op, "fp_inv") == 0) {
+        pybls_fp_mul(t, out, a);
+        check(fp_is(t, one), op, "a * a^-1 == 1");
+    }
+    if (strcmp(op, "fp_to_bytes") == 0) check(memcmp(out, FP_A, 48) == 0, op, "value");
+}
+
+static void op_fp_inv_zero(const char *op) {
+    uint8_t z[PYBLS_FP_SIZE], out[PYBLS_FP_SIZE], zb[48] = {0};
+    fp_const(z, zb);
+    SECRET(z, sizeof z);
+    int rc = status(pybls_fp_inv(out, z));
+    check(rc == PYBLS_ERR_ZERO_DIVISOR, op, "status");
+}
+
+static void op_g1_mul(const char *op) {
+    uint8_t g[PYBLS_G1_SIZE], p[PYBLS_G1_SIZE], k[PYBLS_SCALAR_SIZE], out[PYBLS_G1_SIZE], ref[PYBLS_G1_SIZE];
+    uint8_t b[PYBLS_SCALAR_SIZE];
+    pybls_g1_generator(g);
+    scalar_small(b, 12345);
+    pybls_g1_mul_vartime(p, g, b); /* a public base point other than the generator */
+    scalar_const(k, SK_A);
+    SECRET(k, sizeof k);
+    int rc = status(pybls_g1_mul(out, p, k));
+    PUBLIC(k, sizeof k);
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK, op, "status");
+    pybls_g1_mul_vartime(ref, p, k);
+    check(pybls_g1_eq(out, ref) == 1, op, "k * P == mul_vartime(k, P)");
+    check(pybls_g1_is_identity(out) == 0, op, "not the identity");
+}
+
+static void op_g2_mul(const char *op) {
+    uint8_t g[PYBLS_G2_SIZE], p[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], out[PYBLS_G2_SIZE], ref[PYBLS_G2_SIZE];
+    uint8_t b[PYBLS_SCALAR_SIZE];
+    pybls_g2_generator(g);
+    scalar_small(b, 54321);
+    pybls_g2_mul_vartime(p, g, b);
+    scalar_const(k, SK_B);
+    SECRET(k, sizeof k);
+    int rc = status(pybls_g2_mul(out, p, k));
+    PUBLIC(k, sizeof k);
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK, op, "status");
+    pybls_g2_mul_vartime(ref, p, k);
+    check(pybls_g2_eq(out, ref) == 1, op, "k * Q == mul_vartime(k, Q)");
+    check(pybls_g2_is_identity(out) == 0, op, "not the identity");
+}
+
+static void op_gt_pow(const char *op) {
+    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], e[PYBLS_GT_SIZE], k[PYBLS_SCALAR_SIZE];
+    uint8_t out[PYBLS_GT_SIZE], ref[PYBLS_GT_SIZE];
+    pybls_g1_generator(g1);
+    pybls_g2_generator(g2);
+    int rc0 = pybls_pairing(e, g1, g2);
+    check(rc0 == PYBLS_OK, op, "pairing status");
+    scalar_const(k, SK_A);
+    SECRET(k, sizeof k);
+    int rc = status(pybls_gt_pow(out, e, k));
+    PUBLIC(k, sizeof k);
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK, op, "status");
+    gt_pow_public(ref, e, SK_A);
+    check(pybls_gt_eq(out, ref) == 1, op, "e^k by square-and-multiply");
+}
+
+/* IBE decryption pairs a secret G1 point (the extracted key) with public U. */
+static void op_pairing_secret_g1(const char *op) {
+    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], d[PYBLS_G1_SIZE];
+    uint8_t e[PYBLS_GT_SIZE], out[PYBLS_GT_SIZE], ref[PYBLS_GT_SIZE];
+    pybls_g1_generator(g1);
+    pybls_g2_generator(g2);
+    scalar_const(k, SK_A);
+    pybls_g1_mul_vartime(d, g1, k);
+    SECRET(d, sizeof d);
+    int rc = status(pybls_pairing(out, d, g2));
+    PUBLIC(d, sizeof d);
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK, op, "status");
+    pybls_pairing(e, g1, g2);
+    gt_pow_public(ref, e, SK_A);
+    check(pybls_gt_eq(out, ref) == 1, op, "e(kG1, G2) == e(G1, G2)^k");
+}
+
+/* The IBE key derivation hashes the encoding of a secret GT element. */
+static void op_gt_encode(const char *op) {
+    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], e[PYBLS_GT_SIZE], enc[PYBLS_GT_BYTES], enc2[PYBLS_GT_BYTES];
+    pybls_g1_generator(g1);
+    pybls_g2_generator(g2);
+    pybls_pairing(e, g1, g2);
+    pybls_gt_encode(enc2, e);
+    SECRET(e, sizeof e);
+    pybls_gt_encode(enc, e);
+    PUBLIC(e, sizeof e);
+    PUBLIC(enc, sizeof enc);
+    check(memcmp(enc, enc2, sizeof enc) == 0, op, "same encoding");
+}
+
+#ifdef CT_SELFTEST
+/* Deliberately leaky code: the check must flag both. */
+static volatile unsigned sink;
+
+static __attribute__((noinline)) void leaky_branch(const uint8_t *secret) {
+    if (secret[0] & 1) sink += 1;
+}
+
+static __attribute__((noinline)) void leaky_index(const uint8_t *secret) {
+    static const uint8_t table[256] = {1, 2, 3};
+    sink += table[secret[1]];
+}
+
+/* Branch-free code on the same secret: the check must not flag it. */
+static __attribute__((noinline)) unsigned clean_select(const uint8_t *secret) {
+    unsigned mask = 0u - (unsigned)(secret[0] & 1);
+    return (7u & mask) | (9u & ~mask);
+}
+
+static void op_selftest_branch(const char *op) {
+    uint8_t s[32];
+    memcpy(s, SK_A, 32);
+    SECRET(s, 32);
+    leaky_branch(s);
+    (void)op;
+}
+
+static void op_selftest_index(const char *op) {
+    uint8_t s[32];
+    memcpy(s, SK_A, 32);
+    SECRET(s, 32);
+    leaky_index(s);
+    (void)op;
+}
+
+static void op_selftest_clean(const char *op) {
+    uint8_t s[32];
+    memcpy(s, SK_A, 32);
+    SECRET(s, 32);
+    unsigned v = clean_select(s);
+    PUBLIC(&v, sizeof v);
+    check(v == ((SK_A[0] & 1) ? 7u : 9u), op, "value");
+}
+#endif
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+static void op_scalar_pow_secret_base(const char *op) { op_scalar_pow(op, 0); }
+static void op_scalar_pow_secret_exponent(const char *op) { op_scalar_pow(op, 1); }
+
+static const struct {
+    const char *name;
+    void (*fn)(const char *);
+} OPS[] = {
+    {"scalar_from_bytes", op_scalar_from_bytes},
+    {"scalar_from_bytes_noncanonical", op_scalar_from_bytes_noncanonical},
+    {"scalar_from_bytes_wide", op_scalar_from_bytes_wide},
+    {"scalar_to_bytes", op_scalar_to_bytes},
+    {"scalar_add", op_scalar_arith},
+    {"scalar_sub", op_scalar_arith},
+    {"scalar_mul", op_scalar_arith},
+    {"scalar_sqr", op_scalar_arith},
+    {"scalar_neg", op_scalar_arith},
+    {"scalar_inv", op_scalar_inv},
+    {"scalar_inv_zero", op_scalar_inv_zero},
+    {"scalar_pow_secret_base", op_scalar_pow_secret_base},
+    {"scalar_pow_secret_exponent", op_scalar_pow_secret_exponent},
+    {"fp_mul", op_fp},
+    {"fp_sqr", op_fp},
+    {"fp_add", op_fp},
+    {"fp_sub", op_fp},
+    {"fp_neg", op_fp},
+    {"fp_inv", op_fp},
+    {"fp_inv_zero", op_fp_inv_zero},
+    {"fp_to_bytes", op_fp},
+    {"g1_mul", op_g1_mul},
+    {"g2_mul", op_g2_mul},
+    {"gt_pow", op_gt_pow},
+    {"pairing_secret_g1", op_pairing_secret_g1},
+    {"gt_encode", op_gt_encode},
+#ifdef CT_SELFTEST
+    {"selftest_branch", op_selftest_branch},
+    {"selftest_index", op_selftest_index},
+    {"selftest_clean", op_selftest_clean},
+#endif
+};
+#define NOPS (sizeof OPS / sizeof OPS[0])
+
+static int run(const char *name) {
+    for (size_t i = 0; i < NOPS; i++) {
+        if (strcmp(OPS[i].name, name) == 0) {
+            fprintf(stderr, "== op %s\n", name);
+            fflush(stderr);
+            OPS[i].fn(name);
+            fprintf(stderr, "== end %s\n", name);
+            fflush(stderr);
+            return 0;
+        }
+    }
+    fprintf(stderr, "unknown op %s\n", name);
+    return 2;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (size_t i = 0; i < NOPS; i++) printf("%s\n", OPS[i].name);
+        return 0;
+    }
+    fprintf(stderr, "limb bits %d\n", pybls_limb_bits());
+    if (argc == 1) {
+        for (size_t i = 0; i < NOPS; i++) run(OPS[i].name);
+    } else {
+        for (int i = 1; i < argc; i++)
+            if (run(argv[i])) return 2;
+    }
+    return failures ? 1 : 0;
+}
