@@ -1,9 +1,7 @@
 """cffi build script for the extension module ``pybls._lib._native``.
 
-Used by setup.py (``cffi_modules=["build-scripts/cffi_build.py:ffibuilder"]``)
-or run directly to build the module in place for development::
-
-    python build-scripts/cffi_build.py
+Used by setup.py (``cffi_modules=["build-scripts/cffi_build.py:ffibuilder"]``);
+for development, ``pip install -e .`` builds the module into pybls/_lib/.
 
 API mode: every csrc/*.c file is compiled into the extension as is, and the
 declarations come from pybls/_lib/_abi.py, generated from
@@ -21,12 +19,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _path(*parts: str) -> str:
-    # setuptools runs from the project root and prefers relative paths;
-    # ffibuilder.compile() changes directory, so a direct run needs absolute ones.
+    # setuptools runs from the project root and prefers relative paths.
     full = os.path.join(ROOT, *parts)
-    if __name__ == "__main__" or os.path.abspath(os.getcwd()) != ROOT:
-        return full
-    return os.path.relpath(full)
+    return os.path.relpath(full) if os.path.abspath(os.getcwd()) == ROOT else full
 
 
 SOURCES = sorted(_path("csrc", os.path.basename(p)) for p in glob.glob(os.path.join(ROOT, "csrc", "*.c")))
@@ -35,7 +30,7 @@ CDEF = runpy.run_path(os.path.join(ROOT, "pybls", "_lib", "_abi.py"))["CDEF"]
 if sys.platform == "win32":
     EXTRA_COMPILE_ARGS = ["/O2"]
 else:
-    EXTRA_COMPILE_ARGS = ["-O3", "-std=c11", "-fvisibility=hidden", "-fno-strict-aliasing"]
+    EXTRA_COMPILE_ARGS = ["-O3", "-std=c11", "-fvisibility=hidden"]
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
@@ -46,9 +41,3 @@ ffibuilder.set_source(
     include_dirs=[_path("csrc", "include"), _path("csrc")],
     extra_compile_args=EXTRA_COMPILE_ARGS,
 )
-
-if __name__ == "__main__":
-    tmpdir = os.path.join(ROOT, "build", "cffi")
-    built = ffibuilder.compile(tmpdir=tmpdir, verbose=True)
-    # compile() leaves the module under tmpdir; move it next to pybls/_lib/__init__.py.
-    os.replace(built, os.path.join(ROOT, "pybls", "_lib", os.path.basename(built)))
