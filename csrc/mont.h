@@ -70,25 +70,33 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
     mont_select_n(r, t, d, (limb_t)0 - borrow, n);
 }
 
-/* a + b + carry_in, carry_out in {0,1}; written so compilers emit add/adc. */
+/* a + b + carry_in and a - b - borrow_in with carry/borrow in {0,1}. On
+ * x86-64 the compiler intrinsics give clean adc/sbb chains, which gcc does
+ * not form from the portable expressions. */
+#if defined(__x86_64__) && LIMB_BITS == 64 && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
 static inline limb_t mont_adc(limb_t a, limb_t b, limb_t *carry) {
-    limb_t s = a + b;
-    limb_t c1 = s < a;
-    limb_t s2 = s + *carry;
-    limb_t c2 = s2 < s;
-    *carry = c1 | c2;
-    return s2;
+    unsigned long long s;
+    *carry = _addcarry_u64((unsigned char)*carry, a, b, &s);
+    return s;
 }
-
-/* a - b - borrow_in, borrow_out in {0,1}. */
 static inline limb_t mont_sbb(limb_t a, limb_t b, limb_t *borrow) {
-    limb_t d = a - b;
-    limb_t b1 = a < b;
-    limb_t d2 = d - *borrow;
-    limb_t b2 = d < *borrow;
-    *borrow = b1 | b2;
-    return d2;
+    unsigned long long d;
+    *borrow = _subborrow_u64((unsigned char)*borrow, a, b, &d);
+    return d;
 }
+#else
+static inline limb_t mont_adc(limb_t a, limb_t b, limb_t *carry) {
+    dlimb_t s = (dlimb_t)a + b + *carry;
+    *carry = (limb_t)(s >> LIMB_BITS);
+    return (limb_t)s;
+}
+static inline limb_t mont_sbb(limb_t a, limb_t b, limb_t *borrow) {
+    dlimb_t d = (dlimb_t)a - b - *borrow;
+    *borrow = (limb_t)(d >> LIMB_BITS) & 1;
+    return (limb_t)d;
+}
+#endif
 
 /* r = a + b mod m for a, b < m (no carry out: 2m < 2^(n w)). */
 static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
