@@ -101,9 +101,16 @@ def test_comparison_with_other_types():
     Scalar(5) == 5  # whatever the verdict, it must not raise
 
 
-@given(st.binary(min_size=0, max_size=200))
+@given(st.one_of(st.binary(min_size=0, max_size=64), st.binary(min_size=48, max_size=64)))
 def test_from_bytes_wide(data):
     assert int(Scalar.from_bytes_wide(data)) == int.from_bytes(data, "big") % R
+
+
+@pytest.mark.parametrize("length", [65, 96, 1000])
+def test_from_bytes_wide_too_long(length):
+    # documented limit: at most 64 bytes
+    with pytest.raises(InvalidLengthError):
+        Scalar.from_bytes_wide(b"\x01" * length)
 
 
 def test_from_bytes_wide_edges():

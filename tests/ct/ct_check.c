@@ -16,8 +16,8 @@
  * reports that follow (also on stderr) can be attributed to it. Exit status:
  * 0 when all results are right, 1 otherwise, 2 for an unknown op.
  *
- * Build (both limb widths, all of csrc/):
- *   gcc -O2 -g -std=c11 -Icsrc/include -Icsrc tests/ct/ct_check.c csrc/*.c
+ * Build (both limb widths), with every .c file of csrc/ after the harness:
+ *   gcc -O2 -g -std=c11 -Icsrc/include -Icsrc tests/ct/ct_check.c <csrc files>
  *       [-DPYBLS_LIMB_BITS=32] [-DCT_SELFTEST]
  * -DCT_SELFTEST adds deliberately leaky ops that the check must flag.
  */
