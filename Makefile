@@ -7,7 +7,9 @@
 #   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
 
 PYTHON ?= python3
-CC ?= gcc
+ifeq ($(origin CC),default)
+CC := gcc
+endif
 VENV := .venv
 VPY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from . import _lib
 from ._convert import as_bytes, check_length
@@ -27,15 +27,15 @@ __all__ = ["GT"]
 
 _BYTES = _abi.PYBLS_GT_BYTES
 
-_one = _lib.gt_one
-_mul = _lib.gt_mul
-_inv = _lib.gt_inv
-_sqr = _lib.gt_sqr
-_pow = _lib.gt_pow
-_eq = _lib.gt_eq
-_is_one = _lib.gt_is_one
-_encode = _lib.gt_encode
-_decode = _lib.gt_decode
+_one: Callable[[], bytes] = _lib.gt_one
+_mul: Callable[[bytes, bytes], bytes] = _lib.gt_mul
+_inv: Callable[[bytes], bytes] = _lib.gt_inv
+_sqr: Callable[[bytes], bytes] = _lib.gt_sqr
+_pow: Callable[[bytes, bytes], bytes] = _lib.gt_pow
+_eq: Callable[[bytes, bytes], int] = _lib.gt_eq
+_is_one: Callable[[bytes], int] = _lib.gt_is_one
+_encode: Callable[[bytes], bytes] = _lib.gt_encode
+_decode: Callable[[bytes, int], bytes] = _lib.gt_decode
 _object_new = object.__new__
 
 
@@ -123,14 +123,9 @@ class GT:
         return _is_one(self._b) == 1
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not GT:
+        if not isinstance(other, GT):
             return NotImplemented
-        return _eq(self._b, other._b) == 1  # type: ignore[attr-defined]
-
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not GT:
-            return NotImplemented
-        return _eq(self._b, other._b) != 1  # type: ignore[attr-defined]
+        return _eq(self._b, other._b) == 1
 
     def __hash__(self) -> int:
         return hash(_encode(self._b))

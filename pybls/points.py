@@ -21,7 +21,7 @@ ZCash/IETF encodings (compressed by default).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Tuple, Type, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Tuple, Type, TypeVar
 
 from . import _lib
 from ._convert import as_bytes, check_length, int_to_fp_bytes
@@ -48,35 +48,35 @@ class _Point:
     __slots__ = ("_b",)
     _b: bytes
 
-    # Set per group by __init_subclass__: encoding sizes and the C functions
-    # pybls_<prefix>_<op> as _<op> (static, so they do not bind self).
+    # Set per group by __init_subclass__: the encoding sizes, and each C
+    # function pybls_<prefix>_<op> as the static method _<op>.
     _COMPRESSED: ClassVar[int]
     _UNCOMPRESSED: ClassVar[int]
-    _generator: ClassVar[Any]
-    _identity: ClassVar[Any]
-    _add: ClassVar[Any]
-    _dbl: ClassVar[Any]
-    _neg: ClassVar[Any]
-    _eq: ClassVar[Any]
-    _is_identity: ClassVar[Any]
-    _is_on_curve: ClassVar[Any]
-    _in_subgroup: ClassVar[Any]
-    _clear_cofactor: ClassVar[Any]
-    _mul: ClassVar[Any]
-    _mul_vartime: ClassVar[Any]
-    _msm_scratch_size: ClassVar[Any]
-    _msm: ClassVar[Any]
-    _compress: ClassVar[Any]
-    _serialize: ClassVar[Any]
-    _decode: ClassVar[Any]
-    _from_affine_bytes: ClassVar[Any]
+    _generator: ClassVar[Callable[[], bytes]]
+    _identity: ClassVar[Callable[[], bytes]]
+    _add: ClassVar[Callable[[bytes, bytes], bytes]]
+    _dbl: ClassVar[Callable[[bytes], bytes]]
+    _neg: ClassVar[Callable[[bytes], bytes]]
+    _eq: ClassVar[Callable[[bytes, bytes], int]]
+    _is_identity: ClassVar[Callable[[bytes], int]]
+    _is_on_curve: ClassVar[Callable[[bytes], int]]
+    _in_subgroup: ClassVar[Callable[[bytes], int]]
+    _clear_cofactor: ClassVar[Callable[[bytes], bytes]]
+    _mul: ClassVar[Callable[[bytes, bytes], bytes]]
+    _mul_vartime: ClassVar[Callable[[bytes, bytes], bytes]]
+    _msm_scratch_size: ClassVar[Callable[[int], int]]
+    _msm: ClassVar[Callable[[bytes, bytes, int, Any, int], bytes]]
+    _compress: ClassVar[Callable[[bytes], bytes]]
+    _serialize: ClassVar[Callable[[bytes], bytes]]
+    _decode: ClassVar[Callable[[bytes, int, int], bytes]]
+    _from_affine_bytes: ClassVar[Callable[[bytes, bytes, int], bytes]]
 
     def __init_subclass__(cls, *, prefix: str, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._COMPRESSED = getattr(_abi, f"PYBLS_{prefix.upper()}_COMPRESSED_BYTES")
         cls._UNCOMPRESSED = getattr(_abi, f"PYBLS_{prefix.upper()}_UNCOMPRESSED_BYTES")
         for name, annotation in _Point.__annotations__.items():
-            if annotation == "ClassVar[Any]":
+            if annotation.startswith("ClassVar[Callable"):
                 setattr(cls, name, staticmethod(getattr(_lib, prefix + name)))
 
     def __init__(self) -> None:
@@ -128,38 +128,40 @@ class _Point:
 
     def to_bytes(self, compressed: bool = True) -> bytes:
         """The compressed (default) or uncompressed ZCash/IETF encoding."""
-        return self._compress(self._b) if compressed else self._serialize(self._b)
+        cls = type(self)
+        return cls._compress(self._b) if compressed else cls._serialize(self._b)
 
     def __bytes__(self) -> bytes:
-        return self._compress(self._b)
+        return type(self)._compress(self._b)
 
     def _affine_bytes(self) -> bytes:
         """The uncompressed encoding, x || y without flags; ValueError for the identity."""
-        if self._is_identity(self._b) == 1:
+        if type(self)._is_identity(self._b) == 1:
             raise ValueError(f"the identity of {type(self).__name__} has no affine coordinates")
-        return self._serialize(self._b)
+        return type(self)._serialize(self._b)
 
     # -- group law ----------------------------------------------------------
 
     def __add__(self: _PointT, other: Any) -> _PointT:
         if type(other) is not type(self):
             return NotImplemented
-        return self._wrap(self._add(self._b, other._b))
+        return self._wrap(type(self)._add(self._b, other._b))
 
     def __sub__(self: _PointT, other: Any) -> _PointT:
-        if type(other) is not type(self):
+        cls = type(self)
+        if type(other) is not cls:
             return NotImplemented
-        return self._wrap(self._add(self._b, self._neg(other._b)))
+        return self._wrap(cls._add(self._b, cls._neg(other._b)))
 
     def __neg__(self: _PointT) -> _PointT:
-        return self._wrap(self._neg(self._b))
+        return self._wrap(type(self)._neg(self._b))
 
     def __pos__(self: _PointT) -> _PointT:
         return self
 
     def double(self: _PointT) -> _PointT:
         """``self + self``."""
-        return self._wrap(self._dbl(self._b))
+        return self._wrap(type(self)._dbl(self._b))
 
     def __mul__(self: _PointT, k: Any) -> _PointT:
         # Constant time: k may be secret.
@@ -167,13 +169,13 @@ class _Point:
             s = scalar_internal(k)
         except TypeError:
             return NotImplemented
-        return self._wrap(self._mul(self._b, s))
+        return self._wrap(type(self)._mul(self._b, s))
 
     __rmul__ = __mul__
 
     def mul_vartime(self: _PointT, k: ScalarLike) -> _PointT:
         """``self * k`` in variable time (faster), for a public `k` only."""
-        return self._wrap(self._mul_vartime(self._b, scalar_internal(k)))
+        return self._wrap(type(self)._mul_vartime(self._b, scalar_internal(k)))
 
     @classmethod
     def msm(cls: Type[_PointT], points: Iterable[_PointT], scalars: Iterable[ScalarLike]) -> _PointT:
@@ -209,41 +211,37 @@ class _Point:
 
     def is_identity(self) -> bool:
         """Whether this is the identity (point at infinity)."""
-        return self._is_identity(self._b) == 1
+        return type(self)._is_identity(self._b) == 1
 
     def is_on_curve(self) -> bool:
         """Whether the point satisfies the curve equation (always true for decoded points)."""
-        return self._is_on_curve(self._b) == 1
+        return type(self)._is_on_curve(self._b) == 1
 
     def in_subgroup(self) -> bool:
         """Whether the point is in the subgroup of prime order r."""
-        return self._in_subgroup(self._b) == 1
+        return type(self)._in_subgroup(self._b) == 1
 
     def clear_cofactor(self: _PointT) -> _PointT:
         """Map a curve point into the prime-order subgroup (as hash-to-curve does)."""
-        return self._wrap(self._clear_cofactor(self._b))
+        return self._wrap(type(self)._clear_cofactor(self._b))
 
     # -- comparison, hashing, display ---------------------------------------
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._eq(self._b, other._b) == 1  # type: ignore[attr-defined]
-
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._eq(self._b, other._b) != 1  # type: ignore[attr-defined]
+        assert isinstance(other, _Point)
+        return type(self)._eq(self._b, other._b) == 1
 
     def __hash__(self) -> int:
-        return hash(self._compress(self._b))
+        return hash(type(self)._compress(self._b))
 
     def __repr__(self) -> str:
-        h = self._compress(self._b).hex()
+        h = type(self)._compress(self._b).hex()
         return f"{type(self).__name__}(0x{h[:8]}\u2026{h[-8:]})"
 
     def __reduce__(self) -> "tuple[Any, ...]":
-        return (_unpickle, (type(self), self._compress(self._b)))
+        return (_unpickle, (type(self), type(self)._compress(self._b)))
 
     def __copy__(self: _PointT) -> _PointT:
         return self

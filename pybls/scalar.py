@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import secrets
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from . import _lib
 from ._convert import as_bytes, as_int, check_length
@@ -30,18 +30,18 @@ R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 _BYTES = _abi.PYBLS_SCALAR_BYTES
 _WIDE_MAX = 64
 
-_from_bytes = _lib.scalar_from_bytes
-_from_bytes_wide = _lib.scalar_from_bytes_wide
-_to_bytes = _lib.scalar_to_bytes
-_add = _lib.scalar_add
-_sub = _lib.scalar_sub
-_neg = _lib.scalar_neg
-_mul = _lib.scalar_mul
-_sqr = _lib.scalar_sqr
-_inv = _lib.scalar_inv
-_pow = _lib.scalar_pow
-_is_zero = _lib.scalar_is_zero
-_eq = _lib.scalar_eq
+_from_bytes: Callable[[bytes], bytes] = _lib.scalar_from_bytes
+_from_bytes_wide: Callable[[bytes, int], bytes] = _lib.scalar_from_bytes_wide
+_to_bytes: Callable[[bytes], bytes] = _lib.scalar_to_bytes
+_add: Callable[[bytes, bytes], bytes] = _lib.scalar_add
+_sub: Callable[[bytes, bytes], bytes] = _lib.scalar_sub
+_neg: Callable[[bytes], bytes] = _lib.scalar_neg
+_mul: Callable[[bytes, bytes], bytes] = _lib.scalar_mul
+_sqr: Callable[[bytes], bytes] = _lib.scalar_sqr
+_inv: Callable[[bytes], bytes] = _lib.scalar_inv
+_pow: Callable[[bytes, bytes, int], bytes] = _lib.scalar_pow
+_is_zero: Callable[[bytes], int] = _lib.scalar_is_zero
+_eq: Callable[[bytes, bytes], int] = _lib.scalar_eq
 _object_new = object.__new__
 
 
@@ -203,10 +203,6 @@ class Scalar:
     def __eq__(self, other: object) -> bool:
         o = _operand(other)
         return NotImplemented if o is None else _eq(self._b, o) == 1
-
-    def __ne__(self, other: object) -> bool:
-        o = _operand(other)
-        return NotImplemented if o is None else _eq(self._b, o) != 1
 
     def __hash__(self) -> int:
         # Equal to hash(n) for the canonical int n, as Scalar(n) == n.
