@@ -141,32 +141,48 @@ static inline void mont_modneg(limb_t *r, const limb_t *a, const limb_t *m, int 
     for (int i = 0; i < n; i++) r[i] = t[i] & nz;
 }
 
-/* Montgomery product r = a b / 2^(n w) mod m (CIOS without the extra carry
- * limb; see the requirement above). Written without helper calls that take
- * addresses, so the compiler keeps t[] in registers once unrolled. */
+/* (c2:acc) += a * b */
+static inline void mont_mac3(dlimb_t *acc, limb_t *c2, limb_t a, limb_t b) {
+    dlimb_t p = (dlimb_t)a * b;
+    *acc += p;
+    *c2 += (limb_t)(*acc < p);
+}
+
+/* Montgomery product r = a b / 2^(n w) mod m, by finely integrated product
+ * scanning: column by column, the product a b and the multiple q m that
+ * clears the low half are summed into one three-limb accumulator. The
+ * result is below 2m and one conditional subtraction reduces it. */
 static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m,
                               limb_t n0, int n) {
-    limb_t t[MONT_MAX_LIMBS];
-    MONT_UNROLL
-    for (int j = 0; j < n; j++) t[j] = 0;
+    limb_t q[MONT_MAX_LIMBS], t[MONT_MAX_LIMBS];
+    dlimb_t acc = 0;
+    limb_t c2 = 0;
     MONT_UNROLL
     for (int i = 0; i < n; i++) {
-        dlimb_t A, C;
-        limb_t bi = b[i];
-        A = (dlimb_t)a[0] * bi + t[0];
-        t[0] = (limb_t)A;
-        limb_t q = t[0] * n0;
-        C = (dlimb_t)q * m[0] + t[0];
         MONT_UNROLL
-        for (int j = 1; j < n; j++) {
-            A = (dlimb_t)a[j] * bi + t[j] + (limb_t)(A >> LIMB_BITS);
-            t[j] = (limb_t)A;
-            C = (dlimb_t)q * m[j] + t[j] + (limb_t)(C >> LIMB_BITS);
-            t[j - 1] = (limb_t)C;
+        for (int j = 0; j < i; j++) {
+            mont_mac3(&acc, &c2, a[j], b[i - j]);
+            mont_mac3(&acc, &c2, q[j], m[i - j]);
         }
-        t[n - 1] = (limb_t)(C >> LIMB_BITS) + (limb_t)(A >> LIMB_BITS);
+        mont_mac3(&acc, &c2, a[i], b[0]);
+        q[i] = (limb_t)acc * n0;
+        mont_mac3(&acc, &c2, q[i], m[0]); /* clears the low limb */
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
     }
-    /* t < 2m: subtract m once unless that borrows. */
+    MONT_UNROLL
+    for (int i = n; i < 2 * n - 1; i++) {
+        MONT_UNROLL
+        for (int j = i - n + 1; j < n; j++) {
+            mont_mac3(&acc, &c2, a[j], b[i - j]);
+            mont_mac3(&acc, &c2, q[j], m[i - j]);
+        }
+        t[i - n] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    t[n - 1] = (limb_t)acc; /* the rest is 0: the result is below 2m < 2^(n w) */
+    /* subtract m once unless that borrows */
     limb_t d[MONT_MAX_LIMBS], borrow = 0;
     MONT_UNROLL
     for (int j = 0; j < n; j++) {
