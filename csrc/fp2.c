@@ -1,5 +1,6 @@
 /* fp2.c - Fp2 = Fp[u]/(u^2 + 1). */
 #include "consts.h"
+#include "mont.h"
 
 void fp2_set_zero(fp2_t *r) { fp_set_zero(&r->c0); fp_set_zero(&r->c1); }
 void fp2_set_one(fp2_t *r) { fp_set_one(&r->c0); fp_set_zero(&r->c1); }
@@ -29,17 +30,36 @@ void fp2_conj(fp2_t *r, const fp2_t *a) {
     fp_neg(&r->c1, &a->c1);
 }
 
-/* Karatsuba: three Fp multiplications. */
+/* Karatsuba with lazy reduction: three double-width products, two
+ * Montgomery reductions. Bounds: a0 + a1 and b0 + b1 are below 2p, their
+ * product below 4p^2 < p 2^384, which is what reduction accepts. */
 void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b) {
-    fp_t t0, t1, s0, s1;
-    fp_mul(&t0, &a->c0, &b->c0);
-    fp_mul(&t1, &a->c1, &b->c1);
-    fp_add(&s0, &a->c0, &a->c1);
-    fp_add(&s1, &b->c0, &b->c1);
-    fp_mul(&s0, &s0, &s1);
-    fp_sub(&r->c0, &t0, &t1);
-    fp_sub(&s0, &s0, &t0);
-    fp_sub(&r->c1, &s0, &t1);
+    enum { N = FP_LIMBS };
+    limb_t sa[N], sb[N], t0[2 * N], t1[2 * N], t2[2 * N], carry = 0, borrow = 0;
+    MONT_UNROLL
+    for (int i = 0; i < N; i++) sa[i] = mont_adc(a->c0.l[i], a->c1.l[i], &carry);
+    carry = 0;
+    MONT_UNROLL
+    for (int i = 0; i < N; i++) sb[i] = mont_adc(b->c0.l[i], b->c1.l[i], &carry);
+    mont_mul_wide_n(t0, a->c0.l, b->c0.l, N);
+    mont_mul_wide_n(t1, a->c1.l, b->c1.l, N);
+    mont_mul_wide_n(t2, sa, sb, N);
+    /* c1 = t2 - t0 - t1 = a0 b1 + a1 b0 >= 0 */
+    MONT_UNROLL
+    for (int i = 0; i < 2 * N; i++) t2[i] = mont_sbb(t2[i], t0[i], &borrow);
+    borrow = 0;
+    MONT_UNROLL
+    for (int i = 0; i < 2 * N; i++) t2[i] = mont_sbb(t2[i], t1[i], &borrow);
+    /* c0 = t0 - t1, plus p 2^384 if that went negative */
+    borrow = 0;
+    MONT_UNROLL
+    for (int i = 0; i < 2 * N; i++) t0[i] = mont_sbb(t0[i], t1[i], &borrow);
+    limb_t mask = (limb_t)0 - borrow;
+    carry = 0;
+    MONT_UNROLL
+    for (int i = 0; i < N; i++) t0[N + i] = mont_adc(t0[N + i], P_MODULUS[i] & mask, &carry);
+    mont_redc_n(r->c0.l, t0, P_MODULUS, P_N0, N);
+    mont_redc_n(r->c1.l, t2, P_MODULUS, P_N0, N);
 }
 
 /* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u. */

@@ -193,6 +193,64 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
     for (int j = 0; j < n; j++) r[j] = (t[j] & keep) | (d[j] & ~keep);
 }
 
+/* Double-width product r[0..2n) = a b (plain integers), for lazy reduction. */
+static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
+    dlimb_t acc = 0;
+    limb_t c2 = 0;
+    MONT_UNROLL
+    for (int k = 0; k < n; k++) {
+        MONT_UNROLL
+        for (int i = 0; i <= k; i++) mont_mac3(&acc, &c2, a[i], b[k - i]);
+        r[k] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    MONT_UNROLL
+    for (int k = n; k < 2 * n - 1; k++) {
+        MONT_UNROLL
+        for (int i = k - n + 1; i < n; i++) mont_mac3(&acc, &c2, a[i], b[k - i]);
+        r[k] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    r[2 * n - 1] = (limb_t)acc;
+}
+
+/* Montgomery reduction r = t / 2^(n w) mod m of a 2n-limb t < m 2^(n w). */
+static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb_t n0, int n) {
+    limb_t q[MONT_MAX_LIMBS], u[MONT_MAX_LIMBS];
+    dlimb_t acc = 0;
+    limb_t c2 = 0;
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        acc += t[i];
+        c2 += (limb_t)(acc < t[i]);
+        MONT_UNROLL
+        for (int j = 0; j < i; j++) mont_mac3(&acc, &c2, q[j], m[i - j]);
+        q[i] = (limb_t)acc * n0;
+        mont_mac3(&acc, &c2, q[i], m[0]);
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    MONT_UNROLL
+    for (int i = n; i < 2 * n; i++) {
+        acc += t[i];
+        c2 += (limb_t)(acc < t[i]);
+        MONT_UNROLL
+        for (int j = i - n + 1; j < n; j++) mont_mac3(&acc, &c2, q[j], m[i - j]);
+        u[i - n] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    /* u < 2m: subtract m once unless that borrows */
+    limb_t d[MONT_MAX_LIMBS], borrow = 0;
+    MONT_UNROLL
+    for (int j = 0; j < n; j++) d[j] = mont_sbb(u[j], m[j], &borrow);
+    limb_t keep = (limb_t)0 - borrow;
+    MONT_UNROLL
+    for (int j = 0; j < n; j++) r[j] = (u[j] & keep) | (d[j] & ~keep);
+}
+
 /* Constant-time comparison a < b as a mask. */
 static inline limb_t mont_lt_n(const limb_t *a, const limb_t *b, int n) {
     limb_t t[MONT_MAX_LIMBS];
