@@ -1,0 +1,131 @@
+/*
+ * api_group_template.h - the public pybls_g1_* / pybls_g2_* functions,
+ * written once; api_groups.c includes it for each group with
+ *
+ *   PUB(name)   the public name (pybls_g1_##name)
+ *   EC(name)    the internal name (g1_##name, see ec.h)
+ *   POINT       the internal point type
+ *
+ * and LOAD / STORE, which copy internal buffers through the structs' bytes
+ * so callers need not align them.
+ */
+
+int PUB(generator)(uint8_t *out) {
+    POINT r;
+    EC(set_generator)(&r);
+    STORE(out, r);
+    return PYBLS_OK;
+}
+
+int PUB(identity)(uint8_t *out) {
+    POINT r;
+    EC(set_identity)(&r);
+    STORE(out, r);
+    return PYBLS_OK;
+}
+
+int PUB(add)(uint8_t *out, const uint8_t *a, const uint8_t *b) {
+    LOAD(POINT, p, a);
+    LOAD(POINT, q, b);
+    EC(add)(&p, &p, &q);
+    STORE(out, p);
+    return PYBLS_OK;
+}
+
+int PUB(dbl)(uint8_t *out, const uint8_t *a) {
+    LOAD(POINT, p, a);
+    EC(dbl)(&p, &p);
+    STORE(out, p);
+    return PYBLS_OK;
+}
+
+int PUB(neg)(uint8_t *out, const uint8_t *a) {
+    LOAD(POINT, p, a);
+    EC(neg)(&p, &p);
+    STORE(out, p);
+    return PYBLS_OK;
+}
+
+int PUB(eq)(const uint8_t *a, const uint8_t *b) {
+    LOAD(POINT, p, a);
+    LOAD(POINT, q, b);
+    return (int)(EC(eq)(&p, &q) & 1);
+}
+
+int PUB(is_identity)(const uint8_t *a) {
+    LOAD(POINT, p, a);
+    return (int)(EC(is_identity)(&p) & 1);
+}
+
+int PUB(is_on_curve)(const uint8_t *a) {
+    LOAD(POINT, p, a);
+    return (int)(EC(is_on_curve)(&p) & 1);
+}
+
+int PUB(in_subgroup)(const uint8_t *a) {
+    LOAD(POINT, p, a);
+    return (EC(is_on_curve)(&p) & 1) && EC(in_subgroup_vartime)(&p);
+}
+
+int PUB(clear_cofactor)(uint8_t *out, const uint8_t *a) {
+    LOAD(POINT, p, a);
+    EC(clear_cofactor)(&p, &p);
+    STORE(out, p);
+    return PYBLS_OK;
+}
+
+int PUB(mul)(uint8_t *out, const uint8_t *p, const uint8_t *scalar) {
+    LOAD(POINT, q, p);
+    LOAD(fr_t, k, scalar);
+    EC(mul)(&q, &q, &k);
+    ct_memzero(&k, sizeof k);
+    STORE(out, q);
+    return PYBLS_OK;
+}
+
+int PUB(mul_vartime)(uint8_t *out, const uint8_t *p, const uint8_t *scalar) {
+    LOAD(POINT, q, p);
+    LOAD(fr_t, k, scalar);
+    EC(mul_vartime)(&q, &q, &k);
+    STORE(out, q);
+    return PYBLS_OK;
+}
+
+int PUB(msm_scratch_size)(uint32_t n) {
+    int size = EC(msm_scratch_size)(n);
+    return size < 0 ? PYBLS_ERR_ARGUMENT : size;
+}
+
+int PUB(msm)(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch,
+             uint32_t scratch_len) {
+    POINT r;
+    int rc = EC(msm)(&r, points, scalars, n, scratch, scratch_len);
+    if (rc == PYBLS_OK) STORE(out, r);
+    return rc;
+}
+
+int PUB(compress)(uint8_t *out, const uint8_t *p) {
+    LOAD(POINT, q, p);
+    EC(compress)(out, &q);
+    return PYBLS_OK;
+}
+
+int PUB(serialize)(uint8_t *out, const uint8_t *p) {
+    LOAD(POINT, q, p);
+    EC(serialize)(out, &q);
+    return PYBLS_OK;
+}
+
+int PUB(decode)(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags) {
+    POINT r;
+    int rc = EC(decode)(&r, in, len, flags);
+    if (rc == PYBLS_OK) STORE(out, r);
+    return rc;
+}
+
+int PUB(from_affine_bytes)(uint8_t *out, const uint8_t *x, const uint8_t *y, uint32_t flags) {
+    POINT r;
+    int rc = EC(from_affine_bytes)(&r, x, y, flags);
+    if (rc == PYBLS_OK) STORE(out, r);
+    return rc;
+}

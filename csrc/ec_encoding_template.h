@@ -1,0 +1,91 @@
+/*
+ * ec_encoding_template.h - the ZCash / IETF point encodings, written once
+ * for G1 and G2 (after ec_group_template.h). Needs besides its macros:
+ *
+ *   EC_COORD_BYTES   bytes of one encoded coordinate (48 or 96)
+ *   EC_SQRT(r, a)    a square root of a, returning an all-ones mask if a is
+ *                    a square (may be variable time: decoded points are
+ *                    public)
+ *
+ * Compressed: x with the top three bits of its first byte set to the flags
+ * C (compressed), I (infinity) and S (y is the lexicographically largest
+ * root). Uncompressed: x || y, C = 0, S = 0. The identity is the infinity
+ * flag with every other bit zero.
+ */
+
+#define EC_FLAG_C 0x80
+#define EC_FLAG_I 0x40
+#define EC_FLAG_S 0x20
+#define EC_FLAG_MASK (EC_FLAG_C | EC_FLAG_I | EC_FLAG_S)
+
+void EC(compress)(uint8_t *out, const POINT *p) {
+    FE x, y;
+    limb_t inf = EC(is_identity)(p);
+    EC(to_affine)(&x, &y, p); /* the identity gives x = 0 */
+    F(to_bytes)(out, &x);
+    out[0] |= (uint8_t)(EC_FLAG_C | (inf & EC_FLAG_I) | (~inf & F(is_lexically_largest)(&y) & EC_FLAG_S));
+}
+
+void EC(serialize)(uint8_t *out, const POINT *p) {
+    FE x, y;
+    limb_t inf = EC(is_identity)(p);
+    EC(to_affine)(&x, &y, p);
+    F(to_bytes)(out, &x);
+    F(to_bytes)(out + EC_COORD_BYTES, &y);
+    out[0] |= (uint8_t)(inf & EC_FLAG_I);
+}
+
+/* The point with coordinates x and y (or, if y_bytes is NULL, the x whose
+ * y has the sign `largest`), checked as the decoders promise. */
+static int EC(from_coordinates)(POINT *r, const uint8_t *x_bytes, const uint8_t *y_bytes,
+                                limb_t largest, uint32_t flags) {
+    FE x, y;
+    POINT p;
+    if (!(F(from_bytes)(&x, x_bytes) & 1)) return PYBLS_ERR_NONCANONICAL;
+    if (y_bytes) {
+        if (!(F(from_bytes)(&y, y_bytes) & 1)) return PYBLS_ERR_NONCANONICAL;
+        EC(from_affine)(&p, &x, &y);
+        if (!(EC(is_on_curve)(&p) & 1)) return PYBLS_ERR_NOT_ON_CURVE;
+    } else {
+        FE rhs;
+        F(sqr)(&rhs, &x);
+        F(mul)(&rhs, &rhs, &x);
+        F(add)(&rhs, &rhs, &EC_B);
+        if (!(EC_SQRT(&y, &rhs) & 1)) return PYBLS_ERR_NOT_ON_CURVE;
+        if ((F(is_lexically_largest)(&y) ^ largest) & 1) F(neg)(&y, &y);
+        EC(from_affine)(&p, &x, &y);
+    }
+    if (!(flags & PYBLS_DECODE_SKIP_SUBGROUP_CHECK) && !EC(in_subgroup_vartime)(&p))
+        return PYBLS_ERR_NOT_IN_SUBGROUP;
+    *r = p;
+    return PYBLS_OK;
+}
+
+int EC(decode)(POINT *r, const uint8_t *in, uint32_t len, uint32_t flags) {
+    uint8_t x[EC_COORD_BYTES];
+    unsigned compressed;
+    if (len == EC_COORD_BYTES)
+        compressed = 1;
+    else if (len == 2 * EC_COORD_BYTES)
+        compressed = 0;
+    else
+        return PYBLS_ERR_LENGTH;
+    unsigned c = (in[0] & EC_FLAG_C) != 0, inf = (in[0] & EC_FLAG_I) != 0, s = (in[0] & EC_FLAG_S) != 0;
+    if (c != compressed) return PYBLS_ERR_FLAGS;
+    if (inf) {
+        uint8_t rest = in[0] & (uint8_t)~(EC_FLAG_C | EC_FLAG_I);
+        for (uint32_t i = 1; i < len; i++) rest |= in[i];
+        if (rest) return PYBLS_ERR_FLAGS;
+        EC(set_identity)(r);
+        return PYBLS_OK;
+    }
+    if (s && !compressed) return PYBLS_ERR_FLAGS;
+    ct_memcpy(x, in, sizeof x);
+    x[0] &= (uint8_t)~EC_FLAG_MASK;
+    return EC(from_coordinates)(r, x, compressed ? NULL : in + EC_COORD_BYTES, (limb_t)0 - s, flags);
+}
+
+/* Plain coordinates: any value >= p (flag bits included) is non-canonical. */
+int EC(from_affine_bytes)(POINT *r, const uint8_t *x, const uint8_t *y, uint32_t flags) {
+    return EC(from_coordinates)(r, x, y, 0, flags);
+}

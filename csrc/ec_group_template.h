@@ -1,0 +1,138 @@
+/*
+ * ec_group_template.h - the group law of a curve y^2 = x^3 + b (a = 0) of
+ * odd order in homogeneous projective coordinates, written once for G1 and
+ * G2. g1.c and g2.c include it after defining:
+ *
+ *   POINT          the point type, a struct { FE x, y, z; }
+ *   FE             the coordinate field's element type
+ *   F(op)          that field's operation op (fp_##op or fp2_##op)
+ *   EC(name)       the group's name for a function (g1_##name, g2_##name)
+ *   EC_B           the constant b (an FE lvalue)
+ *   EC_MUL_B3(r,a) r = 3b a
+ *   EC_GEN_X, EC_GEN_Y  the generator's affine coordinates
+ *
+ * Addition and doubling are the complete formulas of Renes, Costello and
+ * Batina (eprint 2015/1060, algorithms 7 and 9): with a = 0 and no point
+ * of order 2 they have no exceptional case (the identity included), so the
+ * group law is branch-free and constant time.
+ */
+
+void EC(set_identity)(POINT *r) {
+    F(set_zero)(&r->x);
+    F(set_one)(&r->y);
+    F(set_zero)(&r->z);
+}
+
+void EC(set_generator)(POINT *r) { EC(from_affine)(r, &EC_GEN_X, &EC_GEN_Y); }
+
+void EC(from_affine)(POINT *r, const FE *x, const FE *y) {
+    r->x = *x;
+    r->y = *y;
+    F(set_one)(&r->z);
+}
+
+void EC(to_affine)(FE *x, FE *y, const POINT *p) {
+    FE zi;
+    F(inv)(&zi, &p->z); /* 0 -> 0, so the identity maps to (0, 0) */
+    F(mul)(x, &p->x, &zi);
+    F(mul)(y, &p->y, &zi);
+}
+
+/* Algorithm 7: 12 multiplications, 2 by 3b. */
+void EC(add)(POINT *r, const POINT *p, const POINT *q) {
+    FE t0, t1, t2, t3, t4, x3, y3, z3;
+    F(mul)(&t0, &p->x, &q->x);
+    F(mul)(&t1, &p->y, &q->y);
+    F(mul)(&t2, &p->z, &q->z);
+    F(add)(&t3, &p->x, &p->y);
+    F(add)(&t4, &q->x, &q->y);
+    F(mul)(&t3, &t3, &t4);
+    F(add)(&t4, &t0, &t1);
+    F(sub)(&t3, &t3, &t4); /* X1 Y2 + X2 Y1 */
+    F(add)(&t4, &p->y, &p->z);
+    F(add)(&x3, &q->y, &q->z);
+    F(mul)(&t4, &t4, &x3);
+    F(add)(&x3, &t1, &t2);
+    F(sub)(&t4, &t4, &x3); /* Y1 Z2 + Y2 Z1 */
+    F(add)(&x3, &p->x, &p->z);
+    F(add)(&y3, &q->x, &q->z);
+    F(mul)(&x3, &x3, &y3);
+    F(add)(&y3, &t0, &t2);
+    F(sub)(&y3, &x3, &y3); /* X1 Z2 + X2 Z1 */
+    F(mul3)(&t0, &t0);
+    EC_MUL_B3(&t2, &t2);
+    F(add)(&z3, &t1, &t2);
+    F(sub)(&t1, &t1, &t2);
+    EC_MUL_B3(&y3, &y3);
+    F(mul)(&x3, &t4, &y3);
+    F(mul)(&t2, &t3, &t1);
+    F(sub)(&r->x, &t2, &x3);
+    F(mul)(&y3, &y3, &t0);
+    F(mul)(&t1, &t1, &z3);
+    F(add)(&r->y, &t1, &y3);
+    F(mul)(&t0, &t0, &t3);
+    F(mul)(&z3, &z3, &t4);
+    F(add)(&r->z, &z3, &t0);
+}
+
+/* Algorithm 9: 6 multiplications, 2 squarings, 1 multiplication by 3b. */
+void EC(dbl)(POINT *r, const POINT *p) {
+    FE t0, t1, t2, x3, y3, z3;
+    F(sqr)(&t0, &p->y);
+    F(dbl)(&z3, &t0);
+    F(dbl)(&z3, &z3);
+    F(dbl)(&z3, &z3); /* 8 Y^2 */
+    F(mul)(&t1, &p->y, &p->z);
+    F(sqr)(&t2, &p->z);
+    EC_MUL_B3(&t2, &t2);
+    F(mul)(&x3, &t2, &z3);
+    F(add)(&y3, &t0, &t2);
+    F(mul)(&z3, &t1, &z3);
+    F(mul3)(&t1, &t2);
+    F(sub)(&t0, &t0, &t1);
+    F(mul)(&y3, &t0, &y3);
+    F(add)(&y3, &x3, &y3);
+    F(mul)(&t1, &p->x, &p->y);
+    F(mul)(&x3, &t0, &t1);
+    F(dbl)(&r->x, &x3);
+    r->y = y3;
+    r->z = z3;
+}
+
+void EC(neg)(POINT *r, const POINT *p) {
+    r->x = p->x;
+    F(neg)(&r->y, &p->y);
+    r->z = p->z;
+}
+
+limb_t EC(is_identity)(const POINT *p) { return F(is_zero)(&p->z); }
+
+/* X1 Z2 = X2 Z1 and Y1 Z2 = Y2 Z1; the identity (Z = 0, Y != 0) equals
+ * only points with Z = 0. */
+limb_t EC(eq)(const POINT *p, const POINT *q) {
+    FE a, b, c, d;
+    F(mul)(&a, &p->x, &q->z);
+    F(mul)(&b, &q->x, &p->z);
+    F(mul)(&c, &p->y, &q->z);
+    F(mul)(&d, &q->y, &p->z);
+    limb_t same_kind = ~(EC(is_identity)(p) ^ EC(is_identity)(q));
+    return F(eq)(&a, &b) & F(eq)(&c, &d) & same_kind;
+}
+
+/* Y^2 Z = X^3 + b Z^3, which also admits the identity (0 : Y : 0); the
+ * all-zero triple satisfies it too but is not a point. */
+limb_t EC(is_on_curve)(const POINT *p) {
+    FE lhs, rhs, t;
+    F(sqr)(&lhs, &p->y);
+    F(mul)(&lhs, &lhs, &p->z);
+    F(sqr)(&t, &p->z);
+    F(mul)(&t, &t, &p->z);
+    F(mul)(&t, &t, &EC_B);
+    F(sqr)(&rhs, &p->x);
+    F(mul)(&rhs, &rhs, &p->x);
+    F(add)(&rhs, &rhs, &t);
+    return F(eq)(&lhs, &rhs) & ~(F(is_zero)(&p->y) & F(is_zero)(&p->z));
+}
+
+/* r = mask ? p : r */
+static void EC(cmov)(POINT *r, const POINT *p, limb_t mask) { ct_cmov(r, p, sizeof *r, mask); }

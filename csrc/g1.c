@@ -1,0 +1,51 @@
+/* g1.c - G1, the order-r subgroup of E(Fp): y^2 = x^3 + 4. The group law,
+ * multiplications and encodings come from the ec_*_template.h files; this
+ * file supplies the field, the endomorphism and the subgroup and cofactor
+ * maps. */
+#include "pybls.h"
+#include "consts.h"
+#include "ec.h"
+#include "ec_scalar.h"
+
+#define POINT g1_t
+#define FE fp_t
+#define F(op) fp_##op
+#define EC(name) g1_##name
+#define EC_B G1_B
+#define EC_MUL_B3(r, a) fp_mul(r, a, &G1_B3)
+#define EC_GEN_X G1_GEN_X
+#define EC_GEN_Y G1_GEN_Y
+#define EC_DIMS 2
+#define EC_WNAF_W 5
+#define EC_COORD_BYTES PYBLS_FP_BYTES
+#define EC_SQRT fp_sqrt
+
+#include "ec_group_template.h"
+
+/* E = -phi: (x, y) -> (beta x, -y), which acts as [x^2] on G1. */
+static void g1_endo(g1_t *r, const g1_t *p) {
+    fp_mul(&r->x, &p->x, &G1_BETA);
+    fp_neg(&r->y, &p->y);
+    r->z = p->z;
+}
+
+#include "ec_mul_template.h"
+#include "ec_msm_template.h"
+#include "ec_encoding_template.h"
+
+/* P is in G1 iff phi(P) = [-x^2]P (Scott, eprint 2021/1130), that is
+ * E(P) = [|x|]([|x|]P). */
+int g1_in_subgroup_vartime(const g1_t *p) {
+    g1_t a, b;
+    g1_mul_x_abs(&a, p);
+    g1_mul_x_abs(&a, &a);
+    g1_endo(&b, p);
+    return (int)(g1_eq(&a, &b) & 1);
+}
+
+/* RFC 9380's h_eff for G1: 1 - x = |x| + 1. */
+void g1_clear_cofactor(g1_t *r, const g1_t *p) {
+    g1_t t;
+    g1_mul_x_abs(&t, p);
+    g1_add(r, &t, p);
+}
