@@ -9,7 +9,10 @@ the data both Python bindings need:
 * ``SIGNATURES``: ``name -> (restype, [argtype, ...])`` with argument types
   written ``"u8*"``, ``"const u8*"`` or ``"u32"``, for the ctypes binding;
 * ``OUTPUT_SIZES``: for each function whose first parameter is an output
-  buffer, the number of bytes that buffer must hold.
+  buffer of fixed size, the number of bytes that buffer must hold;
+* ``VARIABLE_OUTPUTS``: for each function whose output length is an argument
+  (the second parameter is ``uint32_t out_len`` or ``uint32_t count``), the
+  position of that argument after ``out`` and the bytes per unit of it.
 
 Usage::
 
@@ -26,7 +29,7 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from typing import Dict, List, NamedTuple, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "csrc" / "include" / "pybls.h"
@@ -115,8 +118,25 @@ def parse_header(text: str) -> Tuple[List[Constant], List[Function]]:
     return constants, functions
 
 
+# Bytes per element of a `count`-sized output, by the function name's last word.
+_COUNT_UNIT = {"fp": "PYBLS_FP_SIZE", "fp2": "2*PYBLS_FP_SIZE"}
+
+
+def variable_output(fn: Function, constants: Dict[str, int]) -> Optional[Tuple[int, int]]:
+    """(position of the length argument after `out`, bytes per unit), or None if fixed."""
+    if len(fn.params) < 2 or fn.params[1] not in (("u32", "out_len"), ("u32", "count")):
+        return None
+    if fn.params[1][1] == "out_len":
+        return 0, 1
+    suffix = fn.name.rsplit("_", 1)[1]
+    if suffix not in _COUNT_UNIT:
+        raise HeaderError(f"{fn.name}: cannot tell the element size of `count`; extend _COUNT_UNIT")
+    factor, _, name = _COUNT_UNIT[suffix].rpartition("*")
+    return 0, int(factor or 1) * constants[name]
+
+
 def output_size(fn: Function, constants: Dict[str, int]) -> int:
-    """Bytes needed by the output buffer that is `fn`'s first parameter."""
+    """Bytes needed by the fixed-size output buffer that is `fn`'s first parameter."""
     pname = fn.params[0][1]
     m = re.fullmatch(r"out(\d*)", pname)
     if not m:
@@ -152,11 +172,19 @@ def render(constants: List[Constant], functions: List[Function]) -> str:
     for fn in functions:
         argtypes = ", ".join(repr(t) for t, _ in fn.params)
         out.append(f"    {fn.name!r}: ('int', [{argtypes}]),")
+    writers = [fn for fn in functions if fn.params and fn.params[0][0] == "u8*"]
+    variable = {fn.name: variable_output(fn, values) for fn in writers}
     out += ["}", "", "# name -> size in bytes of the output buffer passed as the first argument."]
     out += ["OUTPUT_SIZES: Dict[str, int] = {"]
-    for fn in functions:
-        if fn.params and fn.params[0][0] == "u8*":
+    for fn in writers:
+        if variable[fn.name] is None:
             out.append(f"    {fn.name!r}: {output_size(fn, values)},")
+    out += ["}", "", "# name -> (position of the size argument after `out`, bytes per unit of it)."]
+    out += ["VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {"]
+    for fn in writers:
+        size = variable[fn.name]
+        if size is not None:
+            out.append(f"    {fn.name!r}: {size!r},")
     out += ["}", ""]
     return "\n".join(out)
 

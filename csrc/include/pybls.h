@@ -154,4 +154,23 @@ int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, 
 int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
 
+/* Hashing to the curve (RFC 9380), suites BLS12381G1_XMD:SHA-256_SSWU_RO_/NU_
+ * and BLS12381G2_XMD:SHA-256_SSWU_RO_/NU_. Any DST length is accepted: a DST
+ * over 255 bytes is replaced by H("H2C-OVERSIZE-DST-" || DST) (5.3.3).
+ * hash_to_field writes `count` internal Fp (48-byte) or Fp2 (96-byte)
+ * elements; map_to_curve is the SSWU map plus isogeny, without cofactor
+ * clearing (exposed for tests against the RFC's intermediate values).
+ * expand_message_xmd writes out_len bytes, at most 8160 (255 * 32);
+ * hash_to_field takes 1 <= count <= 127 (Fp) or 63 (Fp2), the counts whose
+ * out_len fits; beyond these limits they return PYBLS_ERR_ARGUMENT. */
+int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g1_map_to_curve(uint8_t *out, const uint8_t *u);
+int pybls_g2_map_to_curve(uint8_t *out, const uint8_t *u);
+int pybls_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+
 #endif /* PYBLS_H */

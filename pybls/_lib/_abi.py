@@ -102,6 +102,15 @@ int pybls_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
+int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g1_map_to_curve(uint8_t *out, const uint8_t *u);
+int pybls_g2_map_to_curve(uint8_t *out, const uint8_t *u);
+int pybls_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 """
 
 # name -> (restype, argtypes); argtypes are 'u8*', 'const u8*' or 'u32'.
@@ -179,6 +188,15 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_pairing_product': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_final_exponentiation': ('int', ['u8*', 'const u8*']),
+    'pybls_expand_message_xmd': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_hash_to_field_fp': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_hash_to_field_fp2': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_g1_map_to_curve': ('int', ['u8*', 'const u8*']),
+    'pybls_g2_map_to_curve': ('int', ['u8*', 'const u8*']),
+    'pybls_g1_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_g1_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_g2_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_g2_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
 }
 
 # name -> size in bytes of the output buffer passed as the first argument.
@@ -239,4 +257,17 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_pairing_product': 576,
     'pybls_miller_loop': 576,
     'pybls_final_exponentiation': 576,
+    'pybls_g1_map_to_curve': 144,
+    'pybls_g2_map_to_curve': 288,
+    'pybls_g1_hash_to_curve': 144,
+    'pybls_g1_encode_to_curve': 144,
+    'pybls_g2_hash_to_curve': 288,
+    'pybls_g2_encode_to_curve': 288,
+}
+
+# name -> (position of the size argument after `out`, bytes per unit of it).
+VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
+    'pybls_expand_message_xmd': (0, 1),
+    'pybls_hash_to_field_fp': (0, 48),
+    'pybls_hash_to_field_fp2': (0, 96),
 }
