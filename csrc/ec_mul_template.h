@@ -19,16 +19,24 @@
 #define EC_WNAF_TABLE (1 << (EC_WNAF_W - 2)) /* odd multiples 1, 3, ..., 2^(w-1) - 1 */
 #define EC_NAF_LEN (EC_DIGIT_BITS + 1)
 
+/* Double-and-add over the public |x|: doublings in Jacobian coordinates,
+ * the few additions (|x| has six bits set) projective; constant time. */
 void EC(mul_x_abs)(POINT *r, const POINT *p) {
     const POINT base = *p;
-    POINT acc = base;
+    POINT t;
+    EC(jacobian_t) acc;
     int top = 63;
     while (!((BLS_X_ABS >> top) & 1)) top--;
+    EC(to_jacobian)(&acc, &base);
     for (int i = top - 1; i >= 0; i--) {
-        EC(dbl)(&acc, &acc);
-        if ((BLS_X_ABS >> i) & 1) EC(add)(&acc, &acc, &base);
+        EC(jacobian_dbl)(&acc, &acc);
+        if ((BLS_X_ABS >> i) & 1) {
+            EC(from_jacobian)(&t, &acc);
+            EC(add)(&t, &t, &base);
+            EC(to_jacobian)(&acc, &t);
+        }
     }
-    *r = acc;
+    EC(from_jacobian)(r, &acc);
 }
 
 /* r = table[idx], reading every entry (idx may be secret). */

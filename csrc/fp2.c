@@ -144,6 +144,39 @@ limb_t fp2_sqrt_vartime(fp2_t *r, const fp2_t *a) {
     return fp2_eq(&check, a);
 }
 
+/* Square root through the norm, two Fp exponentiations and constant time.
+ * With s = sqrt(a0^2 + a1^2) and t = (2 (a0 + s))^((p-3)/4):
+ *   y = (a0 + s) t + a1 t u squares to a when 2 (a0 + s) is a square
+ *   (t^2 = 1 / (2 (a0 + s))), and u y does when it is not (t^2 is then
+ *   -1 / (2 (a0 + s)): (p-3)/4 is even, so (-c)^((p-3)/4) = c^((p-3)/4)).
+ * a0 + s = 0 only if a1 = 0; the other root -s of the norm is used then. */
+limb_t fp2_sqrt(fp2_t *r, const fp2_t *a) {
+    fp_t n, s, neg_s, c, t, check;
+    fp2_t y, uy, sq;
+    fp_sqr(&n, &a->c0);
+    fp_sqr(&t, &a->c1);
+    fp_add(&n, &n, &t);
+    (void)fp_sqrt(&s, &n); /* a non-square norm fails the final check */
+    fp_add(&c, &a->c0, &s);
+    fp_neg(&neg_s, &s);
+    fp_add(&t, &a->c0, &neg_s);
+    ct_cmov(&c, &t, sizeof c, fp_is_zero(&c));
+    fp_dbl(&t, &c);
+    fp_pow(&t, &t, P_MINUS_3_DIV_4, FP_LIMBS);
+    fp_mul(&y.c0, &c, &t);
+    fp_mul(&y.c1, &a->c1, &t);
+    fp_neg(&uy.c0, &y.c1);
+    uy.c1 = y.c0;
+    /* 2 c t^2 = 1 exactly when 2 c is a nonzero square */
+    fp_sqr(&check, &t);
+    fp_mul(&check, &check, &c);
+    fp_dbl(&check, &check);
+    ct_cmov(&y, &uy, sizeof y, ~fp_eq(&check, &FP_ONE));
+    fp2_sqr(&sq, &y);
+    *r = y;
+    return fp2_eq(&sq, a);
+}
+
 limb_t fp2_is_lexically_largest(const fp2_t *a) {
     limb_t c1_zero = fp_is_zero(&a->c1);
     return (~c1_zero & fp_is_lexically_largest(&a->c1)) | (c1_zero & fp_is_lexically_largest(&a->c0));

@@ -18,7 +18,7 @@
 #define EC_DIMS 4
 #define EC_WNAF_W 4
 #define EC_COORD_BYTES (2 * PYBLS_FP_BYTES)
-#define EC_SQRT fp2_sqrt_vartime
+#define EC_SQRT fp2_sqrt
 
 #include "ec_group_template.h"
 
