@@ -19,7 +19,8 @@ csrc/include/pybls.h as ``NAME``, called the same way:
 * functions with an output buffer (the first C parameter ``out``) take the
   remaining arguments (``bytes`` for buffers, ``int`` for ``uint32_t``),
   return the output as fresh ``bytes``, and raise the matching
-  :mod:`pybls.errors` exception on a negative status;
+  :mod:`pybls.errors` exception on a negative status; where the output
+  size is an argument (``out_len``, ``count``), the buffer is sized from it;
 * the other functions (predicates, sizes) return the C ``int`` unchanged.
 
 Buffer arguments must be ``bytes`` of at least the size the C function
@@ -29,6 +30,7 @@ makes the writable buffer that the ``*_msm`` functions take.
 
 from __future__ import annotations
 
+import linecache
 import os
 from typing import Any, Callable, Dict, NoReturn
 
@@ -46,6 +48,8 @@ _WHAT = {
     "pairing": "pairing",
     "miller": "pairing",
     "final": "GT element",
+    "expand": "expand_message_xmd",
+    "hash": "hash to field",
 }
 
 # One wrapper per function with an output buffer, specialised by arity so a
@@ -58,6 +62,21 @@ def {name}({args}):
         fail(status, what)
     return {read}
 """
+
+# The same when an argument gives the output size (the C function checks
+# its own limits; this bound only keeps a bad count from allocating much).
+_VARIABLE_TEMPLATE = """\
+def {name}({args}):
+    size = a{position} * unit
+    if not 0 <= size <= MAX_VARIABLE_OUTPUT:
+        fail(ERR_ARGUMENT, what)
+    out = {alloc_var}
+    status = fn(out, {args})
+    if status:
+        fail(status, what)
+    return {read}
+"""
+MAX_VARIABLE_OUTPUT = 1 << 16
 
 
 def _fail(status: int, what: str) -> NoReturn:
@@ -99,19 +118,24 @@ def _bind(backend: Any) -> Dict[str, Callable[..., Any]]:
     bound: Dict[str, Callable[..., Any]] = {}
     for cname, (_, argtypes) in _abi.SIGNATURES.items():
         name = cname[len("pybls_"):]
-        if cname not in _abi.OUTPUT_SIZES:
+        namespace = dict(backend.NAMESPACE)
+        namespace.update(fn=raw[cname], fail=_fail, what=_WHAT.get(name.split("_", 1)[0], name))
+        args = ", ".join(f"a{i}" for i in range(len(argtypes) - 1))
+        if cname in _abi.OUTPUT_SIZES:
+            namespace["ctype"] = backend.buffer_type(_abi.OUTPUT_SIZES[cname])
+            src = _TEMPLATE.format(name=name, args=args, comma=", " if args else "", alloc=backend.ALLOC, read=backend.READ)
+        elif cname in _abi.VARIABLE_OUTPUTS:
+            position, unit = _abi.VARIABLE_OUTPUTS[cname]
+            namespace.update(unit=unit, MAX_VARIABLE_OUTPUT=MAX_VARIABLE_OUTPUT, ERR_ARGUMENT=_abi.PYBLS_ERR_ARGUMENT)
+            src = _VARIABLE_TEMPLATE.format(
+                name=name, args=args, position=position, alloc_var=backend.ALLOC_VAR, read=backend.READ
+            )
+        else:
             bound[name] = raw[cname]
             continue
-        args = ", ".join(f"a{i}" for i in range(len(argtypes) - 1))
-        src = _TEMPLATE.format(name=name, args=args, comma=", " if args else "", alloc=backend.ALLOC, read=backend.READ)
-        namespace = dict(backend.NAMESPACE)
-        namespace.update(
-            fn=raw[cname],
-            ctype=backend.buffer_type(_abi.OUTPUT_SIZES[cname]),
-            fail=_fail,
-            what=_WHAT.get(name.split("_", 1)[0], name),
-        )
-        exec(src, namespace)
+        filename = f"<pybls._lib.{name}>"
+        linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)  # for tracebacks
+        exec(compile(src, filename, "exec"), namespace)
         bound[name] = namespace[name]
     return bound
 

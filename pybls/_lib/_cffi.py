@@ -17,8 +17,9 @@ NAME = "cffi"
 
 # Expressions and names used by the wrapper template in pybls/_lib/__init__.py.
 ALLOC = "new(ctype)"
+ALLOC_VAR = "new(bytes_type, size)"
 READ = "buffer(out)[:]"
-NAMESPACE: Dict[str, Any] = {"new": ffi.new, "buffer": ffi.buffer}
+NAMESPACE: Dict[str, Any] = {"new": ffi.new, "buffer": ffi.buffer, "bytes_type": ffi.typeof("uint8_t[]")}
 
 
 def functions(signatures: Dict[str, Any]) -> Dict[str, Callable[..., int]]:

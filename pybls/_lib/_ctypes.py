@@ -19,8 +19,9 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 NAME = "ctypes"
 
 ALLOC = "ctype()"
+ALLOC_VAR = "create_string_buffer(size)"
 READ = "out.raw"
-NAMESPACE: Dict[str, Any] = {}
+NAMESPACE: Dict[str, Any] = {"create_string_buffer": ctypes.create_string_buffer}
 
 _ARGTYPES = {"u8*": ctypes.c_char_p, "const u8*": ctypes.c_char_p, "u32": ctypes.c_uint32}
 _RESTYPES = {"int": ctypes.c_int}
