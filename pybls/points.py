@@ -84,28 +84,22 @@ class _Point:
             f"use {type(self).__name__}.generator(), .identity(), .from_bytes() or .from_affine() to make a point"
         )
 
-    @classmethod
-    def _wrap(cls: Type[_PointT], internal: bytes) -> _PointT:
-        p = _object_new(cls)
-        p._b = internal
-        return p
-
     # -- construction -------------------------------------------------------
 
     @classmethod
     def generator(cls: Type[_PointT]) -> _PointT:
         """The standard generator of the group."""
-        return cls._wrap(cls._generator())
+        return _wrap(cls, cls._generator())
 
     @classmethod
     def identity(cls: Type[_PointT]) -> _PointT:
         """The identity element (the point at infinity)."""
-        return cls._wrap(cls._identity())
+        return _wrap(cls, cls._identity())
 
     @classmethod
     def random(cls: Type[_PointT]) -> _PointT:
         """A uniformly random point: the generator times a random scalar."""
-        return cls._wrap(cls._mul(cls._generator(), Scalar.random()._b))
+        return _wrap(cls, cls._mul(cls._generator(), Scalar.random()._b))
 
     @classmethod
     def from_bytes(cls: Type[_PointT], data: Any, *, subgroup_check: bool = True) -> _PointT:
@@ -118,11 +112,11 @@ class _Point:
         """
         data = as_bytes(data, f"{cls.__name__} encoding")
         check_length(data, (cls._COMPRESSED, cls._UNCOMPRESSED), f"a {cls.__name__} encoding")
-        return cls._wrap(cls._decode(data, len(data), 0 if subgroup_check else _SKIP_SUBGROUP))
+        return _wrap(cls, cls._decode(data, len(data), 0 if subgroup_check else _SKIP_SUBGROUP))
 
     @classmethod
     def _from_coords(cls: Type[_PointT], x: bytes, y: bytes, subgroup_check: bool) -> _PointT:
-        return cls._wrap(cls._from_affine_bytes(x, y, 0 if subgroup_check else _SKIP_SUBGROUP))
+        return _wrap(cls, cls._from_affine_bytes(x, y, 0 if subgroup_check else _SKIP_SUBGROUP))
 
     # -- encoding -----------------------------------------------------------
 
@@ -143,25 +137,28 @@ class _Point:
     # -- group law ----------------------------------------------------------
 
     def __add__(self: _PointT, other: Any) -> _PointT:
-        if type(other) is not type(self):
+        cls = type(self)
+        if type(other) is not cls:
             return NotImplemented
-        return self._wrap(type(self)._add(self._b, other._b))
+        return _wrap(cls, cls._add(self._b, other._b))
 
     def __sub__(self: _PointT, other: Any) -> _PointT:
         cls = type(self)
         if type(other) is not cls:
             return NotImplemented
-        return self._wrap(cls._add(self._b, cls._neg(other._b)))
+        return _wrap(cls, cls._add(self._b, cls._neg(other._b)))
 
     def __neg__(self: _PointT) -> _PointT:
-        return self._wrap(type(self)._neg(self._b))
+        cls = type(self)
+        return _wrap(cls, cls._neg(self._b))
 
     def __pos__(self: _PointT) -> _PointT:
         return self
 
     def double(self: _PointT) -> _PointT:
         """``self + self``."""
-        return self._wrap(type(self)._dbl(self._b))
+        cls = type(self)
+        return _wrap(cls, cls._dbl(self._b))
 
     def __mul__(self: _PointT, k: Any) -> _PointT:
         # Constant time: k may be secret.
@@ -169,13 +166,15 @@ class _Point:
             s = scalar_internal(k)
         except TypeError:
             return NotImplemented
-        return self._wrap(type(self)._mul(self._b, s))
+        cls = type(self)
+        return _wrap(cls, cls._mul(self._b, s))
 
     __rmul__ = __mul__
 
     def mul_vartime(self: _PointT, k: ScalarLike) -> _PointT:
         """``self * k`` in variable time (faster), for a public `k` only."""
-        return self._wrap(type(self)._mul_vartime(self._b, scalar_internal(k)))
+        cls = type(self)
+        return _wrap(cls, cls._mul_vartime(self._b, scalar_internal(k)))
 
     @classmethod
     def msm(cls: Type[_PointT], points: Iterable[_PointT], scalars: Iterable[ScalarLike]) -> _PointT:
@@ -197,7 +196,8 @@ class _Point:
         size = cls._msm_scratch_size(n)
         if size < 0:
             raise status_error(size, f"{cls.__name__} msm")
-        return cls._wrap(
+        return _wrap(
+            cls,
             cls._msm(
                 b"".join([p._b for p in pts]),
                 b"".join([scalar_internal(k) for k in ks]),
@@ -223,7 +223,8 @@ class _Point:
 
     def clear_cofactor(self: _PointT) -> _PointT:
         """Map a curve point into the prime-order subgroup (as hash-to-curve does)."""
-        return self._wrap(type(self)._clear_cofactor(self._b))
+        cls = type(self)
+        return _wrap(cls, cls._clear_cofactor(self._b))
 
     # -- comparison, hashing, display ---------------------------------------
 
@@ -248,6 +249,12 @@ class _Point:
 
     def __deepcopy__(self: _PointT, memo: Any) -> _PointT:
         return self
+
+
+def _wrap(cls: Type[_PointT], internal: bytes) -> _PointT:
+    p = _object_new(cls)
+    p._b = internal
+    return p
 
 
 def _unpickle(cls: Type[_PointT], data: bytes) -> _PointT:
