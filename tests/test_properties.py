@@ -341,3 +341,40 @@ def test_gt_one():
     assert GT.one() ** 5 == GT.one()
     assert GT.one().inverse() == GT.one()
     assert GT.generator() ** 0 == GT.one()
+
+
+# --------------------------------------------------------------------------
+# Miller loop and final exponentiation as separate steps
+
+
+@settings(max_examples=5)
+@given(a=nonzero, b=nonzero, c=nonzero)
+def test_miller_loop_then_final_exponentiation(a, b, c):
+    from pybls import final_exponentiation, miller_loop
+
+    p, q = G1.generator() * a, G2.generator() * b
+    p2 = G1.generator() * c
+    assert final_exponentiation(miller_loop(p, q)) == pairing(p, q)
+    f = miller_loop(p, q) * miller_loop(p2, q)
+    assert final_exponentiation(f) == pairing_product([(p, q), (p2, q)])
+    assert final_exponentiation(miller_loop(p, q) * miller_loop(-p, q)) == GT.one()
+
+
+# --------------------------------------------------------------------------
+# pickling and copying keep the value
+
+
+def test_pickle_roundtrip():
+    import copy
+    import pickle
+
+    values = [
+        Scalar(12345),
+        G1.generator() * 7,
+        G2.generator() * 7,
+        G1.identity(),
+        GT.generator() ** 3,
+    ]
+    for v in values:
+        assert pickle.loads(pickle.dumps(v)) == v
+        assert copy.copy(v) == v and copy.deepcopy(v) == v

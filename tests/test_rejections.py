@@ -84,6 +84,8 @@ def test_gt_wrong_lengths(length):
 def test_valid_point_truncated_or_extended(group):
     for data in (_point(group).to_bytes(), _point(group).to_bytes(compressed=False)):
         for bad in (data[:-1], data + b"\x00", data[1:], data + data):
+            if len(bad) in _sizes(group):
+                continue  # e.g. two compressed G1 points are 96 bytes
             with pytest.raises(InvalidLengthError):
                 group.from_bytes(bad)
 
@@ -369,7 +371,8 @@ def test_random_bytes(group, data):
         assert p.is_on_curve()
         if check:
             assert p.in_subgroup()
-        assert group.from_bytes(p.to_bytes(compressed=len(blob) == _sizes(group)[0]), subgroup_check=False) == p
+        # only the canonical encoding of a point is accepted
+        assert p.to_bytes(compressed=len(blob) == _sizes(group)[0]) == blob
 
 
 @group_param
