@@ -13,6 +13,9 @@ True
 >>> Q = G2.generator()
 >>> G2.from_affine(*Q.to_affine()) == Q
 True
+>>> H = G2.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BLS12381G2_XMD:SHA-256_SSWU_RO_")
+>>> H.in_subgroup() and H == G2.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BLS12381G2_XMD:SHA-256_SSWU_RO_")
+True
 
 Points are immutable and hashable, compare by value, and hold the core's
 internal projective form; ``to_bytes()`` / ``from_bytes()`` use the standard
@@ -70,6 +73,8 @@ class _Point:
     _serialize: ClassVar[Callable[[bytes], bytes]]
     _decode: ClassVar[Callable[[bytes, int, int], bytes]]
     _from_affine_bytes: ClassVar[Callable[[bytes, bytes, int], bytes]]
+    _hash_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
+    _encode_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
 
     def __init_subclass__(cls, *, prefix: str, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -113,6 +118,23 @@ class _Point:
         data = as_bytes(data, f"{cls.__name__} encoding")
         check_length(data, (cls._COMPRESSED, cls._UNCOMPRESSED), f"a {cls.__name__} encoding")
         return _wrap(cls, cls._decode(data, len(data), 0 if subgroup_check else _SKIP_SUBGROUP))
+
+    @classmethod
+    def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any) -> _PointT:
+        """Hash `msg` to a point (RFC 9380, ``BLS12381G*_XMD:SHA-256_SSWU_RO_``).
+
+        `dst` is the domain separation tag; both are bytes-like.
+        """
+        m = as_bytes(msg, "message")
+        d = as_bytes(dst, "domain separation tag")
+        return _wrap(cls, cls._hash_to_curve(m, len(m), d, len(d)))
+
+    @classmethod
+    def encode_to_curve(cls: Type[_PointT], msg: Any, dst: Any) -> _PointT:
+        """The non-uniform encoding of `msg` (RFC 9380, ``..._SSWU_NU_``)."""
+        m = as_bytes(msg, "message")
+        d = as_bytes(dst, "domain separation tag")
+        return _wrap(cls, cls._encode_to_curve(m, len(m), d, len(d)))
 
     @classmethod
     def _from_coords(cls: Type[_PointT], x: bytes, y: bytes, subgroup_check: bool) -> _PointT:
