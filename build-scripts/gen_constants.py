@@ -247,12 +247,10 @@ assert PSI2_X.b == 0 and PSI2_Y == Fp2(-1)
 assert psi(psi(G2_GEN)) == (G2_GEN[0] * PSI2_X, -G2_GEN[1])
 
 # --- scalar splitting for the endomorphism-accelerated multiplications -------
-# On G2, psi acts as [x] = [-|x|]; on G1, -phi acts as [x^2]. A scalar k < r
-# is written in base |x| (four 64-bit digits, since r < |x|^4) for G2 and in
-# base x^2 (two 128-bit digits) for G1.
+# On G2, -psi acts as [|x|]: a scalar k < r is written in base |x|, four
+# 64-bit digits since r < |x|^4, for the GLS multiplication.
 X_ABS = -X
-assert X_ABS < 2**64 and R_ORDER < X_ABS**4 and R_ORDER // X_ABS**2 < 2**128
-assert X_ABS**2 < 2**128
+assert X_ABS < 2**64 and R_ORDER < X_ABS**4
 
 # --- Frobenius coefficients of the tower ------------------------------------
 # Fp6 = Fp2[v]/(v^3 - xi), Fp12 = Fp6[w]/(w^2 - v).
@@ -646,10 +644,8 @@ def emit() -> str:
     w(f"static const fp2_t G2_PSI_Y = {c_fp2(PSI_Y)};")
     w(f"static const fp_t G2_PSI2_X = {c_fp(PSI2_X.a)};")
     w("")
-    w("/* |x| and x^2 as limbs: the bases in which scalars are split for the")
-    w(" * endomorphisms (-phi is [x^2] on G1, -psi is [|x|] on G2). */")
+    w("/* |x| as limbs: the base in which G2 scalars are split for -psi = [|x|]. */")
     w(f"static const limb_t BLS_X_ABS_LIMBS[64 / LIMB_BITS] = {c_limbs(X_ABS, 64)};")
-    w(f"static const limb_t BLS_X_SQR_LIMBS[128 / LIMB_BITS] = {c_limbs(X_ABS**2, 128)};")
     w("")
     w("/* Frobenius: v^(p^k) = FROB6_V[k-1] v, (v^2)^(p^k) = FROB6_V2[k-1] v^2,")
     w(" * w^(p^k) = FROB12_W[k-1] w, for k = 1, 2, 3. */")

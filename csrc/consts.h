@@ -48,10 +48,8 @@ static const fp2_t G2_PSI_X = {{{LIMB64(0x0000000000000000), LIMB64(0x0000000000
 static const fp2_t G2_PSI_Y = {{{LIMB64(0x3e2f585da55c9ad1), LIMB64(0x4294213d86c18183), LIMB64(0x382844c88b623732), LIMB64(0x92ad2afd19103e18), LIMB64(0x1d794e4fac7cf0b9), LIMB64(0x0bd592fc7d825ec8)}}, {{LIMB64(0x7bcfa7a25aa30fda), LIMB64(0xdc17dec12a927e7c), LIMB64(0x2f088dd86b4ebef1), LIMB64(0xd1ca2087da74d4a7), LIMB64(0x2da2596696cebc1d), LIMB64(0x0e2b7eedbbfd87d2)}}};
 static const fp_t G2_PSI2_X = {{LIMB64(0xcd03c9e48671f071), LIMB64(0x5dab22461fcda5d2), LIMB64(0x587042afd3851b95), LIMB64(0x8eb60ebe01bacb9e), LIMB64(0x03f97d6e83d050d2), LIMB64(0x18f0206554638741)}};
 
-/* |x| and x^2 as limbs: the bases in which scalars are split for the
- * endomorphisms (-phi is [x^2] on G1, -psi is [|x|] on G2). */
+/* |x| as limbs: the base in which G2 scalars are split for -psi = [|x|]. */
 static const limb_t BLS_X_ABS_LIMBS[64 / LIMB_BITS] = {LIMB64(0xd201000000010000)};
-static const limb_t BLS_X_SQR_LIMBS[128 / LIMB_BITS] = {LIMB64(0x0000000100000000), LIMB64(0xac45a4010001a402)};
 
 /* Frobenius: v^(p^k) = FROB6_V[k-1] v, (v^2)^(p^k) = FROB6_V2[k-1] v^2,
  * w^(p^k) = FROB12_W[k-1] w, for k = 1, 2, 3. */

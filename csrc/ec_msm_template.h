@@ -2,12 +2,14 @@
  * ec_msm_template.h - multi-scalar multiplication sum_i [k_i] P_i of public
  * points and scalars, written once for G1 and G2 (after ec_mul_template.h).
  *
- * Few points: the GLV lanes of every point are summed with one shared
- * chain of doublings (ec_mul_template.h). Many points: Pippenger's bucket
- * method with signed c-bit digits, so 2^(c-1) buckets per window.
+ * Few points: the width-w NAF lanes of the points (ec_mul_template.h,
+ * without the endomorphism split, which would cost each point a subgroup
+ * check) are summed with one shared chain of doublings. Many points:
+ * Pippenger's bucket method with signed c-bit digits, so 2^(c-1) buckets
+ * per window. Either way the result is right for any points of the curve.
  * Everything lives in the caller's scratch buffer, laid out after an
- * alignment pad as: lanes method: n * EC_DIMS tables, naf digits and lane
- * records; buckets method: n points, n canonical scalars, the buckets.
+ * alignment pad as: lanes method: n tables, n lane records, n naf digit
+ * strings; buckets method: n points, n canonical scalars, the buckets.
  */
 
 #define EC_MSM_MAX_WINDOW 16
@@ -19,8 +21,8 @@ static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
 }
 
 static uint64_t EC(msm_cost_lanes)(uint32_t n) {
-    uint64_t per_lane = EC_DIGIT_BITS / (EC_WNAF_W + 1) + EC_WNAF_TABLE;
-    return EC_DIGIT_BITS + (uint64_t)n * EC_DIMS * per_lane;
+    uint64_t per_lane = 255 / (EC_WNAF_W + 1) + EC_WNAF_TABLE;
+    return 255 + (uint64_t)n * per_lane;
 }
 
 /* The bucket window minimising the cost, or 0 if the lanes are cheaper. */
@@ -34,7 +36,7 @@ static int EC(msm_window)(uint32_t n) {
 
 #define EC_MSM_ALIGN 16
 #define EC_LANES_BYTES_PER_POINT                                                              \
-    (EC_DIMS * (EC_WNAF_TABLE * sizeof(POINT) + sizeof(EC(lane_t)) + EC_NAF_LEN))
+    (EC_WNAF_TABLE * sizeof(POINT) + sizeof(EC(lane_t)) + EC_NAF_LEN)
 #define EC_BUCKETS_BYTES_PER_POINT (sizeof(POINT) + FR_LIMBS * sizeof(limb_t))
 
 static uint64_t EC(msm_bytes)(uint32_t n) {
@@ -53,17 +55,17 @@ static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalar
                           uint8_t *mem) {
     /* Largest alignment first: tables, lane records, then the int8 digits. */
     POINT *tables = (POINT *)mem;
-    EC(lane_t) *lanes = (EC(lane_t) *)(tables + (size_t)n * EC_DIMS * EC_WNAF_TABLE);
-    int8_t *nafs = (int8_t *)(lanes + (size_t)n * EC_DIMS);
+    EC(lane_t) *lanes = (EC(lane_t) *)(tables + (size_t)n * EC_WNAF_TABLE);
+    int8_t *nafs = (int8_t *)(lanes + n);
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
         fr_t k;
         ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
         ct_memcpy(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
-        EC(glv_lanes)(lanes + (size_t)i * EC_DIMS, tables + (size_t)i * EC_DIMS * EC_WNAF_TABLE,
-                      nafs + (size_t)i * EC_DIMS * EC_NAF_LEN, &p, &k);
+        EC(point_lanes)(lanes + i, tables + (size_t)i * EC_WNAF_TABLE, nafs + (size_t)i * EC_NAF_LEN, &p,
+                        &k, 0);
     }
-    EC(sum_lanes_vartime)(r, lanes, (size_t)n * EC_DIMS);
+    EC(sum_lanes_vartime)(r, lanes, n);
 }
 
 static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
@@ -116,9 +118,15 @@ int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
     if (need < 0 || scratch_len < (size_t)need) return PYBLS_ERR_ARGUMENT;
     uint8_t *mem = scratch + ((EC_MSM_ALIGN - ((uintptr_t)scratch % EC_MSM_ALIGN)) % EC_MSM_ALIGN);
     int c = EC(msm_window)(n);
-    if (n == 0)
+    if (n == 0) {
         EC(set_identity)(r);
-    else if (c == 0)
+    } else if (n == 1) { /* may use the endomorphism split */
+        POINT p;
+        fr_t k;
+        ct_memcpy(&p, points, sizeof p);
+        ct_memcpy(&k, scalars, sizeof k);
+        EC(mul_vartime)(r, &p, &k);
+    } else if (c == 0)
         EC(msm_lanes)(r, points, scalars, n, mem);
     else
         EC(msm_buckets)(r, points, scalars, n, c, mem);

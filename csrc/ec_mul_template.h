@@ -3,21 +3,25 @@
  * Included by g1.c and g2.c after ec_group_template.h, with, besides the
  * macros listed there:
  *
- *   EC_DIMS        how many digits a scalar is split into (2 or 4)
- *   EC(endo)(r, p) the endomorphism E acting as [D], D = |x|^(4/EC_DIMS)
+ *   EC_ENDO_SPLIT  1 if the endomorphism EC(endo) acts as [|x|] on the
+ *                  subgroup (G2: E = -psi), so that scalars are split into
+ *                  four base-|x| digits there (ec_scalar.h); 0 otherwise
+ *   EC(endo)(r, p) that endomorphism (only called when splitting)
  *   EC_WNAF_W      the window of the variable-time multiplication
  *
- * [k]P = sum_i [d_i] E^i(P) for the base-D digits d_i of k (ec_scalar.h),
- * so both multiplications double only EC_DIGIT_BITS times (64 on G2, 128
- * on G1) instead of 255.
+ * Products are right for every point of the curve, not only the subgroup:
+ * points outside it are reachable by skipping the subgroup check, and [k]P
+ * is then plain repeated addition for the canonical k < r. E acts as [|x|]
+ * only on the subgroup, so the split is used after a subgroup check, which
+ * costs 64 doublings and saves 192. That branch depends on the point, never
+ * on the scalar.
  */
 
-#define EC_DIGIT_LIMBS (FR_LIMBS / EC_DIMS)
-#define EC_DIGIT_BITS (EC_DIGIT_LIMBS * LIMB_BITS)
 #define EC_CT_WINDOW 4
 #define EC_CT_TABLE (1 << EC_CT_WINDOW)
 #define EC_WNAF_TABLE (1 << (EC_WNAF_W - 2)) /* odd multiples 1, 3, ..., 2^(w-1) - 1 */
-#define EC_NAF_LEN (EC_DIGIT_BITS + 1)
+#define EC_NAF_LEN (FR_LIMBS * LIMB_BITS + 1)
+#define EC_MAX_DIGITS (EC_ENDO_SPLIT ? SCALAR_X_DIGITS : 1)
 
 /* Double-and-add over the public |x|: doublings in Jacobian coordinates,
  * the few additions (|x| has six bits set) projective; constant time. */
@@ -45,16 +49,29 @@ static void EC(lookup_ct)(POINT *r, const POINT *table, unsigned idx) {
     for (unsigned j = 1; j < EC_CT_TABLE; j++) EC(cmov)(r, &table[j], limb_is_zero_mask((limb_t)(j ^ idx)));
 }
 
+/* The digits [k]P is computed from: the canonical k (returns 1), or its
+ * base-|x| digits when splitting is allowed and E acts as [|x|] on P
+ * (returns SCALAR_X_DIGITS). Constant time in k. */
+static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t *k, int allow_split) {
+    fr_to_canonical(digits, k);
+    if (EC_ENDO_SPLIT && allow_split && EC(in_subgroup_vartime)(p)) {
+        limb_t kc[FR_LIMBS];
+        for (int j = 0; j < FR_LIMBS; j++) kc[j] = digits[j];
+        scalar_split_x_ct(digits, kc);
+        ct_memzero(kc, sizeof kc);
+        return SCALAR_X_DIGITS;
+    }
+    return 1;
+}
+
 /* Constant time: fixed 4-bit windows over every digit bit; each window
  * reads the whole table and performs the same additions (complete
  * formulas, so adding the identity for a zero window is fine). Within a
  * window the digits are combined Horner-style, E(...E(T[w_3]) + T[w_2]...)
  * + T[w_0], so one table serves all of them. */
-void EC(mul)(POINT *r, const POINT *p, const fr_t *k) {
-    limb_t kc[FR_LIMBS], digits[FR_LIMBS];
+static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
+    const int dlimbs = FR_LIMBS / ndigits;
     POINT table[EC_CT_TABLE], acc, sum, pick;
-    fr_to_canonical(kc, k);
-    scalar_split_ct(digits, kc, EC_DIMS);
     EC(set_identity)(&table[0]);
     table[1] = *p;
     for (int i = 2; i < EC_CT_TABLE; i++) {
@@ -64,13 +81,12 @@ void EC(mul)(POINT *r, const POINT *p, const fr_t *k) {
             EC(dbl)(&table[i], &table[i / 2]);
     }
     EC(set_identity)(&acc);
-    for (int w = EC_DIGIT_BITS / EC_CT_WINDOW - 1; w >= 0; w--) {
+    for (int w = dlimbs * LIMB_BITS / EC_CT_WINDOW - 1; w >= 0; w--) {
         for (int s = 0; s < EC_CT_WINDOW; s++) EC(dbl)(&acc, &acc);
-        for (int i = EC_DIMS - 1; i >= 0; i--) {
-            unsigned bits = scalar_window(digits + i * EC_DIGIT_LIMBS, EC_DIGIT_LIMBS,
-                                          (unsigned)(w * EC_CT_WINDOW), EC_CT_WINDOW);
+        for (int i = ndigits - 1; i >= 0; i--) {
+            unsigned bits = scalar_window(digits + i * dlimbs, dlimbs, (unsigned)(w * EC_CT_WINDOW), EC_CT_WINDOW);
             EC(lookup_ct)(&pick, table, bits);
-            if (i == EC_DIMS - 1) {
+            if (i == ndigits - 1) {
                 sum = pick;
             } else {
                 EC(endo)(&sum, &sum);
@@ -80,10 +96,15 @@ void EC(mul)(POINT *r, const POINT *p, const fr_t *k) {
         EC(add)(&acc, &acc, &sum);
     }
     *r = acc;
-    ct_memzero(kc, sizeof kc);
-    ct_memzero(digits, sizeof digits);
     ct_memzero(&sum, sizeof sum);
     ct_memzero(&pick, sizeof pick);
+}
+
+void EC(mul)(POINT *r, const POINT *p, const fr_t *k) {
+    limb_t digits[FR_LIMBS];
+    int ndigits = EC(scalar_digits)(digits, p, k, 1);
+    EC(mul_digits_ct)(r, p, digits, ndigits);
+    ct_memzero(digits, sizeof digits);
 }
 
 /* ---- variable time ------------------------------------------------------
@@ -95,26 +116,26 @@ typedef struct {
     int len;
 } EC(lane_t);
 
-/* The EC_DIMS lanes of [k]P: tables (EC_DIMS * EC_WNAF_TABLE points) and
- * nafs (EC_DIMS * EC_NAF_LEN digits) are the caller's storage. */
-static void EC(glv_lanes)(EC(lane_t) *lanes, POINT *tables, int8_t *nafs, const POINT *p,
-                          const fr_t *k) {
-    limb_t kc[FR_LIMBS], digits[FR_LIMBS];
+/* The lanes of [k]P, one per digit (returns how many): tables (up to
+ * EC_MAX_DIGITS * EC_WNAF_TABLE points) and nafs (up to EC_MAX_DIGITS *
+ * EC_NAF_LEN digits) are the caller's storage. */
+static int EC(point_lanes)(EC(lane_t) *lanes, POINT *tables, int8_t *nafs, const POINT *p,
+                           const fr_t *k, int allow_split) {
+    limb_t digits[FR_LIMBS];
     POINT p2;
-    fr_to_canonical(kc, k);
-    scalar_split_ct(digits, kc, EC_DIMS);
+    int ndigits = EC(scalar_digits)(digits, p, k, allow_split), dlimbs = FR_LIMBS / ndigits;
     tables[0] = *p;
     EC(dbl)(&p2, p);
     for (int j = 1; j < EC_WNAF_TABLE; j++) EC(add)(&tables[j], &tables[j - 1], &p2);
-    for (int i = 0; i < EC_DIMS; i++) {
+    for (int i = 0; i < ndigits; i++) {
         POINT *t = tables + i * EC_WNAF_TABLE;
         if (i > 0)
             for (int j = 0; j < EC_WNAF_TABLE; j++) EC(endo)(&t[j], &t[j - EC_WNAF_TABLE]);
         lanes[i].table = t;
         lanes[i].naf = nafs + i * EC_NAF_LEN;
-        lanes[i].len = scalar_wnaf_vartime(nafs + i * EC_NAF_LEN, digits + i * EC_DIGIT_LIMBS,
-                                           EC_DIGIT_LIMBS, EC_WNAF_W);
+        lanes[i].len = scalar_wnaf_vartime(nafs + i * EC_NAF_LEN, digits + i * dlimbs, dlimbs, EC_WNAF_W);
     }
+    return ndigits;
 }
 
 static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlanes) {
@@ -140,9 +161,9 @@ static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlan
 }
 
 void EC(mul_vartime)(POINT *r, const POINT *p, const fr_t *k) {
-    POINT tables[EC_DIMS * EC_WNAF_TABLE];
-    int8_t nafs[EC_DIMS * EC_NAF_LEN];
-    EC(lane_t) lanes[EC_DIMS];
-    EC(glv_lanes)(lanes, tables, nafs, p, k);
-    EC(sum_lanes_vartime)(r, lanes, EC_DIMS);
+    POINT tables[EC_MAX_DIGITS * EC_WNAF_TABLE];
+    int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
+    EC(lane_t) lanes[EC_MAX_DIGITS];
+    int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, 1);
+    EC(sum_lanes_vartime)(r, lanes, (size_t)nlanes);
 }

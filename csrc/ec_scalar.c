@@ -23,17 +23,16 @@ static void divmod_ct(limb_t q[FR_LIMBS], limb_t *rem, const limb_t a[FR_LIMBS],
     for (int j = 0; j < dn; j++) rem[j] = r[j];
 }
 
-void scalar_split_ct(limb_t *digits, const limb_t k[FR_LIMBS], int dims) {
-    const int dn = FR_LIMBS / dims;
-    const limb_t *base = dims == 4 ? BLS_X_ABS_LIMBS : BLS_X_SQR_LIMBS;
+void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
+    const int dn = FR_LIMBS / SCALAR_X_DIGITS;
     limb_t cur[FR_LIMBS], q[FR_LIMBS];
     for (int j = 0; j < FR_LIMBS; j++) cur[j] = k[j];
-    for (int i = 0; i < dims - 1; i++) {
-        divmod_ct(q, digits + i * dn, cur, base, dn);
+    for (int i = 0; i < SCALAR_X_DIGITS - 1; i++) {
+        divmod_ct(q, digits + i * dn, cur, BLS_X_ABS_LIMBS, dn);
         for (int j = 0; j < FR_LIMBS; j++) cur[j] = q[j];
     }
     /* k < r < |x|^4, so the last quotient fits in one digit. */
-    for (int j = 0; j < dn; j++) digits[(dims - 1) * dn + j] = cur[j];
+    for (int j = 0; j < dn; j++) digits[(SCALAR_X_DIGITS - 1) * dn + j] = cur[j];
     ct_memzero(cur, sizeof cur);
     ct_memzero(q, sizeof q);
 }

@@ -1,22 +1,21 @@
 /*
  * ec_scalar.h - scalar splitting and recoding for scalar multiplication.
  *
- * Both groups have an endomorphism that acts as multiplication by a power
- * of the BLS parameter: -psi is [|x|] on G2 and -phi is [x^2] on G1. A
- * scalar k < r < |x|^4 is split into `dims` digits in base D = |x|^(4/dims)
- * (dims = 4: four 64-bit digits for G2; dims = 2: two 128-bit digits for
- * G1), so [k]P = sum_i [d_i] E^i(P) needs a quarter or half of the
- * doublings of a plain 255-bit multiplication.
+ * On G2 the endomorphism E = -psi acts as [|x|] (x the BLS parameter), so a
+ * scalar k < r < |x|^4, written in base |x| as four 64-bit digits d_i,
+ * gives [k]Q = sum_i [d_i] E^i(Q) with a quarter of the doublings of a
+ * plain 255-bit multiplication (Galbraith-Lin-Scott).
  */
 #ifndef PYBLS_EC_SCALAR_H
 #define PYBLS_EC_SCALAR_H
 
 #include "field.h"
 
-/* Digits of k (canonical little-endian limbs, k < r): digit i occupies
- * digits[i * FR_LIMBS / dims ...], FR_LIMBS / dims limbs. dims is 2 or 4.
- * Constant time in k. */
-void scalar_split_ct(limb_t *digits, const limb_t k[FR_LIMBS], int dims);
+/* The base-|x| digits of k (canonical little-endian limbs, k < r): digit
+ * i occupies digits[i * FR_LIMBS / 4 ...], FR_LIMBS / 4 limbs. Constant
+ * time in k. */
+#define SCALAR_X_DIGITS 4
+void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 
 /* Width-w non-adjacent form of the nlimbs-limb value k (2 <= w <= 7):
  * naf[i] is 0 or odd with |naf[i]| < 2^(w-1), k = sum naf[i] 2^i. Writes

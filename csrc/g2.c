@@ -15,7 +15,7 @@
 #define EC_MUL_B3(r, a) fp2_mul(r, a, &G2_B3)
 #define EC_GEN_X G2_GEN_X
 #define EC_GEN_Y G2_GEN_Y
-#define EC_DIMS 4
+#define EC_ENDO_SPLIT 1
 #define EC_WNAF_W 4
 #define EC_COORD_BYTES (2 * PYBLS_FP_BYTES)
 #define EC_SQRT fp2_sqrt
