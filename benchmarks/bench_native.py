@@ -151,7 +151,6 @@ def build_benches(inp: Inputs, args: argparse.Namespace) -> List[Bench]:
     k_s, k_p = Scalar(inp.k_secret), inp.k_public
 
     # ---- pybls
-    e_ref = pairing(inp.p1, inp.p2)
     mul1_s = inp.p1 * k_s
     mul1_p = inp.p1.mul_vartime(k_p)
     mul2_s = inp.p2 * k_s

@@ -10,8 +10,6 @@ import glob
 import json
 import os
 
-import pytest
-
 import reference as ref
 from pybls import G1, G2, GT, Scalar, pairing, pairing_product
 
