@@ -40,6 +40,7 @@ IN_PYODIDE = sys.platform == "emscripten"
 # not even collected under Pyodide.
 if IN_PYODIDE:
     collect_ignore_glob = [
+        "pyecc_ref.py",
         "test_xref_*.py",
         "test_constant_time.py",
         "test_reproducible.py",
