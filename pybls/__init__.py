@@ -26,6 +26,7 @@ from .errors import (
     PyblsError,
 )
 from .gt import GT
+from .hashing import hash_to_field
 from .pairing import final_exponentiation, miller_loop, pairing, pairing_product
 from .points import FIELD_MODULUS, G1, G2
 from .scalar import R as CURVE_ORDER
@@ -45,6 +46,7 @@ __all__ = [
     "pairing_product",
     "miller_loop",
     "final_exponentiation",
+    "hash_to_field",
     "CURVE_ORDER",
     "FIELD_MODULUS",
     "PyblsError",
