@@ -87,7 +87,7 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
             for (int s = 0; s < c; s++) EC(dbl)(&acc, &acc);
         for (int b = 0; b < nbuckets; b++) EC(set_identity)(&buckets[b]);
         for (uint32_t i = 0; i < n; i++) {
-            int d = scalar_signed_digit_vartime(ks[i], j, c);
+            int d = scalar_booth_digit(ks[i], FR_LIMBS, j, c);
             if (d == 0) continue;
             POINT *bucket = &buckets[(d < 0 ? -d : d) - 1];
             const POINT *q = &pts[i];

@@ -17,8 +17,8 @@
  * on the scalar.
  */
 
-#define EC_CT_WINDOW 4
-#define EC_CT_TABLE (1 << EC_CT_WINDOW)
+#define EC_CT_WINDOW 5
+#define EC_CT_TABLE (1 << (EC_CT_WINDOW - 1)) /* P, 2P, ..., 16P */
 #define EC_WNAF_TABLE (1 << (EC_WNAF_W - 2)) /* odd multiples 1, 3, ..., 2^(w-1) - 1 */
 #define EC_NAF_LEN (FR_LIMBS * LIMB_BITS + 1)
 #define EC_MAX_DIGITS (EC_ENDO_SPLIT ? SCALAR_X_DIGITS : 1)
@@ -43,10 +43,16 @@ void EC(mul_x_abs)(POINT *r, const POINT *p) {
     EC(from_jacobian)(r, &acc);
 }
 
-/* r = table[idx], reading every entry (idx may be secret). */
-static void EC(lookup_ct)(POINT *r, const POINT *table, unsigned idx) {
-    *r = table[0];
-    for (unsigned j = 1; j < EC_CT_TABLE; j++) EC(cmov)(r, &table[j], limb_is_zero_mask((limb_t)(j ^ idx)));
+/* r = [d]P for a signed digit |d| <= EC_CT_TABLE from table[i] = [i + 1]P,
+ * reading every entry and negating through a mask (d may be secret). */
+static void EC(lookup_ct)(POINT *r, const POINT *table, int d) {
+    limb_t negative = (limb_t)0 - (limb_t)((unsigned)d >> (sizeof(unsigned) * 8 - 1));
+    unsigned magnitude = ((unsigned)d ^ (unsigned)negative) + (unsigned)(negative & 1);
+    POINT minus;
+    EC(set_identity)(r);
+    for (unsigned j = 0; j < EC_CT_TABLE; j++) EC(cmov)(r, &table[j], limb_is_zero_mask((limb_t)(magnitude ^ (j + 1))));
+    EC(neg)(&minus, r);
+    EC(cmov)(r, &minus, negative);
 }
 
 /* The digits [k]P is computed from: the canonical k (returns 1), or its
@@ -64,28 +70,27 @@ static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t
     return 1;
 }
 
-/* Constant time: fixed 4-bit windows over every digit bit; each window
- * reads the whole table and performs the same additions (complete
+/* Constant time: signed 5-bit (Booth) windows over every digit bit; each
+ * window reads the whole table and performs the same additions (complete
  * formulas, so adding the identity for a zero window is fine). Within a
  * window the digits are combined Horner-style, E(...E(T[w_3]) + T[w_2]...)
  * + T[w_0], so one table serves all of them. */
 static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
     const int dlimbs = FR_LIMBS / ndigits;
     POINT table[EC_CT_TABLE], acc, sum, pick;
-    EC(set_identity)(&table[0]);
-    table[1] = *p;
+    table[0] = *p;
+    EC(dbl)(&table[1], p);
     for (int i = 2; i < EC_CT_TABLE; i++) {
         if (i & 1)
-            EC(add)(&table[i], &table[i - 1], &table[1]);
-        else
             EC(dbl)(&table[i], &table[i / 2]);
+        else
+            EC(add)(&table[i], &table[i - 1], &table[0]);
     }
     EC(set_identity)(&acc);
-    for (int w = dlimbs * LIMB_BITS / EC_CT_WINDOW - 1; w >= 0; w--) {
+    for (int w = dlimbs * LIMB_BITS / EC_CT_WINDOW; w >= 0; w--) {
         for (int s = 0; s < EC_CT_WINDOW; s++) EC(dbl)(&acc, &acc);
         for (int i = ndigits - 1; i >= 0; i--) {
-            unsigned bits = scalar_window(digits + i * dlimbs, dlimbs, (unsigned)(w * EC_CT_WINDOW), EC_CT_WINDOW);
-            EC(lookup_ct)(&pick, table, bits);
+            EC(lookup_ct)(&pick, table, scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW));
             if (i == ndigits - 1) {
                 sum = pick;
             } else {

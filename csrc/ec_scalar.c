@@ -68,12 +68,13 @@ int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w) {
     return len;
 }
 
-int scalar_signed_digit_vartime(const limb_t k[FR_LIMBS], int j, int c) {
-    /* v = bits j c - 1 ... j c + c of k (bit -1 and bits past 255 are 0) */
+int scalar_booth_digit(const limb_t *k, int nlimbs, int j, int c) {
+    /* v = bits j c - 1 ... j c + c of k (bit -1 and bits past the end are 0);
+     * the bit positions are public, the bits themselves are not branched on */
     unsigned v = 0;
     for (int b = c; b >= 0; b--) {
         int i = j * c - 1 + b;
-        unsigned bit = i >= 0 && i < FR_LIMBS * LIMB_BITS ? scalar_bit(k, (unsigned)i) : 0;
+        unsigned bit = i >= 0 && i < nlimbs * LIMB_BITS ? scalar_bit(k, (unsigned)i) : 0;
         v = (v << 1) | bit;
     }
     return (int)(v & 1) + (int)(v >> 1) - (int)((v >> c) << c);

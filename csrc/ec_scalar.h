@@ -23,9 +23,10 @@ void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
  * time: public scalars only. */
 int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w);
 
-/* Signed base-2^c digit j of k (1 <= c <= 16), Booth-style: the digits lie
- * in [-2^(c-1), 2^(c-1)] and k = sum_j digit_j 2^(c j) over the
- * floor(255 / c) + 1 digits of a k < 2^255. Variable time. */
-int scalar_signed_digit_vartime(const limb_t k[FR_LIMBS], int j, int c);
+/* Signed base-2^c digit j of the nlimbs-limb k (1 <= c <= 16), Booth
+ * style: digit_j = k_{jc-1} + (bits jc .. jc+c-1 of k read as a c-bit two's
+ * complement number), in [-2^(c-1), 2^(c-1)], and k = sum_j digit_j 2^(c j)
+ * over the floor(bits / c) + 1 digits of a bits-bit k. Constant time in k. */
+int scalar_booth_digit(const limb_t *k, int nlimbs, int j, int c);
 
 #endif /* PYBLS_EC_SCALAR_H */
