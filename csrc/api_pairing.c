@@ -75,21 +75,28 @@ int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len) {
     return PYBLS_OK;
 }
 
-/* Affine coordinates of the pair's points; 0 if either is the identity
- * (the pair then contributes 1 to the product). */
-static int load_pair(g1_affine_t *p, g2_affine_t *q, const uint8_t *g1, const uint8_t *g2) {
+/* Affine coordinates of a pair's points, in constant time: the pairing may
+ * take a secret point (an IBE key). If either point is the identity, the
+ * pair becomes (0, 0) and the G2 generator: every line value at P = (0, 0)
+ * lies in Fp2, which the final exponentiation maps to 1, so the pair adds
+ * nothing to the product, as e(O, Q) = e(P, O) = 1 requires. */
+static void load_pair(g1_affine_t *p, g2_affine_t *q, const uint8_t *g1, const uint8_t *g2) {
     LOAD(g1_projective_bytes_t, a, g1);
     LOAD(g2_projective_bytes_t, b, g2);
-    if ((fp_is_zero(&a.z) | fp2_is_zero(&b.z)) & 1) return 0;
-    fp_t zi;
+    limb_t identity = fp_is_zero(&a.z) | fp2_is_zero(&b.z);
+    fp_t zi, zero;
     fp2_t zi2;
+    g2_affine_t gen = {G2_GEN_X, G2_GEN_Y};
     fp_inv(&zi, &a.z);
     fp_mul(&p->x, &a.x, &zi);
     fp_mul(&p->y, &a.y, &zi);
     fp2_inv(&zi2, &b.z);
     fp2_mul(&q->x, &b.x, &zi2);
     fp2_mul(&q->y, &b.y, &zi2);
-    return 1;
+    fp_set_zero(&zero);
+    ct_cmov(&p->x, &zero, sizeof zero, identity);
+    ct_cmov(&p->y, &zero, sizeof zero, identity);
+    ct_cmov(q, &gen, sizeof gen, identity);
 }
 
 int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2) {
@@ -97,7 +104,8 @@ int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2) {
     g1_affine_t p;
     g2_affine_t q;
     fp12_set_one(&f);
-    if (load_pair(&p, &q, g1, g2)) miller_loop_affine(&f, &p, &q, 1);
+    load_pair(&p, &q, g1, g2);
+    miller_loop_affine(&f, &p, &q, 1);
     STORE(out, f);
     return PYBLS_OK;
 }
@@ -117,8 +125,9 @@ int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, 
     int k = 0;
     fp12_set_one(&f);
     for (uint32_t i = 0; i < n; i++) {
-        k += load_pair(&p[k], &q[k], g1s + (size_t)i * PYBLS_G1_SIZE, g2s + (size_t)i * PYBLS_G2_SIZE);
-        if (k == MILLER_MAX_PAIRS || (i + 1 == n && k > 0)) {
+        load_pair(&p[k], &q[k], g1s + (size_t)i * PYBLS_G1_SIZE, g2s + (size_t)i * PYBLS_G2_SIZE);
+        k++;
+        if (k == MILLER_MAX_PAIRS || i + 1 == n) {
             miller_loop_affine(&f, p, q, k);
             k = 0;
         }

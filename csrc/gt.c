@@ -26,9 +26,11 @@ void gt_pow(fp12_t *r, const fp12_t *a, const fr_t *e) {
 
 /* a is in GT iff it is in the cyclotomic subgroup (a^(p^4 - p^2 + 1) = 1,
  * checked with Frobenius maps) and a^p = a^x (Scott, "A note on group
- * membership tests for G1, G2 and GT on BLS pairing-friendly curves"). */
+ * membership tests for G1, G2 and GT on BLS pairing-friendly curves"),
+ * and it is not zero. */
 int gt_is_member_vartime(const fp12_t *a) {
-    fp12_t t, u;
+    fp12_t t, u, zero = {0};
+    if (fp12_eq(a, &zero) & 1) return 0; /* 0 passes both equations below */
     fp12_frobenius(&t, a, 2);
     fp12_frobenius(&u, &t, 2);
     fp12_mul(&u, &u, a);
