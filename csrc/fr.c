@@ -11,7 +11,11 @@ void fr_add(fr_t *r, const fr_t *a, const fr_t *b) { mont_modadd(r->l, a->l, b->
 void fr_sub(fr_t *r, const fr_t *a, const fr_t *b) { mont_modsub(r->l, a->l, b->l, R_MODULUS, N); }
 void fr_neg(fr_t *r, const fr_t *a) { mont_modneg(r->l, a->l, R_MODULUS, N); }
 void fr_mul(fr_t *r, const fr_t *a, const fr_t *b) { mont_mul_n(r->l, a->l, b->l, R_MODULUS, R_N0, N); }
-void fr_sqr(fr_t *r, const fr_t *a) { mont_mul_n(r->l, a->l, a->l, R_MODULUS, R_N0, N); }
+void fr_sqr(fr_t *r, const fr_t *a) {
+    limb_t t[2 * N];
+    mont_sqr_wide_n(t, a->l, N);
+    mont_redc_n(r->l, t, R_MODULUS, R_N0, N);
+}
 
 /* Fermat: a^(r-2), public exponent, constant time in a. */
 void fr_inv(fr_t *r, const fr_t *a) {

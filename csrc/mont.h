@@ -216,6 +216,43 @@ static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, 
     r[2 * n - 1] = (limb_t)acc;
 }
 
+/* Double-width square r[0..2n) = a^2: each cross product once, doubled,
+ * plus the squares on the diagonal (n(n+1)/2 products instead of n^2). */
+static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
+    dlimb_t acc = 0;
+    limb_t c2 = 0, carry = 0, top = 0;
+    r[0] = 0;
+    MONT_UNROLL
+    for (int k = 1; k < n; k++) {
+        MONT_UNROLL
+        for (int i = 0; 2 * i < k; i++) mont_mac3(&acc, &c2, a[i], a[k - i]);
+        r[k] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    MONT_UNROLL
+    for (int k = n; k < 2 * n - 1; k++) {
+        MONT_UNROLL
+        for (int i = k - n + 1; 2 * i < k; i++) mont_mac3(&acc, &c2, a[i], a[k - i]);
+        r[k] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    r[2 * n - 1] = (limb_t)acc;
+    MONT_UNROLL
+    for (int i = 0; i < 2 * n; i++) { /* r = 2r */
+        limb_t next = r[i] >> (LIMB_BITS - 1);
+        r[i] = (r[i] << 1) | top;
+        top = next;
+    }
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        dlimb_t p = (dlimb_t)a[i] * a[i];
+        r[2 * i] = mont_adc(r[2 * i], (limb_t)p, &carry);
+        r[2 * i + 1] = mont_adc(r[2 * i + 1], (limb_t)(p >> LIMB_BITS), &carry);
+    }
+}
+
 /* Montgomery reduction r = t / 2^(n w) mod m of a 2n-limb t < m 2^(n w). */
 static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb_t n0, int n) {
     limb_t q[MONT_MAX_LIMBS], u[MONT_MAX_LIMBS];
@@ -290,7 +327,11 @@ static inline void mont_pow_n(limb_t *r, const limb_t *a, const limb_t *e, int e
     for (int i = elimbs * LIMB_BITS / 4 - 1; i >= 0; i--) {
         unsigned w = (unsigned)(e[i * 4 / LIMB_BITS] >> ((i * 4) % LIMB_BITS)) & 15u;
         if (started)
-            for (int s = 0; s < 4; s++) mont_mul_n(acc, acc, acc, m, n0, n);
+            for (int s = 0; s < 4; s++) {
+                limb_t wide[2 * MONT_MAX_LIMBS];
+                mont_sqr_wide_n(wide, acc, n);
+                mont_redc_n(acc, wide, m, n0, n);
+            }
         if (w) {
             mont_mul_n(acc, acc, table[w], m, n0, n);
             started = 1;
