@@ -1,0 +1,279 @@
+"""Hierarchical BLS12-381 key derivation: EIP-2333 and EIP-2334 paths.
+
+EIP-2333 derives a tree of BLS secret keys from one seed (at least 32 bytes
+of entropy, typically the BIP-39 seed of a mnemonic). The root is
+``derive_master_SK(seed)``; every node has 2**32 children,
+``derive_child_SK(parent_SK, index)``, and as a side product every step
+defines a Lamport key pair usable as a post-quantum fallback. EIP-2334 names
+nodes with paths such as ``m/12381/3600/0/0/0`` (purpose 12381, coin type
+3600 for Ethereum, account 0, then 0 for the withdrawal key and 0/0 for the
+signing key).
+
+Secret keys are returned as Python ints in ``[1, r)``, exactly as the EIP
+specifies them; :func:`secret_key_from_path` returns a
+:class:`pybls.sig.SecretKey` instead when that module is available.
+
+>>> seed = bytes.fromhex(
+...     "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e5349553"
+...     "1f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04")
+>>> master = derive_master_SK(seed)
+>>> master
+6083874454709270928345386274498605044986640685124978867557563392430687146096
+>>> derive_child_SK(master, 0) == derive_SK_from_path(seed, "m/0")
+True
+
+Only :mod:`hashlib`'s SHA-256 and :mod:`hmac` are used, so this module works
+unchanged inside Pyodide (which lacks ``hashlib.pbkdf2_hmac``). The
+arithmetic is plain Python integer and byte-string code: it does not have
+the constant-time guarantees of the C core, and keys should be derived on a
+machine the user trusts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any, List, Sequence
+
+__all__ = [
+    "CURVE_ORDER",
+    "derive_master_SK",
+    "derive_child_SK",
+    "derive_SK_from_path",
+    "path_to_indices",
+    "hkdf_mod_r",
+    "parent_SK_to_lamport_PK",
+    "secret_key_from_path",
+]
+
+#: r, the order of the BLS12-381 groups (secret keys live in [1, r)).
+CURVE_ORDER = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+
+_KEYGEN_SALT = b"BLS-SIG-KEYGEN-SALT-"
+_HKDF_MOD_R_LEN = 48  # ceil(3 * ceil(log2(r)) / 16)
+_LAMPORT_CHUNKS = 255
+_HASH_LEN = 32
+_UINT32_LIMIT = 1 << 32
+_MASK_256 = (1 << 256) - 1
+
+
+# ---------------------------------------------------------------------------
+# HKDF (RFC 5869) over HMAC-SHA-256
+
+
+def _hkdf_extract(salt: Any, ikm: Any) -> bytes:
+    return hmac.new(salt, ikm, hashlib.sha256).digest()
+
+
+def _hkdf_expand(prk: bytes, info: Any, length: int) -> bytes:
+    if length > 255 * _HASH_LEN:
+        raise ValueError("HKDF-Expand: requested length is over 255 hashes")
+    blocks: List[bytes] = []
+    previous = b""
+    counter = 1
+    while len(blocks) * _HASH_LEN < length:
+        previous = hmac.new(prk, previous + info + bytes([counter]), hashlib.sha256).digest()
+        blocks.append(previous)
+        counter += 1
+    return b"".join(blocks)[:length]
+
+
+# ---------------------------------------------------------------------------
+# EIP-2333 building blocks
+
+
+def hkdf_mod_r(IKM: bytes, key_info: bytes = b"") -> int:
+    """``HKDF_mod_r`` of EIP-2333: a secret key in ``[1, r)`` from key material.
+
+    This is also ``KeyGen`` of the IETF BLS signature draft (version 4 and
+    later), salt loop included: the salt is hashed again until the result is
+    non-zero. No minimum length is imposed on `IKM` here (see
+    :func:`derive_master_SK` for the check of the EIP).
+
+    >>> hkdf_mod_r(b"\\x00" * 32) == hkdf_mod_r(b"\\x00" * 32, b"")
+    True
+    >>> 0 < hkdf_mod_r(b"\\x00" * 32, b"info") < CURVE_ORDER
+    True
+    """
+    salt = _KEYGEN_SALT
+    sk = 0
+    while sk == 0:
+        salt = hashlib.sha256(salt).digest()
+        prk = _hkdf_extract(salt, IKM + b"\x00")
+        okm = _hkdf_expand(prk, key_info + _HKDF_MOD_R_LEN.to_bytes(2, "big"), _HKDF_MOD_R_LEN)
+        sk = int.from_bytes(okm, "big") % CURVE_ORDER
+    return sk
+
+
+def _ikm_to_lamport_SK(IKM: bytes, salt: bytes) -> List[bytes]:
+    okm = _hkdf_expand(_hkdf_extract(salt, IKM), b"", _LAMPORT_CHUNKS * _HASH_LEN)
+    return [okm[i * _HASH_LEN : (i + 1) * _HASH_LEN] for i in range(_LAMPORT_CHUNKS)]
+
+
+def _lamport_SKs(parent_SK: int, index: int) -> "tuple[List[bytes], List[bytes]]":
+    """The two Lamport secret keys (255 chunks of 32 bytes each) of a step."""
+    salt = index.to_bytes(4, "big")
+    lamport_0 = _ikm_to_lamport_SK(parent_SK.to_bytes(32, "big"), salt)
+    lamport_1 = _ikm_to_lamport_SK((parent_SK ^ _MASK_256).to_bytes(32, "big"), salt)
+    return lamport_0, lamport_1
+
+
+def parent_SK_to_lamport_PK(parent_SK: int, index: int) -> bytes:
+    """The 32-byte compressed Lamport public key of EIP-2333 for one step.
+
+    It is the SHA-256 of the concatenated SHA-256 hashes of the 510 Lamport
+    secret chunks derived from `parent_SK` and its bitwise complement, with
+    the big-endian `index` as HKDF salt.
+
+    >>> len(parent_SK_to_lamport_PK(1, 0))
+    32
+    """
+    parent_SK = _check_sk(parent_SK, "parent_SK")
+    index = _check_index(index)
+    lamport_0, lamport_1 = _lamport_SKs(parent_SK, index)
+    lamport_PK = b"".join(hashlib.sha256(chunk).digest() for chunk in lamport_0 + lamport_1)
+    return hashlib.sha256(lamport_PK).digest()
+
+
+# ---------------------------------------------------------------------------
+# argument checks (messages never contain secret values)
+
+
+def _check_sk(sk: Any, name: str) -> int:
+    if isinstance(sk, bool) or not isinstance(sk, int):
+        raise TypeError(f"{name} must be an int, not {type(sk).__name__}")
+    if not 0 <= sk < CURVE_ORDER:
+        raise ValueError(f"{name} must be in the range [0, r)")
+    return sk
+
+
+def _check_index(index: Any) -> int:
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"index must be an int, not {type(index).__name__}")
+    if not 0 <= index < _UINT32_LIMIT:
+        raise ValueError(f"index must be a uint32 (0 <= index < 2**32), got {index}")
+    return index
+
+
+def _check_seed(seed: Any) -> bytes:
+    if not isinstance(seed, (bytes, bytearray, memoryview)):
+        raise TypeError(f"seed must be bytes, not {type(seed).__name__}")
+    seed = bytes(seed)
+    if len(seed) < 32:
+        raise ValueError(f"seed must be at least 32 bytes long, got {len(seed)}")
+    return seed
+
+
+# ---------------------------------------------------------------------------
+# public derivation functions
+
+
+def derive_master_SK(seed: bytes) -> int:
+    """The master secret key of EIP-2333: ``HKDF_mod_r(seed)``.
+
+    `seed` must have at least 32 bytes (256 bits of entropy).
+
+    >>> derive_master_SK(bytes(31))
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be at least 32 bytes long, got 31
+    """
+    return hkdf_mod_r(_check_seed(seed))
+
+
+def derive_child_SK(parent_SK: int, index: int) -> int:
+    """Child `index` (a uint32) of the secret key `parent_SK`, per EIP-2333.
+
+    >>> child = derive_child_SK(12345, 0)
+    >>> 0 < child < CURVE_ORDER and child != derive_child_SK(12345, 1)
+    True
+    >>> derive_child_SK(12345, 2**32)
+    Traceback (most recent call last):
+    ...
+    ValueError: index must be a uint32 (0 <= index < 2**32), got 4294967296
+    """
+    return hkdf_mod_r(parent_SK_to_lamport_PK(parent_SK, index))
+
+
+def path_to_indices(path: str) -> List[int]:
+    """The child indices of an EIP-2334 path such as ``"m/12381/3600/0/0/0"``.
+
+    The path starts with ``m`` (the master key) and continues with ``/`` and
+    decimal uint32 indices. EIP-2334 has no hardened notation (every
+    EIP-2333 derivation is hardened), so ``'`` and ``h`` suffixes are refused.
+
+    >>> path_to_indices("m/12381/3600/0/0/0")
+    [12381, 3600, 0, 0, 0]
+    >>> path_to_indices("m")
+    []
+    >>> path_to_indices("m/12381'/3600")
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid EIP-2334 path "m/12381'/3600": component 1 ("12381'") is not a decimal index (EIP-2334 paths have no hardened ' notation)
+    """
+    if not isinstance(path, str):
+        raise TypeError(f"path must be a str, not {type(path).__name__}")
+    parts = path.split("/")
+    if parts[0] != "m":
+        raise ValueError(f"invalid EIP-2334 path {path!r}: it must start with 'm'")
+    indices: List[int] = []
+    for position, part in enumerate(parts[1:], start=1):
+        if part == "":
+            raise ValueError(f"invalid EIP-2334 path {path!r}: component {position} is empty")
+        if not (part.isascii() and part.isdigit()):
+            hint = " (EIP-2334 paths have no hardened ' notation)" if part.endswith(("'", "h", "H")) else ""
+            raise ValueError(
+                f"invalid EIP-2334 path {path!r}: component {position} ({part!r}) is not a decimal index{hint}"
+            )
+        index = int(part)
+        if index >= _UINT32_LIMIT:
+            raise ValueError(
+                f"invalid EIP-2334 path {path!r}: component {position} ({index}) is not below 2**32"
+            )
+        indices.append(index)
+    return indices
+
+
+def derive_SK_from_path(seed: bytes, path: str) -> int:
+    """The secret key at an EIP-2334 `path` of the tree rooted at `seed`.
+
+    ``derive_SK_from_path(seed, "m")`` is the master key, and each further
+    ``/index`` applies :func:`derive_child_SK`.
+
+    >>> seed = bytes(range(32))
+    >>> sk = derive_SK_from_path(seed, "m/12381/3600/0/0/0")
+    >>> sk == derive_child_SK(derive_SK_from_path(seed, "m/12381/3600/0/0"), 0)
+    True
+    >>> derive_SK_from_path(seed, "12381/3600")
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid EIP-2334 path '12381/3600': it must start with 'm'
+    """
+    indices = path_to_indices(path)
+    sk = derive_master_SK(seed)
+    for index in indices:
+        sk = derive_child_SK(sk, index)
+    return sk
+
+
+def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> Any:
+    """:func:`derive_SK_from_path` as a :class:`pybls.sig.SecretKey`.
+
+    The default path is the signing key of the first Ethereum validator
+    (EIP-2334). Needs :mod:`pybls.sig`.
+    """
+    from .sig import SecretKey  # imported lazily: pybls.sig builds on the core
+
+    return _secret_key(SecretKey, derive_SK_from_path(seed, path))
+
+
+def _secret_key(cls: Any, value: int) -> Any:
+    ctor = getattr(cls, "from_int", None)
+    if ctor is not None:
+        return ctor(value)
+    return cls.from_bytes(value.to_bytes(32, "big"))
+
+
+def _lamport_intermediates(parent_SK: int, index: int) -> "tuple[Sequence[bytes], Sequence[bytes]]":
+    """Both Lamport secret keys of a derivation step (for tests and audits)."""
+    return _lamport_SKs(_check_sk(parent_SK, "parent_SK"), _check_index(index))
