@@ -32,12 +32,15 @@ from .points import FIELD_MODULUS, G1, G2
 from .scalar import R as CURVE_ORDER
 from .scalar import Scalar
 
+from . import sig  # noqa: E402  (BLS signatures; needs the classes above)
+
 __version__ = "0.1.0"
 
 __all__ = [
     "__version__",
     "backend",
     "errors",
+    "sig",
     "Scalar",
     "G1",
     "G2",

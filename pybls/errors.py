@@ -31,6 +31,7 @@ __all__ = [
     "NotInSubgroupError",
     "NotSquareError",
     "ArgumentError",
+    "InvalidKeyError",
     "status_error",
 ]
 
@@ -69,6 +70,11 @@ class NotSquareError(PyblsError, ValueError):
 
 class ArgumentError(PyblsError, ValueError):
     """A count or size argument is out of the range the core accepts."""
+
+
+class InvalidKeyError(PyblsError, ValueError):
+    """A key the signature schemes refuse: a secret key outside [1, r), or a
+    public key that is the identity (the draft's KeyValidate)."""
 
 
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {

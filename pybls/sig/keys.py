@@ -1,0 +1,231 @@
+"""Secret keys and the draft's KeyGen (draft-irtf-cfrg-bls-signature-05, 2.3).
+
+>>> from pybls.sig import SecretKey, key_gen
+>>> sk = key_gen(bytes(range(32)))
+>>> sk
+SecretKey(<hidden>)
+>>> SecretKey.from_bytes(sk.to_bytes()) == sk
+True
+>>> with SecretKey.from_int(7) as k:
+...     k.to_bytes()[-1]
+7
+>>> k.is_zeroized()
+True
+
+A secret key keeps its 32 bytes in a ``bytearray`` that :meth:`SecretKey.zeroize`
+(or leaving a ``with`` block, or garbage collection) overwrites. Python cannot
+promise more: ``to_bytes()`` and every signing operation make short-lived
+``bytes`` copies that the interpreter frees but does not wipe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any, Dict, Optional
+
+from .. import _lib
+from .._convert import as_bytes, as_int, check_length
+from ..errors import InvalidKeyError, PyblsError
+from ..scalar import R, Scalar
+from ..scalar import _wrap as _wrap_scalar
+from ._hkdf import hkdf_expand, hkdf_extract
+
+__all__ = ["SecretKey", "key_gen"]
+
+_SK_BYTES = 32
+_KEYGEN_SALT = b"BLS-SIG-KEYGEN-SALT-"
+_KEYGEN_L = 48  # ceil(3 * ceil(log2(r)) / 16)
+_MIN_IKM = 32
+
+_object_new = object.__new__
+
+
+class SecretKey:
+    """A BLS secret key: an integer in [1, r), never shown.
+
+    Make one with :func:`key_gen` (or a scheme's ``key_gen``),
+    :meth:`random`, :meth:`from_bytes` or :meth:`from_int`. ``repr``,
+    ``str`` and exception messages never contain the key; equality is
+    constant time (:func:`hmac.compare_digest`); keys are not hashable and
+    refuse to be pickled (serialize explicitly with :meth:`to_bytes`).
+
+    >>> sk = SecretKey.random()
+    >>> str(sk), sk == SecretKey.from_bytes(sk.to_bytes())
+    ('SecretKey(<hidden>)', True)
+    >>> sk.zeroize()
+    >>> sk.to_bytes()
+    Traceback (most recent call last):
+    ...
+    pybls.errors.InvalidKeyError: this secret key was zeroized
+    """
+
+    __slots__ = ("_key", "_live", "_pk_cache", "__weakref__")
+    _key: bytearray
+    _live: bool
+    _pk_cache: Dict[Any, Any]
+
+    def __init__(self) -> None:
+        raise TypeError("use key_gen(), SecretKey.random(), .from_bytes() or .from_int() to make a secret key")
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def from_bytes(cls, data: Any) -> "SecretKey":
+        """Decode 32 big-endian bytes encoding an integer in [1, r).
+
+        Raises :class:`~pybls.errors.InvalidLengthError` for another length
+        and :class:`~pybls.errors.InvalidKeyError` for 0 or a value >= r.
+
+        >>> SecretKey.from_bytes(bytes(32))
+        Traceback (most recent call last):
+        ...
+        pybls.errors.InvalidKeyError: a secret key must be an integer in [1, r)
+        """
+        data = as_bytes(data, "secret key encoding")
+        check_length(data, (_SK_BYTES,), "a secret key encoding")
+        return _checked(data)
+
+    @classmethod
+    def from_int(cls, value: int) -> "SecretKey":
+        """The key `value`, an int in [1, r) (:class:`~pybls.errors.InvalidKeyError` otherwise).
+
+        Python integers are not constant time: prefer :meth:`from_bytes`
+        for keys read from storage.
+        """
+        v = as_int(value, "secret key")
+        if not 0 < v < R:
+            raise InvalidKeyError("a secret key must be an integer in [1, r)")
+        return _new(bytearray(v.to_bytes(_SK_BYTES, "big")))
+
+    @classmethod
+    def random(cls) -> "SecretKey":
+        """A fresh key: :func:`key_gen` of 32 bytes from :mod:`secrets`."""
+        return key_gen(secrets.token_bytes(_MIN_IKM))
+
+    # -- use ----------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """The 32-byte big-endian encoding (handle with care)."""
+        return bytes(self._live_key())
+
+    def scalar(self) -> Scalar:
+        """The key as a :class:`~pybls.Scalar` (for threshold schemes and the like)."""
+        return _wrap_scalar(_lib.scalar_from_bytes(bytes(self._live_key())))
+
+    def _live_key(self) -> bytearray:
+        if not self._live:
+            raise InvalidKeyError("this secret key was zeroized")
+        return self._key
+
+    # -- wiping -------------------------------------------------------------
+
+    def zeroize(self) -> None:
+        """Overwrite the key bytes with zeros; the key is unusable afterwards."""
+        key = getattr(self, "_key", None)
+        if key is not None:
+            key[:] = bytes(len(key))
+        self._live = False
+        self._pk_cache = {}
+
+    def is_zeroized(self) -> bool:
+        """Whether :meth:`zeroize` was called."""
+        return not self._live
+
+    def __enter__(self) -> "SecretKey":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.zeroize()
+
+    def __del__(self) -> None:
+        try:
+            self.zeroize()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    # -- comparison, display, copying ---------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SecretKey):
+            return NotImplemented
+        return hmac.compare_digest(self._live_key(), other._live_key())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "SecretKey(<hidden>)" if self._live else "SecretKey(<zeroized>)"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> Any:
+        raise TypeError("secret keys are not pickled; serialize one explicitly with to_bytes()")
+
+    def __copy__(self) -> "SecretKey":
+        return _new(bytearray(self._live_key()))
+
+    def __deepcopy__(self, memo: Any) -> "SecretKey":
+        return self.__copy__()
+
+    # -- cached public keys (public data) -------------------------------------
+
+    def _cached_pk(self, group: Any) -> Optional[Any]:
+        return self._pk_cache.get(group)
+
+    def _cache_pk(self, group: Any, pk: Any) -> None:
+        self._pk_cache[group] = pk
+
+
+def _new(key: bytearray) -> SecretKey:
+    sk = _object_new(SecretKey)
+    sk._key = key
+    sk._live = True
+    sk._pk_cache = {}
+    return sk
+
+
+def _checked(data: bytes) -> SecretKey:
+    """A key from 32 big-endian bytes, checked in the core (constant time)."""
+    try:
+        internal = _lib.scalar_from_bytes(data)
+    except PyblsError:
+        raise InvalidKeyError("a secret key must be an integer in [1, r)") from None
+    if _lib.scalar_is_zero(internal) == 1:
+        raise InvalidKeyError("a secret key must be an integer in [1, r)")
+    return _new(bytearray(data))
+
+
+def key_gen(ikm: Any, key_info: Any = b"") -> SecretKey:
+    """KeyGen(IKM, key_info) of draft-irtf-cfrg-bls-signature-05, section 2.3.
+
+    `ikm` is secret input keying material of at least 32 bytes
+    (:class:`ValueError` otherwise); `key_info` is optional context. The
+    result is the same for every variant and scheme (HKDF-SHA256 with the
+    salt ``H("BLS-SIG-KEYGEN-SALT-")``, re-hashed until the key is
+    nonzero), and equals EIP-2333's ``derive_master_SK(ikm)`` when
+    `key_info` is empty.
+
+    >>> key_gen(bytes(32)) == key_gen(bytes(32)) != key_gen(bytes(32), b"other")
+    True
+    >>> key_gen(bytes(16))
+    Traceback (most recent call last):
+    ...
+    ValueError: KeyGen needs at least 32 bytes of input keying material, got 16
+    """
+    ikm_b = as_bytes(ikm, "input keying material")
+    info = as_bytes(key_info, "key_info")
+    if len(ikm_b) < _MIN_IKM:
+        raise ValueError(f"KeyGen needs at least {_MIN_IKM} bytes of input keying material, got {len(ikm_b)}")
+    salt = _KEYGEN_SALT
+    label = info + _KEYGEN_L.to_bytes(2, "big")
+    while True:
+        salt = _sha256(salt)
+        okm = hkdf_expand(hkdf_extract(salt, ikm_b + b"\x00"), label, _KEYGEN_L)
+        internal = _lib.scalar_from_bytes_wide(okm, len(okm))  # OS2IP(OKM) mod r, in the core
+        if _lib.scalar_is_zero(internal) != 1:
+            return _new(bytearray(_lib.scalar_to_bytes(internal)))
+
+
+def _sha256(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()

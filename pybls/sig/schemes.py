@@ -1,0 +1,441 @@
+"""The three schemes of draft-irtf-cfrg-bls-signature-05: Basic, Message
+Augmentation and Proof of Possession, for either variant.
+
+Scheme objects are immutable and carry their domain separation tag; the
+ready-made ones are ``MinPk.Basic``, ``MinPk.Aug``, ``MinPk.PoP`` and the
+same for ``MinSig`` (see :mod:`pybls.sig.variants`).
+
+>>> from pybls.sig import MinPk
+>>> sk = MinPk.PoP.key_gen(b"\\x01" * 32)
+>>> pk = MinPk.PoP.sk_to_pk(sk)
+>>> sig = MinPk.PoP.sign(sk, b"hello")
+>>> MinPk.PoP.verify(pk, b"hello", sig), MinPk.PoP.verify(pk, b"other", sig)
+(True, False)
+>>> MinPk.PoP.verify(pk.to_bytes(), b"hello", sig.to_bytes())
+True
+>>> MinPk.PoP.verify(pk, b"hello", b"\\x00" * 96)
+False
+
+Verification functions answer ``False`` for invalid public keys,
+signatures and malformed bytes (they raise only :class:`TypeError` for
+arguments of the wrong Python type, such as a ``str`` message); functions
+that build values (``sign``, ``aggregate``, ...) raise named
+:mod:`pybls.errors` exceptions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar
+
+from .. import _lib
+from .._convert import as_bytes
+from ..errors import ArgumentError, InvalidKeyError
+from ..points import G1, G2
+from . import batch as _batch
+from .keys import SecretKey, key_gen
+from .values import PublicKey, Signature, coerce, coerce_or_none
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .variants import Variant
+
+__all__ = ["Scheme", "BasicScheme", "AugScheme", "PoPScheme"]
+
+_S = TypeVar("_S", bound="Scheme")
+_MAX_DST = 255
+
+#: Anything a verifier accepts as a public key / signature.
+PublicKeyLike = Any
+SignatureLike = Any
+
+
+class Scheme:
+    """Operations common to the three schemes (those of Basic, by default).
+
+    Instances are made by :mod:`pybls.sig.variants`; use
+    :meth:`with_dst` for another domain separation tag.
+    """
+
+    __slots__ = ("variant", "dst", "_pk_cls", "_sig_cls", "_sig_group", "_pk_group", "_min_pk")
+
+    #: The scheme's name in the draft.
+    NAME = "Basic"
+
+    variant: "Variant"
+    dst: bytes
+
+    def __init__(self, variant: "Variant", dst: Any) -> None:
+        d = as_bytes(dst, "domain separation tag")
+        if not 0 < len(d) <= _MAX_DST:
+            raise ArgumentError(f"a domain separation tag must be 1 to {_MAX_DST} bytes, got {len(d)}")
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "dst", d)
+        object.__setattr__(self, "_pk_cls", variant.PublicKey)
+        object.__setattr__(self, "_sig_cls", variant.Signature)
+        object.__setattr__(self, "_pk_group", variant.PublicKey.GROUP)
+        object.__setattr__(self, "_sig_group", variant.Signature.GROUP)
+        object.__setattr__(self, "_min_pk", variant.PublicKey.GROUP is G1)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("scheme objects are immutable; use with_dst() for another tag")
+
+    def with_dst(self: _S, dst: Any) -> _S:
+        """The same scheme and variant with the domain separation tag `dst`.
+
+        >>> from pybls.sig import MinPk
+        >>> MinPk.Basic.with_dst(b"MY-APP-V01-CS01-with-BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_").dst[:6]
+        b'MY-APP'
+        """
+        return type(self)(self.variant, dst)
+
+    def __repr__(self) -> str:
+        return f"<{self.variant.name}.{self.NAME} dst={self.dst!r}>"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Scheme)
+        return self.variant is other.variant and self.dst == other.dst
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.variant.name, self.dst))
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (type(self).__name__, self.variant.name, self.dst))
+
+    # -- keys ---------------------------------------------------------------
+
+    @staticmethod
+    def key_gen(ikm: Any, key_info: Any = b"") -> SecretKey:
+        """KeyGen of the draft (section 2.3); see :func:`pybls.sig.key_gen`."""
+        return key_gen(ikm, key_info)
+
+    def sk_to_pk(self, sk: SecretKey) -> PublicKey:
+        """SkToPk: the public key ``sk * generator`` of this variant's key group."""
+        if not isinstance(sk, SecretKey):
+            raise TypeError(f"sk_to_pk takes a SecretKey, not {type(sk).__name__}")
+        group = self._pk_group
+        pk = sk._cached_pk(group)
+        if pk is None:
+            point = group._mul(group._generator(), _lib.scalar_from_bytes(bytes(sk._live_key())))
+            pk = _wrap_value(self._pk_cls, group, point)
+            sk._cache_pk(group, pk)
+        return pk
+
+    def key_validate(self, pk: PublicKeyLike) -> bool:
+        """KeyValidate: whether `pk` decodes to a subgroup point other than the identity."""
+        return coerce_or_none(self._pk_cls, pk) is not None
+
+    # -- single signatures --------------------------------------------------
+
+    def _message(self, pk: PublicKey, msg: bytes) -> bytes:
+        """The octet string actually signed (Message Augmentation prepends the key)."""
+        return msg
+
+    def _hash(self, msg: bytes) -> bytes:
+        """hash_to_point: the internal form of H(msg) in the signature group."""
+        d = self.dst
+        return self._sig_group._hash_to_curve(msg, len(msg), d, len(d))
+
+    def _sign_with(self, sk: SecretKey, msg: bytes, dst: bytes) -> Signature:
+        group = self._sig_group
+        h = group._hash_to_curve(msg, len(msg), dst, len(dst))
+        return _wrap_value(self._sig_cls, group, group._mul(h, _lib.scalar_from_bytes(bytes(sk._live_key()))))
+
+    def sign(self, sk: SecretKey, msg: Any) -> Signature:
+        """Sign: ``sk * H(msg)`` (constant time in `sk`).
+
+        >>> from pybls.sig import MinSig
+        >>> sk = MinSig.Basic.key_gen(bytes(32))
+        >>> len(MinSig.Basic.sign(sk, b"m").to_bytes())
+        48
+        """
+        if not isinstance(sk, SecretKey):
+            raise TypeError(f"sign takes a SecretKey, not {type(sk).__name__}")
+        m = as_bytes(msg, "message")
+        if type(self)._message is not Scheme._message:
+            m = self._message(self.sk_to_pk(sk), m)
+        return self._sign_with(sk, m, self.dst)
+
+    def _core_verify(self, pk: PublicKey, h: bytes, sig: Signature) -> bool:
+        """e(pk, H) == e(g, sig), as one product of two pairings against 1."""
+        if self._min_pk:  # pk in G1, H and sig in G2: e(pk, H) * e(-g1, sig)
+            out = _lib.pairing_product(pk._point._b + _NEG_G1, h + sig._point._b, 2)
+        else:  # pk in G2, H and sig in G1: e(H, pk) * e(sig, -g2)
+            out = _lib.pairing_product(h + sig._point._b, pk._point._b + _NEG_G2, 2)
+        return _lib.gt_is_one(out) == 1
+
+    def verify(self, pk: PublicKeyLike, msg: Any, sig: SignatureLike) -> bool:
+        """Verify: whether `sig` is a signature of `msg` under `pk`.
+
+        `pk` and `sig` may be objects, their encodings or points; anything
+        invalid (bad bytes, the identity key, a point outside the subgroup)
+        gives ``False``.
+        """
+        m = as_bytes(msg, "message")
+        p = coerce_or_none(self._pk_cls, pk)
+        s = coerce_or_none(self._sig_cls, sig)
+        if p is None or s is None:
+            return False
+        return self._core_verify(p, self._hash(self._message(p, m)), s)
+
+    # -- aggregation --------------------------------------------------------
+
+    def aggregate(self, signatures: Iterable[SignatureLike]) -> Signature:
+        """Aggregate: the sum of the signatures (objects or encodings).
+
+        Raises :class:`~pybls.errors.ArgumentError` for an empty list and
+        the decoding errors for an invalid signature.
+        """
+        sigs = [coerce(self._sig_cls, s) for s in signatures]
+        if not sigs:
+            raise ArgumentError("aggregate needs at least one signature")
+        return _wrap_value(self._sig_cls, self._sig_group, _sum(self._sig_group, [s._point._b for s in sigs]))
+
+    def aggregate_public_keys(self, public_keys: Iterable[PublicKeyLike]) -> PublicKey:
+        """The sum of public keys (each validated), as used by FastAggregateVerify.
+
+        Raises :class:`~pybls.errors.ArgumentError` for an empty list and
+        :class:`~pybls.errors.InvalidKeyError` if the sum is the identity.
+        """
+        pks = [coerce(self._pk_cls, p) for p in public_keys]
+        if not pks:
+            raise ArgumentError("aggregate_public_keys needs at least one public key")
+        total = _sum(self._pk_group, [p._point._b for p in pks])
+        if self._pk_group._is_identity(total) == 1:
+            raise InvalidKeyError("the aggregate public key is the identity")
+        return _wrap_value(self._pk_cls, self._pk_group, total)
+
+    def _messages_ok(self, msgs: Sequence[bytes]) -> bool:
+        """Basic refuses aggregate verification of repeated messages."""
+        return len(set(msgs)) == len(msgs)
+
+    def aggregate_verify(self, public_keys: Sequence[PublicKeyLike], messages: Sequence[Any],
+                         signature: SignatureLike) -> bool:
+        """AggregateVerify: whether `signature` aggregates signatures of
+        ``messages[i]`` under ``public_keys[i]``, with one product of n + 1
+        pairings.
+
+        False for empty or unequal lists, any invalid key or signature, and
+        (Basic only) repeated messages.
+        """
+        pks_in = list(public_keys)
+        msgs = [as_bytes(m, "message") for m in messages]
+        if not msgs or len(pks_in) != len(msgs) or not self._messages_ok(msgs):
+            return False
+        s = coerce_or_none(self._sig_cls, signature)
+        if s is None:
+            return False
+        pks = []
+        for p in pks_in:
+            k = coerce_or_none(self._pk_cls, p)
+            if k is None:
+                return False
+            pks.append(k)
+        # Keys signing the same (augmented) message share one pairing.
+        by_msg: Dict[bytes, List[bytes]] = {}
+        for k, m in zip(pks, msgs):
+            by_msg.setdefault(self._message(k, m), []).append(k._point._b)
+        g1s: List[bytes] = []
+        g2s: List[bytes] = []
+        for m, keys in by_msg.items():
+            kp = _sum(self._pk_group, keys)
+            h = self._hash(m)
+            if self._min_pk:
+                g1s.append(kp)
+                g2s.append(h)
+            else:
+                g1s.append(h)
+                g2s.append(kp)
+        if self._min_pk:
+            g1s.append(_NEG_G1)
+            g2s.append(s._point._b)
+        else:
+            g1s.append(s._point._b)
+            g2s.append(_NEG_G2)
+        return _lib.gt_is_one(_lib.pairing_product(b"".join(g1s), b"".join(g2s), len(g1s))) == 1
+
+    # -- batch verification -------------------------------------------------
+
+    def batch_verify(self, triples: Iterable[Tuple[PublicKeyLike, Any, SignatureLike]]) -> bool:
+        """Whether every ``(public_key, message, signature)`` triple verifies.
+
+        One product of pairings (one per distinct message, plus one) with a
+        single final exponentiation, over a random linear combination with
+        nonzero 64-bit coefficients from :mod:`secrets`: a set with an
+        invalid triple passes with probability at most 2^-64. Invalid keys,
+        signatures or encodings give False; an empty list is True.
+
+        >>> from pybls.sig import MinPk
+        >>> keys = [MinPk.PoP.key_gen(bytes([i]) * 32) for i in range(1, 4)]
+        >>> triples = [(MinPk.PoP.sk_to_pk(k), b"m%d" % i, MinPk.PoP.sign(k, b"m%d" % i)) for i, k in enumerate(keys)]
+        >>> MinPk.PoP.batch_verify(triples)
+        True
+        >>> triples[1] = (triples[1][0], b"forged", triples[1][2])
+        >>> MinPk.PoP.batch_verify(triples), MinPk.PoP.find_invalid(triples)
+        (False, [1])
+        """
+        return _batch.batch_verify(self, triples)
+
+    def find_invalid(self, triples: Iterable[Tuple[PublicKeyLike, Any, SignatureLike]]) -> List[int]:
+        """The sorted indices of the triples that do not verify.
+
+        Undecodable or invalid inputs are found directly; the rest by
+        bisection with batch checks, so a few bad triples among many cost
+        a few batch verifications rather than one pairing product each.
+        """
+        return _batch.find_invalid(self, triples)
+
+
+class BasicScheme(Scheme):
+    """The Basic scheme: AggregateVerify requires distinct messages."""
+
+    __slots__ = ()
+    NAME = "Basic"
+
+
+class AugScheme(Scheme):
+    """Message Augmentation: every signature covers ``public_key || message``."""
+
+    __slots__ = ()
+    NAME = "Aug"
+
+    def _message(self, pk: PublicKey, msg: bytes) -> bytes:
+        return pk.to_bytes() + msg
+
+    def _messages_ok(self, msgs: Sequence[bytes]) -> bool:
+        return True
+
+
+class PoPScheme(Scheme):
+    """Proof of Possession: aggregate verification of one message under many
+    keys costs two pairings, provided every key came with a verified proof.
+
+    >>> from pybls.sig import MinPk
+    >>> sks = [MinPk.PoP.key_gen(bytes([i]) * 32) for i in range(1, 5)]
+    >>> pks = [MinPk.PoP.sk_to_pk(k) for k in sks]
+    >>> all(MinPk.PoP.pop_verify(pk, MinPk.PoP.pop_prove(k)) for k, pk in zip(sks, pks))
+    True
+    >>> agg = MinPk.PoP.aggregate([MinPk.PoP.sign(k, b"block") for k in sks])
+    >>> MinPk.PoP.fast_aggregate_verify(pks, b"block", agg)
+    True
+    """
+
+    __slots__ = ("pop_dst",)
+    NAME = "PoP"
+
+    pop_dst: bytes
+
+    def __init__(self, variant: "Variant", dst: Any, pop_dst: Any = None) -> None:
+        super().__init__(variant, dst)
+        if pop_dst is None:
+            pop_dst = _default_pop_dst(self.dst)
+        p = as_bytes(pop_dst, "proof of possession tag")
+        if not 0 < len(p) <= _MAX_DST:
+            raise ArgumentError(f"a domain separation tag must be 1 to {_MAX_DST} bytes, got {len(p)}")
+        object.__setattr__(self, "pop_dst", p)
+
+    def with_dst(self, dst: Any, pop_dst: Any = None) -> "PoPScheme":
+        """The PoP scheme with signature tag `dst` and proof tag `pop_dst`.
+
+        Without `pop_dst`, a tag ``BLS_SIG_..._POP_`` gets the matching
+        ``BLS_POP_..._POP_`` proof tag, as in the draft's ciphersuites; for
+        any other tag `pop_dst` is required (:class:`~pybls.errors.ArgumentError`),
+        since proofs and signatures must use different tags.
+        """
+        return PoPScheme(self.variant, dst, pop_dst)
+
+    def __repr__(self) -> str:
+        return f"<{self.variant.name}.PoP dst={self.dst!r} pop_dst={self.pop_dst!r}>"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PoPScheme:
+            return NotImplemented
+        assert isinstance(other, PoPScheme)
+        return self.variant is other.variant and self.dst == other.dst and self.pop_dst == other.pop_dst
+
+    def __hash__(self) -> int:
+        return hash(("PoPScheme", self.variant.name, self.dst, self.pop_dst))
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, ("PoPScheme", self.variant.name, self.dst, self.pop_dst))
+
+    def _messages_ok(self, msgs: Sequence[bytes]) -> bool:
+        return True
+
+    def pop_prove(self, sk: SecretKey) -> Signature:
+        """PopProve: a signature of the public key's encoding under the proof tag."""
+        if not isinstance(sk, SecretKey):
+            raise TypeError(f"pop_prove takes a SecretKey, not {type(sk).__name__}")
+        return self._sign_with(sk, self.sk_to_pk(sk).to_bytes(), self.pop_dst)
+
+    def pop_verify(self, pk: PublicKeyLike, proof: SignatureLike) -> bool:
+        """PopVerify: whether `proof` proves possession of the key of `pk`."""
+        p = coerce_or_none(self._pk_cls, pk)
+        s = coerce_or_none(self._sig_cls, proof)
+        if p is None or s is None:
+            return False
+        m = p.to_bytes()
+        d = self.pop_dst
+        return self._core_verify(p, self._sig_group._hash_to_curve(m, len(m), d, len(d)), s)
+
+    def fast_aggregate_verify(self, public_keys: Iterable[PublicKeyLike], msg: Any,
+                              signature: SignatureLike) -> bool:
+        """FastAggregateVerify: whether `signature` aggregates signatures of
+        `msg` by all of `public_keys` (each must have a verified proof of
+        possession). False for an empty list or any invalid input.
+        """
+        m = as_bytes(msg, "message")
+        keys: List[bytes] = []
+        for p in public_keys:
+            k = coerce_or_none(self._pk_cls, p)
+            if k is None:
+                return False
+            keys.append(k._point._b)
+        s = coerce_or_none(self._sig_cls, signature)
+        if not keys or s is None:
+            return False
+        total = _sum(self._pk_group, keys)
+        if self._pk_group._is_identity(total) == 1:
+            return False  # the aggregate fails KeyValidate
+        agg = _wrap_value(self._pk_cls, self._pk_group, total)
+        return self._core_verify(agg, self._hash(m), s)
+
+
+# -- helpers ------------------------------------------------------------------
+
+_NEG_G1: bytes = G1._neg(G1._generator())
+_NEG_G2: bytes = G2._neg(G2._generator())
+
+
+def _wrap_value(cls: Any, group: Any, internal: bytes) -> Any:
+    from .values import _trusted
+
+    p = object.__new__(group)
+    p._b = internal
+    return _trusted(cls, p)
+
+
+def _sum(group: Any, internals: List[bytes]) -> bytes:
+    add = group._add
+    acc = internals[0]
+    for b in internals[1:]:
+        acc = add(acc, b)
+    return acc
+
+
+def _default_pop_dst(dst: bytes) -> bytes:
+    if dst.startswith(b"BLS_SIG_") and dst.endswith(b"_POP_"):
+        return b"BLS_POP_" + dst[len(b"BLS_SIG_"):]
+    # Proofs must not be signatures under the signing tag (a signature of a
+    # message equal to a key's encoding would pass as its proof).
+    raise ArgumentError("pass pop_dst: no proof-of-possession tag can be derived from this signature tag")
+
+
+def _rebuild(kind: str, variant: str, dst: bytes, pop_dst: Optional[bytes] = None) -> Scheme:
+    from . import variants
+
+    v = getattr(variants, variant)
+    cls = {"BasicScheme": BasicScheme, "AugScheme": AugScheme, "PoPScheme": PoPScheme}[kind]
+    if cls is PoPScheme:
+        return PoPScheme(v, dst, pop_dst)
+    return cls(v, dst)

@@ -1,0 +1,263 @@
+"""Public keys and signatures: validated group elements with a fixed encoding.
+
+Each variant has its own pair of classes: in ``MinPk`` (Ethereum) a public
+key is a G1 point (48 bytes) and a signature a G2 point (96 bytes); in
+``MinSig`` (drand quicknet) the other way round. Both are reachable as
+``MinPk.PublicKey``, ``MinSig.Signature`` etc. The base classes
+:class:`PublicKey` and :class:`Signature` decode either variant, choosing
+by length.
+
+>>> from pybls import G1
+>>> from pybls.sig import PublicKey, MinPkPublicKey
+>>> pk = PublicKey(G1.generator())
+>>> type(pk).__name__, len(pk.to_bytes())
+('MinPkPublicKey', 48)
+>>> PublicKey.from_bytes(pk.to_bytes()) == MinPkPublicKey.from_bytes(bytes(pk)) == pk
+True
+>>> PublicKey.from_bytes(b"\\xc0" + bytes(47))
+Traceback (most recent call last):
+...
+pybls.errors.InvalidKeyError: a public key must not be the identity (KeyValidate)
+
+Construction always validates: ``from_bytes`` decodes the compressed
+encoding and checks the subgroup, and public keys also refuse the identity
+(the draft's KeyValidate). Objects are immutable and hashable.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Dict, Optional, Type, TypeVar
+
+from .._convert import as_bytes, check_length
+from ..errors import InvalidKeyError, InvalidLengthError, PyblsError
+from ..points import G1, G2, _Point
+
+__all__ = [
+    "PublicKey",
+    "Signature",
+    "MinPkPublicKey",
+    "MinPkSignature",
+    "MinSigPublicKey",
+    "MinSigSignature",
+]
+
+_V = TypeVar("_V", bound="_GroupValue")
+_object_new = object.__new__
+_BYTES_LIKE = (bytes, bytearray, memoryview)
+
+
+class _GroupValue:
+    """A group element with a role (public key or signature) in one variant."""
+
+    __slots__ = ("_point", "_enc")
+    _point: _Point
+    _enc: Optional[bytes]
+
+    #: The group of this role in this variant (G1 or G2); set by subclasses.
+    GROUP: ClassVar[Type[_Point]]
+    #: The length of the (compressed) encoding.
+    SIZE: ClassVar[int]
+    _KIND: ClassVar[str] = "value"
+    _BY_SIZE: ClassVar[Dict[int, Type["_GroupValue"]]]
+    _BY_GROUP: ClassVar[Dict[type, Type["_GroupValue"]]]
+
+    def __new__(cls: Type[_V], point: _Point) -> _V:
+        if not hasattr(cls, "GROUP"):
+            sub = cls._BY_GROUP.get(type(point))
+            if sub is None:
+                raise TypeError(f"a {cls._KIND} is a G1 or G2 point, not {type(point).__name__}")
+            cls = sub  # type: ignore[assignment]
+        elif type(point) is not cls.GROUP:
+            raise TypeError(f"a {cls.__name__} is a {cls.GROUP.__name__} point, not {type(point).__name__}")
+        if not point.in_subgroup():
+            from ..errors import NotInSubgroupError
+
+            raise NotInSubgroupError(f"{cls._KIND}: not in the prime-order subgroup")
+        cls._validate(point)
+        return _trusted(cls, point)
+
+    @classmethod
+    def _validate(cls, point: _Point) -> None:
+        """Role-specific checks beyond subgroup membership."""
+
+    # -- encoding -----------------------------------------------------------
+
+    @classmethod
+    def from_bytes(cls: Type[_V], data: Any) -> _V:
+        """Decode and validate a compressed encoding.
+
+        Raises a :class:`~pybls.errors.DecodeError` subclass naming what is
+        wrong (length, flags, non-canonical coordinate, off the curve, not
+        in the subgroup), and for public keys
+        :class:`~pybls.errors.InvalidKeyError` for the identity.
+        """
+        data = as_bytes(data, f"{cls._KIND} encoding")
+        if not hasattr(cls, "GROUP"):
+            sub = cls._BY_SIZE.get(len(data))
+            if sub is None:
+                sizes = " or ".join(str(n) for n in sorted(cls._BY_SIZE))
+                raise InvalidLengthError(f"a {cls._KIND} encoding must be {sizes} bytes, got {len(data)}")
+            cls = sub  # type: ignore[assignment]
+        check_length(data, (cls.SIZE,), f"a {cls.__name__} encoding")
+        point = cls.GROUP.from_bytes(data)
+        cls._validate(point)
+        return _trusted(cls, point, data)
+
+    def to_bytes(self) -> bytes:
+        """The compressed encoding (48 bytes for G1, 96 for G2)."""
+        enc = self._enc
+        if enc is None:
+            enc = self._enc = self._point.to_bytes()
+        return enc
+
+    def __bytes__(self) -> bytes:
+        return self.to_bytes()
+
+    @property
+    def point(self) -> Any:
+        """The group element (a :class:`~pybls.G1` or :class:`~pybls.G2` point)."""
+        return self._point
+
+    # -- comparison, display ------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _GroupValue)
+        return self._point == other._point
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.to_bytes()))
+
+    def __repr__(self) -> str:
+        h = self.to_bytes().hex()
+        return f"{type(self).__name__}(0x{h[:8]}\u2026{h[-8:]})"
+
+    def __reduce__(self) -> Any:
+        return (type(self).from_bytes, (self.to_bytes(),))
+
+    def __copy__(self: _V) -> _V:
+        return self
+
+    def __deepcopy__(self: _V, memo: Any) -> _V:
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "_enc" or not hasattr(self, "_point"):
+            object.__setattr__(self, name, value)
+        else:
+            raise AttributeError(f"{type(self).__name__} objects are immutable")
+
+
+def _trusted(cls: Type[_V], point: _Point, enc: Optional[bytes] = None) -> _V:
+    v = _object_new(cls)
+    object.__setattr__(v, "_point", point)
+    object.__setattr__(v, "_enc", enc)
+    return v
+
+
+class PublicKey(_GroupValue):
+    """A public key: a point of the variant's key group, in the subgroup, not the identity.
+
+    ``PublicKey(point)`` and ``PublicKey.from_bytes(data)`` pick the
+    variant from the group (length); the subclasses accept only theirs.
+    """
+
+    __slots__ = ()
+    _KIND = "public key"
+
+    @classmethod
+    def _validate(cls, point: _Point) -> None:
+        if point.is_identity():
+            raise InvalidKeyError("a public key must not be the identity (KeyValidate)")
+
+
+class Signature(_GroupValue):
+    """A signature: a point of the variant's signature group, in the subgroup.
+
+    The identity is a valid encoding (it is the aggregate of no signatures
+    and of a signature with its negation), though it verifies nothing.
+    """
+
+    __slots__ = ()
+    _KIND = "signature"
+
+
+class MinPkPublicKey(PublicKey):
+    """A public key of the minimal-pubkey-size variant: a G1 point, 48 bytes."""
+
+    __slots__ = ()
+    GROUP = G1
+    SIZE = 48
+
+
+class MinSigPublicKey(PublicKey):
+    """A public key of the minimal-signature-size variant: a G2 point, 96 bytes."""
+
+    __slots__ = ()
+    GROUP = G2
+    SIZE = 96
+
+
+class MinPkSignature(Signature):
+    """A signature of the minimal-pubkey-size variant: a G2 point, 96 bytes."""
+
+    __slots__ = ()
+    GROUP = G2
+    SIZE = 96
+
+
+class MinSigSignature(Signature):
+    """A signature of the minimal-signature-size variant: a G1 point, 48 bytes."""
+
+    __slots__ = ()
+    GROUP = G1
+    SIZE = 48
+
+
+PublicKey._BY_SIZE = {48: MinPkPublicKey, 96: MinSigPublicKey}
+PublicKey._BY_GROUP = {G1: MinPkPublicKey, G2: MinSigPublicKey}
+Signature._BY_SIZE = {96: MinPkSignature, 48: MinSigSignature}
+Signature._BY_GROUP = {G2: MinPkSignature, G1: MinSigSignature}
+
+
+def coerce(cls: Type[_V], value: Any) -> _V:
+    """`value` (an object of `cls`, its encoding, or a point of its group) as `cls`.
+
+    Raises the decoding/validation errors, or :class:`TypeError` for
+    other types (including the other variant's objects).
+    """
+    if type(value) is cls:
+        return value
+    if isinstance(value, _BYTES_LIKE):
+        return cls.from_bytes(value)
+    if type(value) is cls.GROUP:
+        return cls(value)
+    raise TypeError(f"expected a {cls.__name__}, its {cls.SIZE}-byte encoding or a {cls.GROUP.__name__} point, "
+                    f"not {type(value).__name__}")
+
+
+def coerce_or_none(cls: Type[_V], value: Any) -> Optional[_V]:
+    """Like :func:`coerce`, but None for anything invalid (verifiers answer False).
+
+    Only arguments that are not keys, signatures, points or bytes at all
+    (an int, a str) still raise :class:`TypeError`.
+    """
+    if type(value) is cls:
+        return value
+    if isinstance(value, _BYTES_LIKE):
+        try:
+            return cls.from_bytes(value)
+        except (PyblsError, ValueError):
+            return None
+    if isinstance(value, _Point):
+        if type(value) is not cls.GROUP:
+            return None
+        try:
+            return cls(value)
+        except (PyblsError, ValueError):
+            return None
+    if isinstance(value, _GroupValue):
+        return None  # the other variant's object
+    raise TypeError(f"expected a {cls.__name__}, its {cls.SIZE}-byte encoding or a {cls.GROUP.__name__} point, "
+                    f"not {type(value).__name__}")
