@@ -20,7 +20,7 @@ CHDR := $(wildcard csrc/*.h csrc/include/*.h)
 CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
-TEST_DEPS := pytest hypothesis py_ecc cffi setuptools wheel
+TEST_DEPS := pytest hypothesis py_ecc pyblst cffi setuptools wheel
 BENCH_DEPS := pyblst py_ecc
 
 .PHONY: all test demo bench ct libs sysdeps venv install bindings bindings-check clean distclean
