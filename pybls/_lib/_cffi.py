@@ -32,6 +32,12 @@ NAMESPACE: Dict[str, Any] = {
 
 def functions(signatures: Dict[str, Any]) -> Dict[str, Callable[..., int]]:
     """The C functions by name, callable with bytes and ints."""
+    missing = [name for name in signatures if not hasattr(lib, name)]
+    if missing:
+        raise ImportError(
+            f"pybls: the extension {library_path} lacks {', '.join(missing)}: "
+            "it is older than pybls/_lib/_abi.py; rebuild it (pip install .)"
+        )
     return {name: getattr(lib, name) for name in signatures}
 
 
