@@ -33,7 +33,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Any, List, Sequence
+from typing import TYPE_CHECKING, Any, List, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .sig import SecretKey
 
 __all__ = [
     "CURVE_ORDER",
@@ -256,22 +259,23 @@ def derive_SK_from_path(seed: bytes, path: str) -> int:
     return sk
 
 
-def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> Any:
+def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> "SecretKey":
     """:func:`derive_SK_from_path` as a :class:`pybls.sig.SecretKey`.
 
     The default path is the signing key of the first Ethereum validator
-    (EIP-2334). Needs :mod:`pybls.sig`.
+    (EIP-2334).
+
+    >>> from pybls.sig import MinPk
+    >>> seed = bytes(range(32))
+    >>> sk = secret_key_from_path(seed)
+    >>> sk.to_bytes() == derive_SK_from_path(seed, "m/12381/3600/0/0/0").to_bytes(32, "big")
+    True
+    >>> MinPk.PoP.verify(MinPk.PoP.sk_to_pk(sk), b"msg", MinPk.PoP.sign(sk, b"msg"))
+    True
     """
     from .sig import SecretKey  # imported lazily: pybls.sig builds on the core
 
-    return _secret_key(SecretKey, derive_SK_from_path(seed, path))
-
-
-def _secret_key(cls: Any, value: int) -> Any:
-    ctor = getattr(cls, "from_int", None)
-    if ctor is not None:
-        return ctor(value)
-    return cls.from_bytes(value.to_bytes(32, "big"))
+    return SecretKey.from_bytes(derive_SK_from_path(seed, path).to_bytes(32, "big"))
 
 
 def _lamport_intermediates(parent_SK: int, index: int) -> "tuple[Sequence[bytes], Sequence[bytes]]":

@@ -206,3 +206,19 @@ def test_invalid_paths(path, reason):
 def test_path_type():
     with pytest.raises(TypeError):
         path_to_indices(b"m/0")
+
+
+def test_secret_key_from_path(tree_kdf):
+    from pybls.sig import MinPk
+
+    case = tree_kdf[3]
+    seed = bytes.fromhex(case["seed"])
+    sk = eip2333.secret_key_from_path(seed, f"m/{case['child_index']}")
+    assert sk.to_bytes() == case["child_SK"].to_bytes(32, "big")
+    assert str(case["child_SK"]) not in repr(sk)
+    sig = MinPk.PoP.sign(sk, b"msg")
+    assert MinPk.PoP.verify(MinPk.PoP.sk_to_pk(sk), b"msg", sig)
+    default = eip2333.secret_key_from_path(seed)
+    assert default.to_bytes() == derive_SK_from_path(seed, "m/12381/3600/0/0/0").to_bytes(32, "big")
+    with pytest.raises(ValueError, match="must start with 'm'"):
+        eip2333.secret_key_from_path(seed, "0/1")
