@@ -63,13 +63,6 @@ static inline void mont_select_n(limb_t *r, const limb_t *a, const limb_t *b, li
     for (int i = 0; i < n; i++) r[i] = (a[i] & mask) | (b[i] & ~mask);
 }
 
-/* r = t mod m for t < 2m. */
-static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m, int n) {
-    limb_t d[MONT_MAX_LIMBS];
-    limb_t borrow = mont_sub_n(d, t, m, n);
-    mont_select_n(r, t, d, (limb_t)0 - borrow, n);
-}
-
 /* a + b + carry_in and a - b - borrow_in with carry/borrow in {0,1}. On
  * x86-64 the compiler intrinsics give clean adc/sbb chains, which gcc does
  * not form from the portable expressions. */
@@ -98,20 +91,24 @@ static inline limb_t mont_sbb(limb_t a, limb_t b, limb_t *borrow) {
 }
 #endif
 
+/* r = t mod m for t < 2m: subtract m unless that borrows. */
+static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m, int n) {
+    limb_t d[MONT_MAX_LIMBS], borrow = 0;
+    MONT_UNROLL
+    for (int j = 0; j < n; j++) d[j] = mont_sbb(t[j], m[j], &borrow);
+    limb_t keep = (limb_t)0 - borrow;
+    MONT_UNROLL
+    for (int j = 0; j < n; j++) r[j] = (t[j] & keep) | (d[j] & ~keep);
+}
+
 /* r = a + b mod m for a, b < m (no carry out: 2m < 2^(n w)). */
 static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
-    limb_t t[MONT_MAX_LIMBS], d[MONT_MAX_LIMBS], carry = 0, borrow = 0;
+    limb_t t[MONT_MAX_LIMBS], carry = 0;
     MONT_UNROLL
     for (int i = 0; i < n; i++) {
         t[i] = mont_adc(a[i], b[i], &carry);
     }
-    MONT_UNROLL
-    for (int i = 0; i < n; i++) {
-        d[i] = mont_sbb(t[i], m[i], &borrow);
-    }
-    limb_t keep = (limb_t)0 - borrow;
-    MONT_UNROLL
-    for (int i = 0; i < n; i++) r[i] = (t[i] & keep) | (d[i] & ~keep);
+    mont_reduce_once(r, t, m, n);
 }
 
 /* r = a - b mod m for a, b < m. */
@@ -182,15 +179,7 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
         c2 = 0;
     }
     t[n - 1] = (limb_t)acc; /* the rest is 0: the result is below 2m < 2^(n w) */
-    /* subtract m once unless that borrows */
-    limb_t d[MONT_MAX_LIMBS], borrow = 0;
-    MONT_UNROLL
-    for (int j = 0; j < n; j++) {
-        d[j] = mont_sbb(t[j], m[j], &borrow);
-    }
-    limb_t keep = (limb_t)0 - borrow;
-    MONT_UNROLL
-    for (int j = 0; j < n; j++) r[j] = (t[j] & keep) | (d[j] & ~keep);
+    mont_reduce_once(r, t, m, n);
 }
 
 /* Double-width product r[0..2n) = a b (plain integers), for lazy reduction. */
@@ -279,13 +268,7 @@ static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb
         acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
         c2 = 0;
     }
-    /* u < 2m: subtract m once unless that borrows */
-    limb_t d[MONT_MAX_LIMBS], borrow = 0;
-    MONT_UNROLL
-    for (int j = 0; j < n; j++) d[j] = mont_sbb(u[j], m[j], &borrow);
-    limb_t keep = (limb_t)0 - borrow;
-    MONT_UNROLL
-    for (int j = 0; j < n; j++) r[j] = (u[j] & keep) | (d[j] & ~keep);
+    mont_reduce_once(r, u, m, n); /* u < 2m */
 }
 
 /* Constant-time comparison a < b as a mask. */
