@@ -12,7 +12,7 @@
  *   EC_GEN_X, EC_GEN_Y  the generator's affine coordinates
  *
  * Addition and doubling are the complete formulas of Renes, Costello and
- * Batina (eprint 2015/1060, algorithms 7 and 9): with a = 0 and no point
+ * Batina (eprint 2015/1060, algorithms 7, 8 and 9): with a = 0 and no point
  * of order 2 they have no exceptional case (the identity included), so the
  * group law is branch-free and constant time.
  */
@@ -61,6 +61,36 @@ void EC(add)(POINT *r, const POINT *p, const POINT *q) {
     F(sub)(&y3, &x3, &y3); /* X1 Z2 + X2 Z1 */
     F(mul3)(&t0, &t0);
     EC_MUL_B3(&t2, &t2);
+    F(add)(&z3, &t1, &t2);
+    F(sub)(&t1, &t1, &t2);
+    EC_MUL_B3(&y3, &y3);
+    F(mul)(&x3, &t4, &y3);
+    F(mul)(&t2, &t3, &t1);
+    F(sub)(&r->x, &t2, &x3);
+    F(mul)(&y3, &y3, &t0);
+    F(mul)(&t1, &t1, &z3);
+    F(add)(&r->y, &t1, &y3);
+    F(mul)(&t0, &t0, &t3);
+    F(mul)(&z3, &z3, &t4);
+    F(add)(&r->z, &z3, &t0);
+}
+
+/* Algorithm 8, q = (x, y) affine and not the identity: 11 multiplications. */
+static void EC(add_affine)(POINT *r, const POINT *p, const FE *qx, const FE *qy) {
+    FE t0, t1, t2, t3, t4, x3, y3, z3;
+    F(mul)(&t0, &p->x, qx);
+    F(mul)(&t1, &p->y, qy);
+    F(add)(&t3, qx, qy);
+    F(add)(&t4, &p->x, &p->y);
+    F(mul)(&t3, &t3, &t4);
+    F(add)(&t4, &t0, &t1);
+    F(sub)(&t3, &t3, &t4);
+    F(mul)(&t4, qy, &p->z);
+    F(add)(&t4, &t4, &p->y);
+    F(mul)(&y3, qx, &p->z);
+    F(add)(&y3, &y3, &p->x);
+    F(mul3)(&t0, &t0);
+    EC_MUL_B3(&t2, &p->z);
     F(add)(&z3, &t1, &t2);
     F(sub)(&t1, &t1, &t2);
     EC_MUL_B3(&y3, &y3);

@@ -1,28 +1,51 @@
 /*
  * ec_msm_template.h - multi-scalar multiplication sum_i [k_i] P_i of public
- * points and scalars, written once for G1 and G2 (after ec_mul_template.h).
+ * points and scalars, written once for G1 and G2 (after ec_mul_template.h),
+ * right for any points of the curve. Needs besides the earlier macros:
+ *
+ *   EC_MSM_MIN_BATCH  the fewest affine additions worth one field inversion
  *
  * Few points: the width-w NAF lanes of the points (ec_mul_template.h,
  * without the endomorphism split, which would cost each point a subgroup
- * check) are summed with one shared chain of doublings. Many points:
- * Pippenger's bucket method with signed c-bit digits, so 2^(c-1) buckets
- * per window. Either way the result is right for any points of the curve.
- * Everything lives in the caller's scratch buffer, laid out after an
- * alignment pad as: lanes method: n tables, n lane records, n naf digit
- * strings; buckets method: n points, n canonical scalars, the buckets.
+ * check) are summed with one shared chain of doublings.
+ *
+ * Many points: Pippenger's bucket method with signed c-bit digits (2^(c-1)
+ * buckets per window). In each window the points are sorted into their
+ * buckets and each bucket is summed as a tree of affine additions, one
+ * level at a time: all the additions of a level share one inversion
+ * (Montgomery's trick), so an addition costs about 6 multiplications
+ * instead of 12. Once a level has too few additions to pay for the
+ * inversion, what is left goes into the running bucket sum projectively.
+ *
+ * Everything lives in the caller's scratch buffer (after an alignment pad).
  */
 
 #define EC_MSM_MAX_WINDOW 16
-#define EC_MSM_LANES_MAX 128 /* above this the lane tables get large */
+#define EC_MSM_LANES_MAX 256 /* above this the lane tables get large */
+#define EC_MSM_ALIGN 16
 
-/* Estimated point additions of each method (a doubling counts as one). */
+typedef struct {
+    FE x, y;
+} EC(affine_t);
+
+/* ---- choosing the method -------------------------------------------------
+ * Estimated costs in quarters of an affine addition (which is about 6.5
+ * multiplications): a mixed projective addition 10, a full one 12, a
+ * doubling 7, an inversion 4 EC_MSM_MIN_BATCH. */
 static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
-    return (uint64_t)(255 / c + 1) * ((uint64_t)n + ((uint64_t)1 << c) + (uint64_t)c);
+    const uint64_t nb = (uint64_t)1 << (c - 1);
+    uint64_t left = n, window = 7 * (uint64_t)c, pairs;
+    /* tree levels: a bucket of s points yields about (s - 1) / 2 pairs */
+    while ((pairs = left > nb ? (left - nb) / 2 : 0) >= EC_MSM_MIN_BATCH) {
+        window += 4 * (pairs + EC_MSM_MIN_BATCH);
+        left -= pairs;
+    }
+    window += 10 * left + 12 * nb; /* the running sums */
+    return (uint64_t)(255 / c + 1) * window;
 }
 
 static uint64_t EC(msm_cost_lanes)(uint32_t n) {
-    uint64_t per_lane = 255 / (EC_WNAF_W + 1) + EC_WNAF_TABLE;
-    return 255 + (uint64_t)n * per_lane;
+    return 7 * 255 + 12 * (uint64_t)n * (255 / (EC_WNAF_W + 1) + EC_WNAF_TABLE);
 }
 
 /* The bucket window minimising the cost, or 0 if the lanes are cheaper. */
@@ -34,16 +57,44 @@ static int EC(msm_window)(uint32_t n) {
     return best;
 }
 
-#define EC_MSM_ALIGN 16
-#define EC_LANES_BYTES_PER_POINT                                                              \
-    (EC_WNAF_TABLE * sizeof(POINT) + sizeof(EC(lane_t)) + EC_NAF_LEN)
-#define EC_BUCKETS_BYTES_PER_POINT (sizeof(POINT) + FR_LIMBS * sizeof(limb_t))
+/* ---- scratch layout ------------------------------------------------------ */
+#define EC_LANES_BYTES_PER_POINT (EC_WNAF_TABLE * sizeof(POINT) + sizeof(EC(lane_t)) + EC_NAF_LEN)
+
+/* The bucket method's arrays, carved from the scratch buffer in this order
+ * (largest alignment first). */
+typedef struct {
+    EC(affine_t) *pts;       /* n inputs, affine */
+    EC(affine_t) *work;      /* n: one window's bucket contents, by bucket */
+    FE *den, *pre;           /* n each: batch inversion */
+    limb_t (*ks)[FR_LIMBS];  /* n canonical scalars */
+    uint32_t *start, *count; /* per bucket: segment of work, its length */
+    uint8_t *pts_inf, *work_inf; /* n each: the point is the identity */
+} EC(msm_mem_t);
+
+static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t n, int c) {
+    uint64_t off = 0, nb = (uint64_t)1 << (c - 1);
+#define EC_CARVE(field, type, count)                                        \
+    do {                                                                    \
+        if (m) m->field = (type)(void *)(base + off);                       \
+        off += (uint64_t)(count) * sizeof(*m->field);                       \
+    } while (0)
+    EC_CARVE(pts, EC(affine_t) *, n);
+    EC_CARVE(work, EC(affine_t) *, n);
+    EC_CARVE(den, FE *, n);
+    EC_CARVE(pre, FE *, n);
+    EC_CARVE(ks, limb_t(*)[FR_LIMBS], n);
+    EC_CARVE(start, uint32_t *, nb);
+    EC_CARVE(count, uint32_t *, nb);
+    EC_CARVE(pts_inf, uint8_t *, n);
+    EC_CARVE(work_inf, uint8_t *, n);
+#undef EC_CARVE
+    return off;
+}
 
 static uint64_t EC(msm_bytes)(uint32_t n) {
     int c = EC(msm_window)(n);
     if (c == 0) return EC_MSM_ALIGN + (uint64_t)n * EC_LANES_BYTES_PER_POINT;
-    return EC_MSM_ALIGN + (uint64_t)n * EC_BUCKETS_BYTES_PER_POINT +
-           ((uint64_t)1 << (c - 1)) * sizeof(POINT);
+    return EC_MSM_ALIGN + EC(msm_buckets_layout)(NULL, NULL, n, c);
 }
 
 int EC(msm_scratch_size)(uint32_t n) {
@@ -51,11 +102,12 @@ int EC(msm_scratch_size)(uint32_t n) {
     return bytes > 0x7fffffff ? -1 : (int)bytes;
 }
 
+/* ---- few points: lanes ---------------------------------------------------- */
 static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
                           uint8_t *mem) {
     /* Largest alignment first: tables, lane records, then the int8 digits. */
-    POINT *tables = (POINT *)mem;
-    EC(lane_t) *lanes = (EC(lane_t) *)(tables + (size_t)n * EC_WNAF_TABLE);
+    POINT *tables = (POINT *)(void *)mem;
+    EC(lane_t) *lanes = (EC(lane_t) *)(void *)(tables + (size_t)n * EC_WNAF_TABLE);
     int8_t *nafs = (int8_t *)(lanes + n);
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
@@ -68,45 +120,171 @@ static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalar
     EC(sum_lanes_vartime)(r, lanes, n);
 }
 
+/* ---- many points: buckets ------------------------------------------------- */
+
+/* a[i] = 1 / a[i] for n nonzero elements with one inversion (Montgomery's
+ * trick); pre holds n elements of scratch. */
+static void EC(batch_inv)(FE *a, FE *pre, size_t n) {
+    FE inv, t;
+    if (n == 0) return;
+    pre[0] = a[0];
+    for (size_t i = 1; i < n; i++) F(mul)(&pre[i], &pre[i - 1], &a[i]);
+    F(inv)(&inv, &pre[n - 1]);
+    for (size_t i = n - 1; i > 0; i--) {
+        F(mul)(&t, &inv, &pre[i - 1]);
+        F(mul)(&inv, &inv, &a[i]);
+        a[i] = t;
+    }
+    a[0] = inv;
+}
+
+/* The inputs in affine form (one shared inversion) and the scalars. */
+static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        POINT p;
+        fr_t k;
+        ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
+        ct_memcpy(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
+        fr_to_canonical(m->ks[i], &k);
+        m->pts_inf[i] = (uint8_t)(EC(is_identity)(&p) & 1);
+        m->pts[i].x = p.x;
+        m->pts[i].y = p.y;
+        if (m->pts_inf[i])
+            F(set_one)(&m->den[i]);
+        else
+            m->den[i] = p.z;
+    }
+    EC(batch_inv)(m->den, m->pre, n);
+    for (uint32_t i = 0; i < n; i++) {
+        F(mul)(&m->pts[i].x, &m->pts[i].x, &m->den[i]);
+        F(mul)(&m->pts[i].y, &m->pts[i].y, &m->den[i]);
+    }
+}
+
+/* The denominator of the slope of a + b (b - a in x, or 2y to double), or
+ * 1 when the sum needs no division (an identity operand, or b = -a). */
+static void EC(pair_den)(FE *den, const EC(affine_t) *a, uint8_t a_inf, const EC(affine_t) *b,
+                         uint8_t b_inf) {
+    if (a_inf | b_inf)
+        F(set_one)(den);
+    else if (!(F(eq)(&a->x, &b->x) & 1))
+        F(sub)(den, &b->x, &a->x);
+    else if (F(eq)(&a->y, &b->y) & 1)
+        F(dbl)(den, &a->y);
+    else
+        F(set_one)(den);
+}
+
+/* r = a + b given inv = 1 / pair_den(a, b); r may alias a or b. */
+static void EC(pair_add)(EC(affine_t) *r, uint8_t *r_inf, const EC(affine_t) *pa, uint8_t a_inf,
+                         const EC(affine_t) *pb, uint8_t b_inf, const FE *inv) {
+    const EC(affine_t) a = *pa, b = *pb;
+    FE lambda, t;
+    if (a_inf | b_inf) {
+        *r = a_inf ? b : a;
+        *r_inf = a_inf & b_inf;
+        return;
+    }
+    if (F(eq)(&a.x, &b.x) & 1) {
+        if (!(F(eq)(&a.y, &b.y) & 1)) { /* b = -a */
+            *r_inf = 1;
+            return;
+        }
+        F(sqr)(&t, &a.x);
+        F(mul3)(&t, &t);
+    } else {
+        F(sub)(&t, &b.y, &a.y);
+    }
+    F(mul)(&lambda, &t, inv);
+    F(sqr)(&t, &lambda);
+    F(sub)(&t, &t, &a.x);
+    F(sub)(&r->x, &t, &b.x);
+    F(sub)(&t, &a.x, &r->x);
+    F(mul)(&t, &t, &lambda);
+    F(sub)(&r->y, &t, &a.y);
+    *r_inf = 0;
+}
+
+/* One tree level in every bucket: pairs (0, 1), (2, 3), ... of each
+ * segment are added (all sharing one inversion) and the segment shrinks to
+ * the sums, an odd last element carried over. Returns 0, doing nothing, if
+ * there are fewer than EC_MSM_MIN_BATCH pairs. */
+static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
+    size_t pairs = 0, t = 0;
+    for (uint32_t b = 0; b < nbuckets; b++) pairs += m->count[b] / 2;
+    if (pairs < EC_MSM_MIN_BATCH) return 0;
+    for (uint32_t b = 0; b < nbuckets; b++) {
+        for (uint32_t q = 0, s = m->start[b]; q < m->count[b] / 2; q++, t++)
+            EC(pair_den)(&m->den[t], &m->work[s + 2 * q], m->work_inf[s + 2 * q], &m->work[s + 2 * q + 1],
+                         m->work_inf[s + 2 * q + 1]);
+    }
+    EC(batch_inv)(m->den, m->pre, pairs);
+    t = 0;
+    for (uint32_t b = 0; b < nbuckets; b++) {
+        uint32_t s = m->start[b], len = m->count[b];
+        /* sum q lands at s + q <= s + 2q: read before written */
+        for (uint32_t q = 0; q < len / 2; q++, t++)
+            EC(pair_add)(&m->work[s + q], &m->work_inf[s + q], &m->work[s + 2 * q], m->work_inf[s + 2 * q],
+                         &m->work[s + 2 * q + 1], m->work_inf[s + 2 * q + 1], &m->den[t]);
+        if (len & 1) {
+            m->work[s + len / 2] = m->work[s + len - 1];
+            m->work_inf[s + len / 2] = m->work_inf[s + len - 1];
+        }
+        m->count[b] = (len + 1) / 2;
+    }
+    return 1;
+}
+
+/* sum_b (b + 1) bucket_b for the signed c-bit digits j of the scalars. */
+static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, uint32_t n, int j, int c) {
+    const uint32_t nbuckets = (uint32_t)1 << (c - 1);
+    POINT sum;
+    uint32_t next = 0;
+    /* counting sort of the points into their buckets, negated for d < 0 */
+    for (uint32_t b = 0; b < nbuckets; b++) m->count[b] = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int d = m->pts_inf[i] ? 0 : scalar_booth_digit(m->ks[i], FR_LIMBS, j, c);
+        if (d != 0) m->count[(d < 0 ? -d : d) - 1]++;
+    }
+    for (uint32_t b = 0; b < nbuckets; b++) {
+        m->start[b] = next;
+        next += m->count[b];
+        m->count[b] = 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        int d = m->pts_inf[i] ? 0 : scalar_booth_digit(m->ks[i], FR_LIMBS, j, c);
+        if (d == 0) continue;
+        uint32_t b = (uint32_t)(d < 0 ? -d : d) - 1, at = m->start[b] + m->count[b]++;
+        m->work[at].x = m->pts[i].x;
+        if (d < 0)
+            F(neg)(&m->work[at].y, &m->pts[i].y);
+        else
+            m->work[at].y = m->pts[i].y;
+        m->work_inf[at] = 0;
+    }
+    while (EC(msm_tree_level)(m, nbuckets)) {
+    }
+    /* running sum from the top bucket: tot = sum_b (b + 1) bucket_b */
+    EC(set_identity)(&sum);
+    EC(set_identity)(tot);
+    for (uint32_t b = nbuckets; b-- > 0;) {
+        for (uint32_t e = m->start[b]; e < m->start[b] + m->count[b]; e++)
+            if (!m->work_inf[e]) EC(add_affine)(&sum, &sum, &m->work[e].x, &m->work[e].y);
+        if (!(EC(is_identity)(&sum) & 1)) EC(add)(tot, tot, &sum);
+    }
+}
+
 static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
                             int c, uint8_t *mem) {
-    POINT *pts = (POINT *)mem;
-    limb_t(*ks)[FR_LIMBS] = (limb_t(*)[FR_LIMBS])(pts + n);
-    POINT *buckets = (POINT *)(ks + n);
-    const int nbuckets = 1 << (c - 1), nwindows = 255 / c + 1;
-    POINT acc, sum, tot, t;
-    for (uint32_t i = 0; i < n; i++) {
-        fr_t k;
-        ct_memcpy(&pts[i], points + (size_t)i * sizeof(POINT), sizeof(POINT));
-        ct_memcpy(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
-        fr_to_canonical(ks[i], &k);
-    }
+    EC(msm_mem_t) m;
+    POINT acc, tot;
+    EC(msm_buckets_layout)(&m, mem, n, c);
+    EC(msm_load)(&m, points, scalars, n);
     EC(set_identity)(&acc);
-    for (int j = nwindows - 1; j >= 0; j--) {
+    for (int j = 255 / c; j >= 0; j--) {
         if (!(EC(is_identity)(&acc) & 1))
             for (int s = 0; s < c; s++) EC(dbl)(&acc, &acc);
-        for (int b = 0; b < nbuckets; b++) EC(set_identity)(&buckets[b]);
-        for (uint32_t i = 0; i < n; i++) {
-            int d = scalar_booth_digit(ks[i], FR_LIMBS, j, c);
-            if (d == 0) continue;
-            POINT *bucket = &buckets[(d < 0 ? -d : d) - 1];
-            const POINT *q = &pts[i];
-            if (d < 0) {
-                EC(neg)(&t, q);
-                q = &t;
-            }
-            if (EC(is_identity)(bucket) & 1)
-                *bucket = *q;
-            else
-                EC(add)(bucket, bucket, q);
-        }
-        /* sum_b (b + 1) bucket[b] as a running sum from the top */
-        EC(set_identity)(&sum);
-        EC(set_identity)(&tot);
-        for (int b = nbuckets - 1; b >= 0; b--) {
-            if (!(EC(is_identity)(&buckets[b]) & 1)) EC(add)(&sum, &sum, &buckets[b]);
-            if (!(EC(is_identity)(&sum) & 1)) EC(add)(&tot, &tot, &sum);
-        }
+        EC(msm_window_sum)(&tot, &m, n, j, c);
         EC(add)(&acc, &acc, &tot);
     }
     *r = acc;
@@ -126,9 +304,10 @@ int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
         ct_memcpy(&p, points, sizeof p);
         ct_memcpy(&k, scalars, sizeof k);
         EC(mul_vartime)(r, &p, &k);
-    } else if (c == 0)
+    } else if (c == 0) {
         EC(msm_lanes)(r, points, scalars, n, mem);
-    else
+    } else {
         EC(msm_buckets)(r, points, scalars, n, c, mem);
+    }
     return PYBLS_OK;
 }
