@@ -96,8 +96,8 @@ int PUB(msm_scratch_size)(uint32_t n) {
     return size < 0 ? PYBLS_ERR_ARGUMENT : size;
 }
 
-int PUB(msm)(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch,
-             uint32_t scratch_len) {
+int PUB(msm)(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n,
+             uint8_t *scratch, uint32_t scratch_len) {
     POINT r;
     int rc = EC(msm)(&r, points, scalars, n, scratch, scratch_len);
     if (rc == PYBLS_OK) STORE(out, r);

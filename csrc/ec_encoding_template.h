@@ -23,7 +23,8 @@ void EC(compress)(uint8_t *out, const POINT *p) {
     limb_t inf = EC(is_identity)(p);
     EC(to_affine)(&x, &y, p); /* the identity gives x = 0 */
     F(to_bytes)(out, &x);
-    out[0] |= (uint8_t)(EC_FLAG_C | (inf & EC_FLAG_I) | (~inf & F(is_lexically_largest)(&y) & EC_FLAG_S));
+    limb_t sign = ~inf & F(is_lexically_largest)(&y);
+    out[0] |= (uint8_t)(EC_FLAG_C | (inf & EC_FLAG_I) | (sign & EC_FLAG_S));
 }
 
 void EC(serialize)(uint8_t *out, const POINT *p) {
@@ -70,7 +71,8 @@ int EC(decode)(POINT *r, const uint8_t *in, uint32_t len, uint32_t flags) {
         compressed = 0;
     else
         return PYBLS_ERR_LENGTH;
-    unsigned c = (in[0] & EC_FLAG_C) != 0, inf = (in[0] & EC_FLAG_I) != 0, s = (in[0] & EC_FLAG_S) != 0;
+    unsigned c = (in[0] & EC_FLAG_C) != 0, inf = (in[0] & EC_FLAG_I) != 0;
+    unsigned s = (in[0] & EC_FLAG_S) != 0;
     if (c != compressed) return PYBLS_ERR_FLAGS;
     if (inf) {
         uint8_t rest = in[0] & (uint8_t)~(EC_FLAG_C | EC_FLAG_I);
@@ -82,7 +84,8 @@ int EC(decode)(POINT *r, const uint8_t *in, uint32_t len, uint32_t flags) {
     if (s && !compressed) return PYBLS_ERR_FLAGS;
     ct_memcpy(x, in, sizeof x);
     x[0] &= (uint8_t)~EC_FLAG_MASK;
-    return EC(from_coordinates)(r, x, compressed ? NULL : in + EC_COORD_BYTES, (limb_t)0 - s, flags);
+    const uint8_t *y = compressed ? NULL : in + EC_COORD_BYTES;
+    return EC(from_coordinates)(r, x, y, (limb_t)0 - s, flags);
 }
 
 /* Plain coordinates: any value >= p (flag bits included) is non-canonical. */

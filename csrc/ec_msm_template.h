@@ -114,8 +114,8 @@ static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalar
         fr_t k;
         ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
         ct_memcpy(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
-        EC(point_lanes)(lanes + i, tables + (size_t)i * EC_WNAF_TABLE, nafs + (size_t)i * EC_NAF_LEN, &p,
-                        &k, 0);
+        POINT *table = tables + (size_t)i * EC_WNAF_TABLE;
+        EC(point_lanes)(lanes + i, table, nafs + (size_t)i * EC_NAF_LEN, &p, &k, 0);
     }
     EC(sum_lanes_vartime)(r, lanes, n);
 }
@@ -139,7 +139,8 @@ static void EC(batch_inv)(FE *a, FE *pre, size_t n) {
 }
 
 /* The inputs in affine form (one shared inversion) and the scalars. */
-static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars, uint32_t n) {
+static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars,
+                         uint32_t n) {
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
         fr_t k;
@@ -214,21 +215,24 @@ static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
     for (uint32_t b = 0; b < nbuckets; b++) pairs += m->count[b] / 2;
     if (pairs < EC_MSM_MIN_BATCH) return 0;
     for (uint32_t b = 0; b < nbuckets; b++) {
-        for (uint32_t q = 0, s = m->start[b]; q < m->count[b] / 2; q++, t++)
-            EC(pair_den)(&m->den[t], &m->work[s + 2 * q], m->work_inf[s + 2 * q], &m->work[s + 2 * q + 1],
-                         m->work_inf[s + 2 * q + 1]);
+        const EC(affine_t) *w = m->work + m->start[b];
+        const uint8_t *w_inf = m->work_inf + m->start[b];
+        for (uint32_t q = 0; q < m->count[b] / 2; q++, t++)
+            EC(pair_den)(&m->den[t], &w[2 * q], w_inf[2 * q], &w[2 * q + 1], w_inf[2 * q + 1]);
     }
     EC(batch_inv)(m->den, m->pre, pairs);
     t = 0;
     for (uint32_t b = 0; b < nbuckets; b++) {
-        uint32_t s = m->start[b], len = m->count[b];
-        /* sum q lands at s + q <= s + 2q: read before written */
+        EC(affine_t) *w = m->work + m->start[b];
+        uint8_t *w_inf = m->work_inf + m->start[b];
+        uint32_t len = m->count[b];
+        /* sum q lands at q <= 2q: read before written */
         for (uint32_t q = 0; q < len / 2; q++, t++)
-            EC(pair_add)(&m->work[s + q], &m->work_inf[s + q], &m->work[s + 2 * q], m->work_inf[s + 2 * q],
-                         &m->work[s + 2 * q + 1], m->work_inf[s + 2 * q + 1], &m->den[t]);
+            EC(pair_add)(&w[q], &w_inf[q], &w[2 * q], w_inf[2 * q], &w[2 * q + 1], w_inf[2 * q + 1],
+                         &m->den[t]);
         if (len & 1) {
-            m->work[s + len / 2] = m->work[s + len - 1];
-            m->work_inf[s + len / 2] = m->work_inf[s + len - 1];
+            w[len / 2] = w[len - 1];
+            w_inf[len / 2] = w_inf[len - 1];
         }
         m->count[b] = (len + 1) / 2;
     }

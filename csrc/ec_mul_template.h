@@ -50,7 +50,8 @@ static void EC(lookup_ct)(POINT *r, const POINT *table, int d) {
     unsigned magnitude = ((unsigned)d ^ (unsigned)negative) + (unsigned)(negative & 1);
     POINT minus;
     EC(set_identity)(r);
-    for (unsigned j = 0; j < EC_CT_TABLE; j++) EC(cmov)(r, &table[j], limb_is_zero_mask((limb_t)(magnitude ^ (j + 1))));
+    for (unsigned j = 0; j < EC_CT_TABLE; j++)
+        EC(cmov)(r, &table[j], limb_is_zero_mask((limb_t)(magnitude ^ (j + 1))));
     EC(neg)(&minus, r);
     EC(cmov)(r, &minus, negative);
 }
@@ -58,7 +59,8 @@ static void EC(lookup_ct)(POINT *r, const POINT *table, int d) {
 /* The digits [k]P is computed from: the canonical k (returns 1), or its
  * base-|x| digits when splitting is allowed and E acts as [|x|] on P
  * (returns SCALAR_X_DIGITS). Constant time in k. */
-static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t *k, int allow_split) {
+static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t *k,
+                             int allow_split) {
     fr_to_canonical(digits, k);
     if (EC_ENDO_SPLIT && allow_split && EC(in_subgroup_vartime)(p)) {
         limb_t kc[FR_LIMBS];
@@ -90,7 +92,8 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     for (int w = dlimbs * LIMB_BITS / EC_CT_WINDOW; w >= 0; w--) {
         for (int s = 0; s < EC_CT_WINDOW; s++) EC(dbl)(&acc, &acc);
         for (int i = ndigits - 1; i >= 0; i--) {
-            EC(lookup_ct)(&pick, table, scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW));
+            int d = scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW);
+            EC(lookup_ct)(&pick, table, d);
             if (i == ndigits - 1) {
                 sum = pick;
             } else {
@@ -136,9 +139,10 @@ static int EC(point_lanes)(EC(lane_t) *lanes, POINT *tables, int8_t *nafs, const
         POINT *t = tables + i * EC_WNAF_TABLE;
         if (i > 0)
             for (int j = 0; j < EC_WNAF_TABLE; j++) EC(endo)(&t[j], &t[j - EC_WNAF_TABLE]);
+        int8_t *naf = nafs + i * EC_NAF_LEN;
         lanes[i].table = t;
-        lanes[i].naf = nafs + i * EC_NAF_LEN;
-        lanes[i].len = scalar_wnaf_vartime(nafs + i * EC_NAF_LEN, digits + i * dlimbs, dlimbs, EC_WNAF_W);
+        lanes[i].naf = naf;
+        lanes[i].len = scalar_wnaf_vartime(naf, digits + i * dlimbs, dlimbs, EC_WNAF_W);
     }
     return ndigits;
 }
