@@ -7,6 +7,9 @@
 #                (BENCH_ARGS=--quick for a short run)
 #   make ct      constant-time check of the C core under valgrind
 #   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
+#   make wasm    build/wasm/libpybls.so (emcc side module) and the Pyodide
+#                wheel in web/dist/ (Pyodide from web/node_modules, `npm ci`)
+#   make test-pyodide  the test suite inside Pyodide under Node only
 
 PYTHON ?= python3
 ifeq ($(origin CC),default)
@@ -24,7 +27,16 @@ CT_SRC := $(sort $(wildcard tests/ct/*.c))
 TEST_DEPS := pytest hypothesis py_ecc pyblst cffi setuptools wheel
 BENCH_DEPS := pyblst py_ecc
 
-.PHONY: all test demo bench ct libs sysdeps venv install bindings bindings-check clean distclean
+# WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
+# Pyodide (web/node_modules/) and the pure-Python wheels pytest needs there.
+PY_SRC := $(shell find pybls -name '*.py' -not -path '*/__pycache__/*')
+PYODIDE_LOCK := web/node_modules/pyodide/pyodide-lock.json
+WASM_WHEEL := web/dist/pybls-wheel.json
+PYODIDE_WHEELS := build/pyodide-wheels
+PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
+RESULTS := build/test-results
+
+.PHONY: all test test-pyodide demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 
 all: install libs
 
@@ -45,6 +57,19 @@ sysdeps:
 		$(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y \
 			build-essential python3-venv python3-dev valgrind pkg-config; \
+	fi
+
+# emcc (Debian's emscripten), node and npm for the WebAssembly build and the
+# Pyodide test pass; any newer emcc/node already on PATH is used as is.
+wasm-sysdeps:
+	@missing=""; \
+	command -v emcc >/dev/null 2>&1 || missing="$$missing emscripten"; \
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
+	if [ -n "$$missing" ]; then \
+		echo "missing:$$missing; installing Debian packages"; \
+		$(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
 	fi
 
 $(VENV)/.deps: Makefile | sysdeps
@@ -81,18 +106,46 @@ build/libpybls32.so: $(CSRC) $(CHDR) | sysdeps
 
 libs: build/libpybls.so build/libpybls32.so
 
+# -- WebAssembly -----------------------------------------------------------
+
+$(PYODIDE_LOCK): web/package.json web/package-lock.json | wasm-sysdeps
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+$(WASM_WHEEL): $(CSRC) $(CHDR) $(PY_SRC) pybls/py.typed pyproject.toml README.md \
+		build-scripts/build_wasm.sh build-scripts/pyodide_wheel.py $(PYODIDE_LOCK) | wasm-sysdeps
+	bash build-scripts/build_wasm.sh
+
+wasm: $(WASM_WHEEL)
+
+# pytest and hypothesis for Pyodide: pure-Python wheels, installed there from
+# these local files.
+$(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
+	rm -rf $(PYODIDE_WHEELS)
+	$(VPY) -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+		--python-version 3.14 --implementation py --platform any -d $(PYODIDE_WHEELS) $(PYODIDE_TEST_DEPS)
+	touch $@
+
 # -- commands --------------------------------------------------------------
 
 # Pass 1: everything with the native cffi extension (64-bit limbs).
 # Pass 2: all but the `once` tests through ctypes and the 32-bit-limb library,
 # the arithmetic the WebAssembly build runs. Exit status 5 (nothing selected)
 # is not a failure there.
-test: bindings-check install libs
-	PYBLS_BACKEND=cffi $(VPY) -m pytest
+# Pass 3: all but the `once` and `native_only` tests inside Pyodide under
+# Node, with the wasm wheel. Then the passed counts of each runtime.
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done
+	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
+	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
 		"import pybls._lib as L; assert (L.BACKEND, L.limb_bits) == ('ctypes', 32), (L.BACKEND, L.limb_bits)"
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -m pytest -m "not once" \
-		|| [ $$? -eq 5 ]
+		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
+	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
+	@$(VPY) tests/pyodide/summary.py $(RESULTS)
+
+test-pyodide: wasm $(PYODIDE_WHEELS)/.done
+	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
 
 demo: install
 	$(VPY) -m pybls
@@ -121,7 +174,7 @@ ct: | sysdeps
 	done
 
 clean:
-	rm -rf build pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
+	rm -rf build web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
 
 distclean: clean
-	rm -rf $(VENV) .hypothesis .pytest_cache
+	rm -rf $(VENV) .hypothesis .pytest_cache web/node_modules

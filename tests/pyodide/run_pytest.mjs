@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+// Run the pybls test suite inside Pyodide, under Node, with pytest itself.
+//
+//   node tests/pyodide/run_pytest.mjs --wheels DIR [--vectors DIR] [--json FILE] [-- PYTEST ARGS]
+//   e.g. node tests/pyodide/run_pytest.mjs --wheels build/pyodide-wheels -- tests/test_fp.py -x
+//
+// Boots Pyodide through web/pybls.mjs (which installs the pybls wasm wheel
+// from web/dist/), installs every pure-Python wheel in DIR (pytest, pluggy,
+// iniconfig, packaging, pygments, hypothesis, attrs, sortedcontainers, as
+// fetched by `pip download`), mounts tests/ and the shared vectors into the
+// Pyodide file system and runs
+//
+//   pytest tests -m "not native_only and not once" [PYTEST ARGS]
+//
+// The exit status is pytest's (0: all passed); failures are reported by
+// pytest with the test's name and traceback. --json FILE writes the outcome
+// counts and timings.
+
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, "..", "..");
+
+function usage(message) {
+  if (message) console.error(`run_pytest.mjs: ${message}`);
+  console.error(
+    "usage: node tests/pyodide/run_pytest.mjs --wheels DIR [--vectors DIR] [--json FILE] [-- PYTEST ARGS]",
+  );
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const opts = {
+    wheels: null,
+    vectors: process.env.PYBLS_VECTORS || path.resolve(REPO, "..", "shared", "vectors"),
+    json: null,
+    pytestArgs: [],
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--") {
+      opts.pytestArgs = argv.slice(i + 1);
+      break;
+    } else if (arg === "--wheels" || arg === "--vectors" || arg === "--json") {
+      if (i + 1 >= argv.length) usage(`${arg} needs a value`);
+      opts[arg.slice(2)] = argv[++i];
+    } else if (arg === "-h" || arg === "--help") {
+      usage();
+    } else {
+      usage(`unknown argument ${arg}`);
+    }
+  }
+  if (!opts.wheels) usage("--wheels is required");
+  return opts;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const wheelsDir = path.resolve(opts.wheels);
+if (!existsSync(wheelsDir) || !statSync(wheelsDir).isDirectory()) {
+  usage(`wheel directory ${wheelsDir} does not exist (fetch the wheels with \`make test\`)`);
+}
+const wheels = readdirSync(wheelsDir).filter((f) => f.endsWith(".whl")).sort();
+for (const needed of ["pytest-", "pluggy-", "iniconfig-", "packaging-"]) {
+  if (!wheels.some((w) => w.startsWith(needed))) usage(`no ${needed}*.whl in ${wheelsDir}`);
+}
+const vectorsDir = path.resolve(opts.vectors);
+if (!existsSync(path.join(vectorsDir, "SOURCES.md"))) {
+  usage(`test vectors not found at ${vectorsDir} (pass --vectors or set PYBLS_VECTORS)`);
+}
+
+const { loadPybls } = await import(new URL("../../web/pybls.mjs", import.meta.url).href);
+
+const timings = {};
+const t0 = performance.now();
+const pyodide = await loadPybls({
+  onProgress: (e) => {
+    if (e.stage === "pyodide-ready") timings.pyodide_startup_ms = e.elapsedMs;
+    if (e.stage === "import") timings.before_import_ms = e.elapsedMs;
+    if (e.stage === "ready") timings.import_pybls_ms = e.elapsedMs - timings.before_import_ms;
+  },
+});
+delete timings.before_import_ms;
+// Unbuffered output, so that pytest's progress dots stay on one line.
+const writer = (stream) => ({
+  write: (buffer) => {
+    stream.write(buffer);
+    return buffer.length;
+  },
+});
+pyodide.setStdout(writer(process.stdout));
+pyodide.setStderr(writer(process.stderr));
+
+// The test dependencies, from local files only.
+const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+for (const wheel of wheels) {
+  const bytes = readFileSync(path.join(wheelsDir, wheel));
+  pyodide.unpackArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), "wheel", {
+    extractDir: sitePackages,
+  });
+}
+
+// tests/ and the vectors, mounted from the host (read by the tests; pytest is
+// told below not to write caches or bytecode into them).
+const ROOT = "/pybls-tests";
+const VECTORS = "/shared/vectors";
+pyodide.FS.mkdirTree(ROOT);
+pyodide.mountNodeFS(`${ROOT}/tests`, path.join(REPO, "tests"));
+pyodide.mountNodeFS(VECTORS, vectorsDir);
+timings.setup_ms = performance.now() - t0;
+
+// Test paths given after `--` (tests/test_fp.py, tests/test_sig.py::name)
+// replace the default `tests`.
+const givenPaths = opts.pytestArgs.some((a) => a === "tests" || a.startsWith("tests/"));
+const args = [
+  ...(givenPaths ? [] : ["tests"]),
+  "-m",
+  "not native_only and not once",
+  "-p",
+  "no:cacheprovider",
+  "-o",
+  "addopts=",
+  "--rootdir",
+  ROOT,
+  "-ra",
+  // hypothesis is imported before pytest starts (for the profile above).
+  "-W",
+  "ignore::pytest.PytestAssertRewriteWarning",
+  ...opts.pytestArgs,
+];
+pyodide.globals.set("pytest_args", pyodide.toPy(args));
+pyodide.globals.set("vectors_dir", VECTORS);
+pyodide.globals.set("root_dir", ROOT);
+
+const tRun = performance.now();
+const result = pyodide.runPython(`
+import json, os, sys
+sys.dont_write_bytecode = True
+os.environ["PYBLS_VECTORS"] = vectors_dir
+os.environ.setdefault("PYBLS_HYPOTHESIS_PROFILE", "pyodide")
+os.chdir(root_dir)
+
+# Fewer hypothesis examples than natively: the same properties, at wasm speed.
+from hypothesis import HealthCheck, settings
+settings.register_profile(
+    "pyodide",
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+
+import pytest
+import pybls._lib
+
+class _Counts:
+    def __init__(self):
+        self.counts = {}
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.counts["error"] = self.counts.get("error", 0) + 1
+
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" or report.outcome != "passed":
+            key = "xfailed" if hasattr(report, "wasxfail") and report.skipped else report.outcome
+            if report.when != "call" and report.outcome == "failed":
+                key = "error"
+            self.counts[key] = self.counts.get(key, 0) + 1
+
+_counts = _Counts()
+_status = int(pytest.main(list(pytest_args), plugins=[_counts]))
+json.dumps({
+    "status": _status,
+    "counts": _counts.counts,
+    "backend": pybls._lib.BACKEND,
+    "limb_bits": pybls._lib.limb_bits,
+    "library": pybls._lib.library_path,
+    "python": sys.version.split()[0],
+    "platform": sys.platform,
+})
+`);
+timings.pytest_ms = performance.now() - tRun;
+
+const outcome = JSON.parse(result);
+const summary = { ...outcome, pyodide: pyodide.version, timings };
+const counts = Object.entries(outcome.counts)
+  .map(([k, v]) => `${v} ${k}`)
+  .join(", ");
+console.log(
+  `pyodide ${pyodide.version} (Python ${outcome.python}, ${outcome.backend}, ` +
+    `${outcome.limb_bits}-bit limbs): ${counts || "no tests"}; ` +
+    `start-up ${(timings.pyodide_startup_ms / 1000).toFixed(1)} s, ` +
+    `import pybls ${timings.import_pybls_ms.toFixed(0)} ms, ` +
+    `pytest ${(timings.pytest_ms / 1000).toFixed(1)} s`,
+);
+if (opts.json) {
+  mkdirSync(path.dirname(path.resolve(opts.json)), { recursive: true });
+  writeFileSync(opts.json, JSON.stringify(summary, null, 2) + "\n");
+}
+process.exit(outcome.status);
