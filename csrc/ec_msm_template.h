@@ -93,6 +93,7 @@ static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t
 
 static uint64_t EC(msm_bytes)(uint32_t n) {
     int c = EC(msm_window)(n);
+    if (n <= 1) return 0; /* no scratch needed */
     if (c == 0) return EC_MSM_ALIGN + (uint64_t)n * EC_LANES_BYTES_PER_POINT;
     return EC_MSM_ALIGN + EC(msm_buckets_layout)(NULL, NULL, n, c);
 }
@@ -296,10 +297,8 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
 
 int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch,
             size_t scratch_len) {
-    int need = EC(msm_scratch_size)(n);
+    int need = EC(msm_scratch_size)(n), c = EC(msm_window)(n);
     if (need < 0 || scratch_len < (size_t)need) return PYBLS_ERR_ARGUMENT;
-    uint8_t *mem = scratch + ((EC_MSM_ALIGN - ((uintptr_t)scratch % EC_MSM_ALIGN)) % EC_MSM_ALIGN);
-    int c = EC(msm_window)(n);
     if (n == 0) {
         EC(set_identity)(r);
     } else if (n == 1) { /* may use the endomorphism split */
@@ -308,10 +307,12 @@ int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
         ct_memcpy(&p, points, sizeof p);
         ct_memcpy(&k, scalars, sizeof k);
         EC(mul_vartime)(r, &p, &k);
-    } else if (c == 0) {
-        EC(msm_lanes)(r, points, scalars, n, mem);
     } else {
-        EC(msm_buckets)(r, points, scalars, n, c, mem);
+        uint8_t *mem = scratch + (EC_MSM_ALIGN - (uintptr_t)scratch % EC_MSM_ALIGN) % EC_MSM_ALIGN;
+        if (c == 0)
+            EC(msm_lanes)(r, points, scalars, n, mem);
+        else
+            EC(msm_buckets)(r, points, scalars, n, c, mem);
     }
     return PYBLS_OK;
 }
