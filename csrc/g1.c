@@ -7,11 +7,6 @@
 #include "ec.h"
 #include "ec_scalar.h"
 
-#define POINT g1_t
-#define FE fp_t
-#define F(op) fp_##op
-#define EC(name) g1_##name
-#define EC_B G1_B
 /* 3b = 12 for b = 4: additions are cheaper than multiplying by G1_B3. */
 static void g1_mul_b3(fp_t *r, const fp_t *a) {
     fp_t t;
@@ -19,6 +14,12 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
     fp_dbl(&t, &t);
     fp_mul3(r, &t);
 }
+
+#define POINT g1_t
+#define FE fp_t
+#define F(op) fp_##op
+#define EC(name) g1_##name
+#define EC_B G1_B
 #define EC_MUL_B3 g1_mul_b3
 #define EC_GEN_X G1_GEN_X
 #define EC_GEN_Y G1_GEN_Y

@@ -7,11 +7,6 @@
 #include "ec.h"
 #include "ec_scalar.h"
 
-#define POINT g2_t
-#define FE fp2_t
-#define F(op) fp2_##op
-#define EC(name) g2_##name
-#define EC_B G2_B
 /* 3b = 12 (1 + u) for b = 4 (1 + u): additions are cheaper than
  * multiplying by G2_B3. */
 static void g2_mul_b3(fp2_t *r, const fp2_t *a) {
@@ -21,6 +16,12 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) {
     fp2_dbl(&t, &t);
     fp2_mul3(r, &t);
 }
+
+#define POINT g2_t
+#define FE fp2_t
+#define F(op) fp2_##op
+#define EC(name) g2_##name
+#define EC_B G2_B
 #define EC_MUL_B3 g2_mul_b3
 #define EC_GEN_X G2_GEN_X
 #define EC_GEN_Y G2_GEN_Y
