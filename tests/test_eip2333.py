@@ -2,9 +2,9 @@
 
 Vectors: the four "Test Case 0-3" of EIP-2333 (tree_kdf.json) and the
 intermediate Lamport values of staking-deposit-cli (tree_kdf_intermediate.json).
-The derivation does not depend on the limb width of the core (it is pure
-Python over hashlib/hmac), hence ``once``; it does run under Pyodide, where
-it matters most that only sha256 and hmac are used.
+The derivation is pure Python over hashlib.sha256 and hmac; these tests
+are cheap and run in every pass, Pyodide included, where it matters that
+nothing else from hashlib (pbkdf2_hmac, scrypt) is needed.
 """
 
 import hashlib
@@ -22,8 +22,6 @@ from pybls.eip2333 import (
     parent_SK_to_lamport_PK,
     path_to_indices,
 )
-
-pytestmark = pytest.mark.once
 
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 
