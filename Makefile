@@ -10,6 +10,8 @@
 #   make wasm    build/wasm/libpybls.so (emcc side module) and the Pyodide
 #                wheel in web/dist/ (Pyodide from web/node_modules, `npm ci`)
 #   make test-pyodide  the test suite inside Pyodide under Node only
+#   make test-browser  pybls loaded by web/pybls.mjs in headless Chromium
+#                (Debian's chromium, driven by Python Playwright)
 
 PYTHON ?= python3
 ifeq ($(origin CC),default)
@@ -36,7 +38,7 @@ PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
 
-.PHONY: all test test-pyodide demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+.PHONY: all test test-pyodide test-browser demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 
 all: install libs
 
@@ -146,6 +148,13 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done
 
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
+
+# Playwright drives the system Chromium; it never downloads a browser.
+test-browser: install wasm
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
+	$(VPY) -m pip install --quiet --disable-pip-version-check playwright
+	$(VPY) tests/browser/smoke.py --chromium "$$(command -v chromium)"
 
 demo: install
 	$(VPY) -m pybls
