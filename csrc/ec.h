@@ -8,9 +8,12 @@
  * (ec_*_template.h, instantiated by g1.c and g2.c), so they also share this
  * list of operations.
  *
- * Constant time in the points and scalars unless the name ends in _vartime
- * (or the operation only makes sense on public data: encodings, subgroup
- * checks, multi-scalar multiplication). Outputs may alias inputs.
+ * Constant time unless the name ends in _vartime or the operation only
+ * makes sense on public data (encodings, subgroup checks, multi-scalar
+ * multiplication); G##_mul is constant time in the scalar and branches only
+ * on whether the point is in the subgroup. Scalar multiplications are right
+ * for every point of the curve, in the subgroup or not. Outputs may alias
+ * inputs.
  */
 #ifndef PYBLS_EC_H
 #define PYBLS_EC_H
