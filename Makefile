@@ -12,6 +12,8 @@
 #   make test-pyodide  the test suite inside Pyodide under Node only
 #   make test-browser  pybls loaded by web/pybls.mjs in headless Chromium
 #                (Debian's chromium, driven by Python Playwright)
+#   make bench-browser pybls in Pyodide against @noble/curves, mcl-wasm and
+#                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick)
 
 PYTHON ?= python3
 ifeq ($(origin CC),default)
@@ -38,7 +40,7 @@ PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
 
-.PHONY: all test test-pyodide test-browser demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+.PHONY: all test test-pyodide test-browser bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 
 all: install libs
 
@@ -150,11 +152,21 @@ test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
 
 # Playwright drives the system Chromium; it never downloads a browser.
-test-browser: install wasm
+chromium: install
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
 	$(VPY) -m pip install --quiet --disable-pip-version-check playwright
+
+test-browser: chromium wasm
 	$(VPY) tests/browser/smoke.py --chromium "$$(command -v chromium)"
+
+benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.json \
+		benchmarks/browser/package-lock.json | wasm-sysdeps
+	cd benchmarks/browser && npm ci --no-audit --no-fund
+	touch $@
+
+bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
+	$(VPY) benchmarks/browser/bench.py --chromium "$$(command -v chromium)" $(BENCH_ARGS)
 
 demo: install
 	$(VPY) -m pybls

@@ -1,0 +1,115 @@
+"""Browser benchmark: pybls (Python in Pyodide) against JavaScript peers.
+
+    python benchmarks/browser/bench.py [--quick] [--chromium /usr/bin/chromium] [--json FILE]
+
+Serves the repository on 127.0.0.1, opens benchmarks/browser/bench.html in
+headless Chromium (Debian's, driven by Python Playwright; never a downloaded
+browser) and prints, per operation, the median time of pybls measured from
+Python inside Pyodide, of @noble/curves, mcl-wasm and bls-eth-wasm measured
+in the same page, and the ratios peer / pybls (above 1: pybls is faster).
+Also Pyodide start-up and `import pybls`. Writes the numbers as JSON.
+
+Needs `make wasm` and `npm ci` in benchmarks/browser (`make bench-browser`
+does both).
+"""
+
+import argparse
+import datetime
+import functools
+import http.server
+import json
+import pathlib
+import platform
+import sys
+import threading
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+OPS = ["pairing", "hash_to_G2", "sign", "verify", "g1_mul", "aggregate_128", "g2_decompress",
+       "fast_aggregate_verify_128"]
+PEERS = ["noble", "mcl", "bls-eth-wasm"]
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, *args):
+        pass
+
+
+def run_page(chromium, quick, timeout):
+    from playwright.sync_api import sync_playwright
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(ROOT)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/benchmarks/browser/bench.html" + ("?quick" if quick else "")
+    messages = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, headless=True)
+            page = browser.new_page()
+            page.on("console", lambda m: messages.append(f"console.{m.type}: {m.text}"))
+            page.on("pageerror", lambda e: messages.append(f"page error: {e}"))
+            page.goto(url)
+            page.wait_for_function("window.benchResult !== undefined", timeout=timeout * 1000, polling=500)
+            result = page.evaluate("window.benchResult")
+            result["chromium"] = browser.version
+            browser.close()
+    finally:
+        server.shutdown()
+    result["messages"] = messages
+    return result
+
+
+def table(result):
+    res = result["results"]
+    lines = [f"{'operation':<27}{'pybls':>9}" + "".join(f"{p:>14}" for p in PEERS) + "   best-peer/pybls"]
+    for op in OPS:
+        ours = res["pybls"][op]
+        row = f"{op:<27}{ours:>7.2f}ms"
+        best = None
+        for peer in PEERS:
+            t = res.get(peer, {}).get(op)
+            if t is None:
+                row += f"{'-':>14}"
+                continue
+            row += f"{t:>7.2f} ({t / ours:4.1f}x)"
+            best = t if best is None else min(best, t)
+        row += f"   {best / ours:5.2f}" if best else ""
+        lines.append(row)
+    s = result["startup"]
+    lines.append(
+        f"Pyodide start-up {s['pyodide_ms']:.0f} ms, import pybls {s['import_pybls_ms']:.0f} ms "
+        f"(Chromium {result.get('chromium', '?')}; ratios are peer time / pybls time)"
+    )
+    return "\n".join(lines)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--quick", action="store_true", help="fewer runs per operation")
+    ap.add_argument("--timeout", type=float, default=900.0)
+    ap.add_argument("--json", type=pathlib.Path,
+                    default=ROOT / "benchmarks" / "results" / "browser.json")
+    args = ap.parse_args(argv)
+    result = run_page(args.chromium, args.quick, args.timeout)
+    if not result.get("ok"):
+        print("benchmark page failed:\n" + result.get("error", "?"), file=sys.stderr)
+        print("\n".join(result["messages"]), file=sys.stderr)
+        return 1
+    print(table(result))
+    result["date"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    result["machine"] = platform.platform()
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
