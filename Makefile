@@ -198,4 +198,4 @@ clean:
 	rm -rf build web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
 
 distclean: clean
-	rm -rf $(VENV) .hypothesis .pytest_cache web/node_modules
+	rm -rf $(VENV) .hypothesis .pytest_cache web/node_modules benchmarks/browser/node_modules

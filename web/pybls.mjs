@@ -53,7 +53,8 @@ async function readBytes(url) {
 }
 
 async function sha256Hex(bytes) {
-  const subtle = globalThis.crypto?.subtle;
+  let subtle = globalThis.crypto?.subtle;
+  if (!subtle && IS_NODE) subtle = (await import("node:crypto")).webcrypto.subtle; // Node 18
   if (!subtle) return null; // insecure browser context: skip the integrity check
   const digest = new Uint8Array(await subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
