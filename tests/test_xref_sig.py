@@ -1,23 +1,24 @@
 """Interoperability of pybls.sig with independent implementations, for
 random keys and messages: py_ecc (pure Python, minimal-pubkey-size schemes),
 blst through pyblst (both variants, built from its hash_to_group,
-scalar_mul, miller_loop and final_verify), and chia's blspy when installed.
-Native only."""
+scalar_mul, miller_loop and final_verify), and chia's blspy. Native only:
+the peers are native packages, which `make test` installs."""
 
 import random
+import sys
 
 import pytest
+
+if sys.platform == "emscripten":
+    pytest.skip("the peers are native packages", allow_module_level=True)
 
 from pybls.sig import MinPk, MinSig, SecretKey, key_gen
 
 pytestmark = pytest.mark.native_only
 
-py_ecc_bls = pytest.importorskip("py_ecc.bls")
-pyblst = pytest.importorskip("pyblst")
-try:
-    import blspy
-except ImportError:  # pragma: no cover - optional peer
-    blspy = None
+import blspy  # noqa: E402
+import py_ecc.bls as py_ecc_bls  # noqa: E402
+import pyblst  # noqa: E402
 
 RNG = random.Random(0x5167)
 N = 3
@@ -164,10 +165,9 @@ def test_blst_batch_of_their_signatures(variant):
 
 
 # --------------------------------------------------------------------------
-# blspy (chia): minimal-pubkey-size schemes, when it is installed
+# blspy (chia): minimal-pubkey-size schemes
 
 
-@pytest.mark.skipif(blspy is None, reason="blspy not installed")
 @pytest.mark.parametrize("name,peer", [("Basic", "BasicSchemeMPL"), ("Aug", "AugSchemeMPL"), ("PoP", "PopSchemeMPL")])
 def test_blspy_sign_verify_both_ways(name, peer):
     ours, theirs = getattr(MinPk, name), getattr(blspy, peer)
