@@ -1,0 +1,63 @@
+"""Which signature scheme a threshold key signs with.
+
+A threshold key signs in one variant (``MinPk``: keys in G1, signatures in
+G2; ``MinSig``: the reverse) and one scheme (``Basic``, ``Aug`` or ``PoP``,
+with the draft's domain separation tags). The default is ``MinPk.PoP``,
+Ethereum's ciphersuite. Under ``Aug`` every signer augments the message
+with the *group* public key, so that the recovered signature verifies as
+an ordinary ``Aug`` signature under it.
+
+>>> from pybls.sig import MinPk, MinSig
+>>> from pybls.threshold.ciphersuite import resolve_scheme
+>>> resolve_scheme() is MinPk.PoP, resolve_scheme(MinSig, "Basic") is MinSig.Basic
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Tuple
+
+from ..points import G1
+from ..sig import AugScheme, BasicScheme, MinPk, MinSig, PublicKey, Scheme, Variant
+
+__all__ = ["resolve_scheme", "variant_of_group", "core_scheme"]
+
+_NAMES = {"basic": "Basic", "nul": "Basic", "aug": "Aug", "messageaugmentation": "Aug",
+          "pop": "PoP", "proofofpossession": "PoP"}
+
+
+def resolve_scheme(variant: Optional[Variant] = None, scheme: Any = None) -> Scheme:
+    """The scheme object for `variant` (default ``MinPk``) and `scheme`: a
+    scheme object, a name (``"Basic"``, ``"Aug"``, ``"PoP"``) or None
+    (``PoP``)."""
+    if isinstance(scheme, Scheme):
+        if variant is not None and scheme.variant is not variant:
+            raise ValueError(f"scheme {scheme!r} is not of variant {variant.name}")
+        return scheme
+    v = MinPk if variant is None else variant
+    if not isinstance(v, Variant):
+        raise TypeError(f"variant must be MinPk or MinSig, not {v!r}")
+    if scheme is None:
+        return v.PoP
+    if isinstance(scheme, str):
+        name = _NAMES.get(scheme.lower().replace("_", "").replace("-", ""))
+        if name is None:
+            raise ValueError(f"unknown scheme {scheme!r}: use 'Basic', 'Aug' or 'PoP'")
+        return getattr(v, name)  # type: ignore[no-any-return]
+    raise TypeError(f"scheme must be a pybls.sig scheme or its name, not {type(scheme).__name__}")
+
+
+def variant_of_group(group: Any) -> Variant:
+    """The variant whose public keys live in `group`."""
+    return MinPk if group is G1 else MinSig
+
+
+def core_scheme(scheme: Scheme, group_key: Optional[PublicKey], msg: bytes) -> Tuple[Scheme, bytes]:
+    """The scheme and message with which each share's public key verifies
+    its partial signatures: the scheme itself, except that ``Aug`` signs
+    ``group_key || msg`` under the plain (Basic) rule."""
+    if isinstance(scheme, AugScheme):
+        if group_key is None:
+            raise ValueError("the Aug scheme needs the group public key")
+        return BasicScheme(scheme.variant, scheme.dst), group_key.to_bytes() + msg
+    return scheme, msg

@@ -1,0 +1,229 @@
+"""Feldman commitments: a polynomial's coefficients times the generator.
+
+A :class:`PublicPolynomial` ``(c_0 G, ..., c_{t-1} G)`` lets anyone compute
+``f(i) G``, the public key of share ``i``, and check a secret share against
+it without learning f. Its constant term ``c_0 G`` is the group public key.
+It lives in the public-key group of the signature variant: G1 for ``MinPk``,
+G2 for ``MinSig``.
+
+>>> from pybls import G1, Scalar
+>>> from pybls.threshold import Polynomial, PublicPolynomial
+>>> f = Polynomial([Scalar(3), Scalar(4)])
+>>> C = f.commit(G1)
+>>> C.threshold, C.evaluate(2) == G1.generator() * 11
+(2, True)
+>>> PublicPolynomial.from_bytes(C.to_bytes()) == C
+True
+>>> (C + C).evaluate(0) == G1.generator() * 6
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterable, List, Sequence, Type, Union
+
+from .._convert import as_bytes, as_int
+from ..errors import PyblsError
+from ..points import G1, G2
+from ..scalar import R
+from ..sig import PublicKey
+from ._util import Reader, check_index, u32
+from .errors import InvalidDegreeError, MalformedMessageError
+
+__all__ = ["PublicPolynomial"]
+
+Point = Union[G1, G2]
+_TAGS: Dict[int, Type[Any]] = {1: G1, 2: G2}
+_TAG_OF = {G1: 1, G2: 2}
+#: The largest threshold a commitment may carry (bounds decoding work).
+MAX_THRESHOLD = 1 << 16
+
+
+class PublicPolynomial:
+    """The commitment ``(c_0 G, ..., c_{t-1} G)`` to a polynomial of degree t - 1.
+
+    Immutable and hashable. ``threshold`` is t, the number of
+    coefficients; ``public_key`` is the group key ``c_0 G``;
+    ``public_share(i)`` the key of share i.
+    """
+
+    __slots__ = ("_points", "_group", "_cache")
+
+    def __init__(self, points: Sequence[Point]) -> None:
+        pts = tuple(points)
+        if not pts:
+            raise InvalidDegreeError("a public polynomial needs at least one coefficient")
+        group = type(pts[0])
+        if group not in (G1, G2) or any(type(p) is not group for p in pts):
+            raise TypeError("a public polynomial is a sequence of G1 points or of G2 points")
+        self._points = pts
+        self._group = group
+        self._cache: Dict[int, Point] = {}
+
+    # -- properties -----------------------------------------------------------
+
+    @property
+    def group(self) -> Type[Any]:
+        """G1 or G2."""
+        return self._group
+
+    @property
+    def coefficients(self) -> List[Point]:
+        """The committed coefficients c_k G."""
+        return list(self._points)
+
+    @property
+    def threshold(self) -> int:
+        """t: the number of coefficients (degree + 1), the shares needed."""
+        return len(self._points)
+
+    @property
+    def degree(self) -> int:
+        """t - 1."""
+        return len(self._points) - 1
+
+    @property
+    def constant(self) -> Point:
+        """c_0 G, the committed secret."""
+        return self._points[0]
+
+    @property
+    def public_key(self) -> PublicKey:
+        """The group public key c_0 G as a :class:`pybls.sig.PublicKey` (of
+        the variant whose keys live in this group)."""
+        return PublicKey(self._points[0])
+
+    def check_threshold(self, t: int) -> None:
+        """Raise :class:`~pybls.threshold.errors.InvalidDegreeError` unless
+        this commits to a polynomial of degree t - 1."""
+        if len(self._points) != t:
+            raise InvalidDegreeError(
+                f"expected a commitment of degree {t - 1} ({t} coefficients), got degree {self.degree}")
+
+    # -- evaluation -------------------------------------------------------------
+
+    def evaluate(self, x: Any) -> Point:
+        """f(x) G = sum_k x^k c_k G (a multi-scalar multiplication; x public).
+
+        Results at indices are cached (a commitment is immutable).
+        """
+        xi = as_int(x, "x") % R
+        hit = self._cache.get(xi)
+        if hit is not None:
+            return hit
+        pts = self._points
+        if len(pts) == 1 or xi == 0:
+            out = pts[0]
+        else:
+            powers = [1] * len(pts)
+            for k in range(1, len(pts)):
+                powers[k] = powers[k - 1] * xi % R
+            out = self._group.msm(pts, powers)
+        if len(self._cache) < 4096:
+            self._cache[xi] = out
+        return out
+
+    def public_share(self, index: int) -> Point:
+        """f(index) G: the public counterpart of share `index` (>= 1)."""
+        return self.evaluate(check_index(index))
+
+    # -- arithmetic ---------------------------------------------------------------
+
+    def __add__(self, other: Any) -> "PublicPolynomial":
+        if not isinstance(other, PublicPolynomial):
+            return NotImplemented
+        if other._group is not self._group:
+            raise TypeError("cannot add commitments in different groups")
+        a, b = self._points, other._points
+        if len(a) < len(b):
+            a, b = b, a
+        return PublicPolynomial([x + y for x, y in zip(a, b)] + list(a[len(b):]))
+
+    @classmethod
+    def sum(cls, commitments: Iterable["PublicPolynomial"]) -> "PublicPolynomial":
+        """The coefficient-wise sum (the commitment to the sum of the polynomials)."""
+        cs = list(commitments)
+        if not cs:
+            raise ValueError("sum of no commitments")
+        group = cs[0]._group
+        width = max(len(c._points) for c in cs)
+        cols: List[List[Point]] = [[] for _ in range(width)]
+        for c in cs:
+            if c._group is not group:
+                raise TypeError("cannot add commitments in different groups")
+            for k, p in enumerate(c._points):
+                cols[k].append(p)
+        out = []
+        for col in cols:
+            acc = col[0]
+            for p in col[1:]:
+                acc = acc + p
+            out.append(acc)
+        return cls(out)
+
+    @classmethod
+    def combine(cls, commitments: Sequence["PublicPolynomial"], weights: Sequence[int]) -> "PublicPolynomial":
+        """sum_j weights[j] * commitments[j], coefficient-wise (by multi-scalar
+        multiplication; the weights are public)."""
+        if len(commitments) != len(weights) or not commitments:
+            raise ValueError("combine needs as many weights as (at least one) commitments")
+        width = max(c.threshold for c in commitments)
+        group = commitments[0]._group
+        out = []
+        for k in range(width):
+            pts = [c._points[k] for c in commitments if k < len(c._points)]
+            ws = [w for c, w in zip(commitments, weights) if k < len(c._points)]
+            out.append(group.msm(pts, ws))
+        return cls(out)
+
+    # -- encoding -------------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """Group tag (1 = G1, 2 = G2), t as 4 bytes, then the t compressed points."""
+        return bytes([_TAG_OF[self._group]]) + u32(len(self._points)) + b"".join(p.to_bytes() for p in self._points)
+
+    def __bytes__(self) -> bytes:
+        return self.to_bytes()
+
+    @classmethod
+    def from_bytes(cls, data: Any) -> "PublicPolynomial":
+        """Decode :meth:`to_bytes`; every point is checked (curve and subgroup).
+
+        Raises :class:`~pybls.threshold.errors.MalformedMessageError`.
+        """
+        r = Reader(as_bytes(data, "public polynomial"), "public polynomial")
+        obj = cls._read(r)
+        r.end()
+        return obj
+
+    @classmethod
+    def _read(cls, r: Reader) -> "PublicPolynomial":
+        group = _TAGS.get(r.u8())
+        if group is None:
+            raise MalformedMessageError(f"{r.what}: unknown group tag")
+        t = r.u32()
+        if not 1 <= t <= MAX_THRESHOLD:
+            raise MalformedMessageError(f"{r.what}: a commitment needs 1 to {MAX_THRESHOLD} coefficients, got {t}")
+        size = group.generator().to_bytes().__len__()
+        pts = []
+        for k in range(t):
+            try:
+                pts.append(group.from_bytes(r.take(size)))
+            except MalformedMessageError:
+                raise
+            except PyblsError as e:
+                raise MalformedMessageError(f"{r.what}: coefficient {k}: {e}") from None
+        return cls(pts)
+
+    # -- comparison -------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PublicPolynomial):
+            return NotImplemented
+        return self._group is other._group and self._points == other._points
+
+    def __hash__(self) -> int:
+        return hash(self._points)
+
+    def __repr__(self) -> str:
+        return f"PublicPolynomial({self._group.__name__}, t={len(self._points)}, key={self._points[0]!r})"

@@ -1,0 +1,122 @@
+"""Lagrange interpolation at zero over Fr, of scalars and of group elements.
+
+For distinct nonzero indices x_1..x_k, the coefficients
+
+    l_i = prod_{j != i} x_j / (x_j - x_i)
+
+give f(0) = sum_i l_i f(x_i) for every polynomial f of degree < k. The
+indices are public, so the coefficients are computed with Python integers,
+with one modular inversion for all of them (Montgomery's batch inversion).
+
+>>> from pybls import G1, Scalar
+>>> from pybls.threshold.lagrange import lagrange_coefficients, interpolate, interpolate_points
+>>> [int(c) for c in lagrange_coefficients([1, 2])] == [2, Scalar.R - 1]
+True
+>>> f = lambda x: 7 + 3 * x              # degree 1: two values determine f(0)
+>>> interpolate({2: Scalar(f(2)), 5: Scalar(f(5))}) == 7
+True
+>>> g = G1.generator()
+>>> interpolate_points({1: g * f(1), 4: g * f(4)}) == g * 7
+True
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Mapping, Sequence, TypeVar
+
+from ..points import G1, G2
+from ..scalar import R, Scalar
+from ._util import check_distinct
+from .errors import ThresholdError
+
+__all__ = ["lagrange_coefficients", "lagrange_ints", "batch_inverse", "interpolate", "interpolate_points"]
+
+_P = TypeVar("_P", G1, G2)
+
+
+def batch_inverse(values: Sequence[int]) -> List[int]:
+    """The inverses modulo r of nonzero ints, with a single inversion.
+
+    >>> batch_inverse([2, 3])[0] * 2 % Scalar.R, batch_inverse([2, 3])[1] * 3 % Scalar.R
+    (1, 1)
+    """
+    n = len(values)
+    prefix = [1] * (n + 1)
+    for i, v in enumerate(values):
+        v %= R
+        if v == 0:
+            raise ZeroDivisionError("batch_inverse: a value is zero modulo r")
+        prefix[i + 1] = prefix[i] * v % R
+    inv = pow(prefix[n], R - 2, R)
+    out = [0] * n
+    for i in range(n - 1, -1, -1):
+        out[i] = prefix[i] * inv % R
+        inv = inv * values[i] % R
+    return out
+
+
+def lagrange_ints(indices: Sequence[int], at: int = 0) -> List[int]:
+    """The Lagrange coefficients for `indices` at the point `at`, as ints mod r.
+
+    Indices must be distinct and in [1, 2^32)
+    (:class:`~pybls.threshold.errors.DuplicateIndexError`,
+    :class:`~pybls.threshold.errors.InvalidIndexError`).
+    """
+    xs = check_distinct(indices)
+    if not xs:
+        return []
+    # Numerators prod_{j != i} (at - x_j) and denominators
+    # prod_{j != i} (x_i - x_j): products of small ints, reduced once.
+    diffs = [at - x for x in xs]
+    if 0 in diffs:  # `at` is one of the indices: that value is the answer
+        return [1 if d == 0 else 0 for d in diffs]
+    total = 1
+    for d in diffs:
+        total = total * d % R
+    nums = batch_inverse(diffs)
+    dens = []
+    for i, xi in enumerate(xs):
+        den = 1
+        for j, xj in enumerate(xs):
+            if j != i:
+                den *= xi - xj
+        dens.append(den % R)
+    inv = batch_inverse(dens)
+    return [total * n % R * d % R for n, d in zip(nums, inv)]
+
+
+def lagrange_coefficients(indices: Sequence[int], at: int = 0) -> List[Scalar]:
+    """The Lagrange coefficients for `indices` at `at` (default 0), as Scalars.
+
+    >>> sum(lagrange_coefficients([3, 7, 9])) == 1   # interpolating f = 1
+    True
+    """
+    return [Scalar(c) for c in lagrange_ints(indices, at)]
+
+
+def interpolate(values: Mapping[int, Scalar]) -> Scalar:
+    """f(0) from the values f(i) at distinct indices i (the keys).
+
+    The result is the constant term of the polynomial of degree
+    < len(values) through them. Constant time in the values (they are
+    secret shares); the indices are public.
+    """
+    if not values:
+        raise ThresholdError("interpolate needs at least one value")
+    idx = list(values)
+    acc = Scalar(0)
+    for i, c in zip(idx, lagrange_ints(idx)):
+        acc = acc + values[i] * c
+    return acc
+
+
+def interpolate_points(values: Mapping[int, _P]) -> _P:
+    """P(0) from points P(i) = f(i) * G at distinct indices, by one
+    multi-scalar multiplication (variable time: for public points).
+    """
+    if not values:
+        raise ThresholdError("interpolate_points needs at least one point")
+    idx = list(values)
+    pts = [values[i] for i in idx]
+    group = type(pts[0])
+    return group.msm(pts, lagrange_ints(idx))

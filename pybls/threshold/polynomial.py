@@ -1,0 +1,126 @@
+"""Polynomials over Fr with secret coefficients.
+
+A polynomial of degree t - 1 shares its constant term among any number of
+parties so that any t of its values determine it and t - 1 reveal nothing.
+
+>>> from pybls import Scalar
+>>> from pybls.threshold import Polynomial
+>>> f = Polynomial([Scalar(5), Scalar(2), Scalar(1)])   # 5 + 2x + x^2
+>>> f.degree, int(f.evaluate(3))
+(2, 20)
+>>> g = Polynomial.random(2)
+>>> g.degree, len(g.coefficients)
+(2, 3)
+>>> int((f + f).evaluate(1))
+16
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, List, Optional, Sequence, Type
+
+from .._convert import as_int
+from ..points import G1, G2
+from ..scalar import Scalar
+from .commitment import PublicPolynomial
+from .errors import InvalidDegreeError
+
+__all__ = ["Polynomial"]
+
+
+class Polynomial:
+    """f(x) = c_0 + c_1 x + ... + c_d x^d with Scalar coefficients.
+
+    Immutable. The coefficients are secret: evaluation is constant time in
+    them, and ``repr`` does not show them.
+    """
+
+    __slots__ = ("_coeffs",)
+    _coeffs: tuple
+
+    def __init__(self, coefficients: Sequence[Any]) -> None:
+        cs = tuple(c if isinstance(c, Scalar) else Scalar(as_int(c, "coefficient")) for c in coefficients)
+        if not cs:
+            raise InvalidDegreeError("a polynomial needs at least one coefficient")
+        self._coeffs = cs
+
+    @classmethod
+    def random(cls, degree: int, constant: Optional[Scalar] = None) -> "Polynomial":
+        """A polynomial of the given degree with uniformly random
+        coefficients (from :mod:`secrets`), except the constant term
+        when `constant` is given."""
+        d = as_int(degree, "degree")
+        if d < 0:
+            raise InvalidDegreeError(f"degree must be >= 0, got {d}")
+        c0 = Scalar.random() if constant is None else Scalar(constant)
+        return cls([c0] + [Scalar.random() for _ in range(d)])
+
+    @property
+    def coefficients(self) -> List[Scalar]:
+        """c_0, ..., c_d (c_0 is the shared secret)."""
+        return list(self._coeffs)
+
+    @property
+    def degree(self) -> int:
+        """The nominal degree d (the number of coefficients minus one)."""
+        return len(self._coeffs) - 1
+
+    @property
+    def constant(self) -> Scalar:
+        """f(0), the shared secret."""
+        return self._coeffs[0]
+
+    def evaluate(self, x: Any) -> Scalar:
+        """f(x) by Horner's rule; `x` is an int or a Scalar."""
+        xs = x if isinstance(x, Scalar) else Scalar(as_int(x, "x"))
+        cs = self._coeffs
+        acc = cs[-1]
+        for c in cs[-2::-1]:
+            acc = acc * xs + c
+        return acc
+
+    __call__ = evaluate
+
+    def evaluate_many(self, xs: Iterable[Any]) -> List[Scalar]:
+        """f(x) for each x."""
+        return [self.evaluate(x) for x in xs]
+
+    def commit(self, group: Type[Any] = G1) -> PublicPolynomial:
+        """The Feldman commitment (c_0 G, ..., c_d G) in `group` (G1 or G2).
+
+        >>> f = Polynomial.random(1)
+        >>> f.commit().evaluate(4) == G1.generator() * f.evaluate(4)
+        True
+        """
+        if group not in (G1, G2):
+            raise TypeError(f"commit takes G1 or G2, not {group!r}")
+        g = group.generator()
+        return PublicPolynomial([g * c for c in self._coeffs])
+
+    def __add__(self, other: Any) -> "Polynomial":
+        if not isinstance(other, Polynomial):
+            return NotImplemented
+        a, b = self._coeffs, other._coeffs
+        if len(a) < len(b):
+            a, b = b, a
+        return Polynomial([x + y for x, y in zip(a, b)] + list(a[len(b):]))
+
+    def __mul__(self, k: Any) -> "Polynomial":
+        if not isinstance(k, (Scalar, int)):
+            return NotImplemented
+        return Polynomial([c * k for c in self._coeffs])
+
+    __rmul__ = __mul__
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Polynomial):
+            return NotImplemented
+        return len(self._coeffs) == len(other._coeffs) and all(a == b for a, b in zip(self._coeffs, other._coeffs))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Polynomial(degree={self.degree}, <hidden>)"
+
+    def __reduce__(self) -> Any:
+        raise TypeError("secret polynomials are not pickled")

@@ -1,0 +1,161 @@
+"""Secret shares and the partial signatures they make.
+
+>>> from pybls import threshold
+>>> d = threshold.deal(2, 3)
+>>> s = d.shares[0]
+>>> s.index, s
+(1, Share(index=1, <hidden>))
+>>> p = s.sign(b"msg")
+>>> threshold.PartialSignature.from_bytes(p.to_bytes()) == p
+True
+>>> len(p.to_bytes())   # 4-byte index and a 96-byte G2 signature
+100
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any, Optional
+
+from .._convert import as_bytes
+from ..errors import PyblsError
+from ..scalar import Scalar
+from ..sig import PublicKey, Scheme, Signature
+from ._util import Reader, check_index, u32
+from .ciphersuite import core_scheme, resolve_scheme
+from .errors import MalformedMessageError
+
+__all__ = ["Share", "PartialSignature"]
+
+_SCALAR_BYTES = 32
+
+
+class PartialSignature:
+    """A signature by share ``index``: an ordinary BLS signature under that
+    share's public key. ``t`` of them recover the group signature."""
+
+    __slots__ = ("index", "signature")
+
+    index: int
+    signature: Signature
+
+    def __init__(self, index: int, signature: Signature) -> None:
+        if not isinstance(signature, Signature):
+            raise TypeError(f"signature must be a pybls.sig Signature, not {type(signature).__name__}")
+        object.__setattr__(self, "index", check_index(index))
+        object.__setattr__(self, "signature", signature)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("partial signatures are immutable")
+
+    def to_bytes(self) -> bytes:
+        """The index (4 bytes, big-endian) then the compressed signature."""
+        return u32(self.index) + self.signature.to_bytes()
+
+    def __bytes__(self) -> bytes:
+        return self.to_bytes()
+
+    @classmethod
+    def from_bytes(cls, data: Any) -> "PartialSignature":
+        """Decode :meth:`to_bytes`; the length selects the variant (100
+        bytes: ``MinPk``, 52: ``MinSig``). Raises
+        :class:`~pybls.threshold.errors.MalformedMessageError`."""
+        r = Reader(as_bytes(data, "partial signature"), "partial signature")
+        index = r.u32()
+        if index == 0:
+            raise MalformedMessageError("partial signature: index 0")
+        try:
+            sig = Signature.from_bytes(r.take(len(r.data) - 4))
+        except PyblsError as e:
+            raise MalformedMessageError(f"partial signature: {e}") from None
+        return cls(index, sig)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PartialSignature):
+            return NotImplemented
+        return self.index == other.index and self.signature == other.signature
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.signature))
+
+    def __repr__(self) -> str:
+        return f"PartialSignature(index={self.index}, {self.signature!r})"
+
+
+class Share:
+    """Share ``index`` of a threshold key: the secret value f(index).
+
+    It signs with ``scheme`` (default ``MinPk.PoP``); ``public_key`` is the
+    group key (required by the ``Aug`` scheme, which signs
+    ``public_key || msg``). The value is never shown; serialize it with
+    :meth:`to_bytes`.
+    """
+
+    __slots__ = ("index", "value", "scheme", "public_key")
+
+    index: int
+    value: Scalar
+    scheme: Scheme
+    public_key: Optional[PublicKey]
+
+    def __init__(self, index: int, value: Scalar, scheme: Any = None,
+                 public_key: Optional[PublicKey] = None) -> None:
+        if not isinstance(value, Scalar):
+            raise TypeError(f"a share value is a Scalar, not {type(value).__name__}")
+        s = resolve_scheme(None, scheme) if not isinstance(scheme, Scheme) else scheme
+        if public_key is not None and not isinstance(public_key, s.variant.PublicKey):
+            raise TypeError(f"public_key must be a {s.variant.PublicKey.__name__}")
+        object.__setattr__(self, "index", check_index(index))
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "scheme", s)
+        object.__setattr__(self, "public_key", public_key)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("shares are immutable")
+
+    def sign(self, msg: Any) -> PartialSignature:
+        """A partial signature of `msg`: ``value * H(msg)`` (constant time in the value)."""
+        m = as_bytes(msg, "message")
+        scheme, m = core_scheme(self.scheme, self.public_key, m)
+        group = scheme.variant.Signature.GROUP
+        point = group.hash_to_curve(m, scheme.dst) * self.value
+        return PartialSignature(self.index, scheme.variant.Signature(point))
+
+    def public_share(self) -> PublicKey:
+        """This share's public key, ``value * G`` in the key group."""
+        return self.scheme.variant.PublicKey(self.scheme.variant.PublicKey.GROUP.generator() * self.value)
+
+    # -- encoding -----------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """The index (4 bytes) then the value (32 bytes); secret: handle with care."""
+        return u32(self.index) + self.value.to_bytes()
+
+    @classmethod
+    def from_bytes(cls, data: Any, scheme: Any = None, public_key: Optional[PublicKey] = None) -> "Share":
+        """Decode :meth:`to_bytes` (:class:`~pybls.threshold.errors.MalformedMessageError`)."""
+        r = Reader(as_bytes(data, "share"), "share")
+        index = r.u32()
+        raw = r.take(_SCALAR_BYTES)
+        r.end()
+        if index == 0:
+            raise MalformedMessageError("share: index 0")
+        try:
+            value = Scalar.from_bytes(raw)
+        except PyblsError as e:
+            raise MalformedMessageError(f"share: {e}") from None
+        return cls(index, value, scheme, public_key)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Share):
+            return NotImplemented
+        return (self.index == other.index and self.scheme == other.scheme
+                and hmac.compare_digest(self.value.to_bytes(), other.value.to_bytes()))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Share(index={self.index}, <hidden>)"
+
+    def __reduce__(self) -> Any:
+        raise TypeError("shares are not pickled; serialize one explicitly with to_bytes()")

@@ -1,0 +1,186 @@
+"""Verifying partial signatures and recovering the group signature.
+
+A partial signature of share i verifies under the public share
+``f(i) G``, which anyone computes from the public polynomial. Any t valid
+partials interpolate (in the exponent, at 0) to the signature of the
+group key: an ordinary BLS signature that any verifier accepts.
+
+>>> from pybls import threshold
+>>> from pybls.sig import MinPk
+>>> d = threshold.deal(3, 5)
+>>> partials = [s.sign(b"hello") for s in d.shares]
+>>> threshold.verify_partial(partials[0], d.public_polynomial, b"hello")
+True
+>>> threshold.batch_verify_partials(partials, d.public_polynomial, b"hello")
+True
+>>> sig = threshold.recover(partials[2:], 3)
+>>> MinPk.PoP.verify(d.public_key, b"hello", sig), sig == threshold.recover(partials[:3], 3)
+(True, True)
+>>> threshold.recover(partials[:2], 3)
+Traceback (most recent call last):
+...
+pybls.threshold.errors.TooFewPartialsError: 2 partial signatures, the threshold is 3
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Iterable, List, Optional, Sequence
+
+from .._convert import as_bytes, as_int
+from ..errors import PyblsError
+from ..scalar import R
+from ..sig import PublicKey, Signature
+from ._util import check_distinct
+from .ciphersuite import core_scheme, resolve_scheme, variant_of_group
+from .commitment import PublicPolynomial
+from .errors import InvalidPartialError, TooFewPartialsError, UnknownIndexError
+from .lagrange import lagrange_ints
+from .share import PartialSignature
+
+__all__ = ["verify_partial", "batch_verify_partials", "find_invalid_partials", "recover"]
+
+#: Bits of the random coefficients of batch verification (a bad batch passes with probability <= 2^-64).
+COEFFICIENT_BITS = 64
+
+
+def _scheme_for(public_polynomial: PublicPolynomial, scheme: Any) -> Any:
+    return resolve_scheme(variant_of_group(public_polynomial.group), scheme)
+
+
+def _check_known(indices: Iterable[int], n: Optional[int]) -> None:
+    if n is None:
+        return
+    nn = as_int(n, "n")
+    for i in indices:
+        if not 1 <= i <= nn:
+            raise UnknownIndexError(f"index {i} is not a participant (1..{nn})")
+
+
+def verify_partial(partial: PartialSignature, public_polynomial: PublicPolynomial, msg: Any,
+                   scheme: Any = None, *, n: Optional[int] = None) -> bool:
+    """Whether `partial` is share ``partial.index``'s signature of `msg`.
+
+    `scheme` is the one the shares sign with (default: ``PoP`` of the
+    polynomial's variant). With `n`, an index outside 1..n raises
+    :class:`~pybls.threshold.errors.UnknownIndexError`.
+    """
+    if not isinstance(partial, PartialSignature):
+        raise TypeError(f"expected a PartialSignature, not {type(partial).__name__}")
+    _check_known([partial.index], n)
+    s = _scheme_for(public_polynomial, scheme)
+    core, m = core_scheme(s, public_polynomial.public_key, as_bytes(msg, "message"))
+    if type(partial.signature) is not s.variant.Signature:
+        return False
+    point = public_polynomial.public_share(partial.index)
+    if point.is_identity():
+        return False
+    return bool(core.verify(PublicKey(point), m, partial.signature))
+
+
+def _weights(indices: Sequence[int], coeffs: Sequence[int], t: int) -> List[int]:
+    """w_k = sum_i coeffs[i] * indices[i]^k mod r, for k < t."""
+    w = [0] * t
+    for x, c in zip(indices, coeffs):
+        p = c
+        for k in range(t):
+            w[k] += p
+            p = p * x % R
+    return [v % R for v in w]
+
+
+def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomial: PublicPolynomial,
+                          msg: Any, scheme: Any = None, *, n: Optional[int] = None) -> bool:
+    """Whether every partial signature of `msg` verifies, in one check.
+
+    With random 64-bit coefficients r_i, checks that ``sum r_i sigma_i``
+    verifies under ``sum r_i f(i) G = sum_k (sum_i r_i i^k) c_k G``: two
+    multi-scalar multiplications and one two-pairing verification, however
+    many partials. A set with an invalid partial passes with probability
+    at most 2^-64. Repeated indices raise
+    :class:`~pybls.threshold.errors.DuplicateIndexError`.
+    """
+    ps = list(partials)
+    idx = check_distinct([p.index for p in ps])
+    _check_known(idx, n)
+    if not ps:
+        return True
+    s = _scheme_for(public_polynomial, scheme)
+    core, m = core_scheme(s, public_polynomial.public_key, as_bytes(msg, "message"))
+    if any(type(p.signature) is not s.variant.Signature for p in ps):
+        return False
+    top = (1 << COEFFICIENT_BITS) - 1
+    rs = [secrets.randbelow(top) + 1 for _ in ps]
+    key = public_polynomial.group.msm(public_polynomial.coefficients, _weights(idx, rs, public_polynomial.threshold))
+    sig = s.variant.Signature.GROUP.msm([p.signature.point for p in ps], rs)
+    if key.is_identity():
+        return False
+    return bool(core.verify(PublicKey(key), m, s.variant.Signature(sig)))
+
+
+def find_invalid_partials(partials: Sequence[PartialSignature], public_polynomial: PublicPolynomial,
+                          msg: Any, scheme: Any = None) -> List[int]:
+    """The sorted indices of the partial signatures that do not verify
+    (by bisection with batch checks)."""
+    ps = list(partials)
+    check_distinct([p.index for p in ps])
+    bad: List[int] = []
+
+    def search(group: List[PartialSignature], known_bad: bool) -> None:
+        if not known_bad and batch_verify_partials(group, public_polynomial, msg, scheme):
+            return
+        if len(group) == 1:
+            bad.append(group[0].index)
+            return
+        half = len(group) // 2
+        left, right = group[:half], group[half:]
+        if batch_verify_partials(left, public_polynomial, msg, scheme):
+            search(right, True)
+        else:
+            search(left, True)
+            search(right, False)
+
+    if ps:
+        search(ps, False)
+    return sorted(bad)
+
+
+def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: Optional[PublicPolynomial] = None,
+            msg: Any = None, scheme: Any = None, n: Optional[int] = None) -> Signature:
+    """The group signature from at least `t` partial signatures.
+
+    Uses the first `t` partials (any t valid ones give the same
+    signature), interpolated by one multi-scalar multiplication. Raises
+    :class:`~pybls.threshold.errors.TooFewPartialsError` for fewer than t,
+    :class:`~pybls.threshold.errors.DuplicateIndexError` for a repeated
+    index, and with `n` :class:`~pybls.threshold.errors.UnknownIndexError`
+    for an index outside 1..n. Given `public_polynomial` and `msg`, the
+    partials used are verified first (one batch check) and any invalid
+    ones are named in :class:`~pybls.threshold.errors.InvalidPartialError`;
+    without them, an invalid partial gives a signature that does not
+    verify.
+    """
+    tt = as_int(t, "t")
+    if tt < 1:
+        raise ValueError(f"the threshold must be at least 1, got {tt}")
+    ps = list(partials)
+    for p in ps:
+        if not isinstance(p, PartialSignature):
+            raise TypeError(f"expected PartialSignature objects, not {type(p).__name__}")
+    idx = check_distinct([p.index for p in ps])
+    _check_known(idx, n)
+    if len(ps) < tt:
+        raise TooFewPartialsError(f"{len(ps)} partial signatures, the threshold is {tt}")
+    ps = ps[:tt]
+    cls = type(ps[0].signature)
+    if any(type(p.signature) is not cls for p in ps):
+        raise TypeError("partial signatures of different variants")
+    if public_polynomial is not None and msg is not None:
+        if not batch_verify_partials(ps, public_polynomial, msg, scheme):
+            bad = find_invalid_partials(ps, public_polynomial, msg, scheme)
+            raise InvalidPartialError(f"invalid partial signatures from {bad}", indices=bad)
+    point = cls.GROUP.msm([p.signature.point for p in ps], lagrange_ints(idx[:tt]))
+    try:
+        return cls(point)
+    except PyblsError:  # pragma: no cover - the sum of subgroup points is in the subgroup
+        raise
