@@ -5,24 +5,29 @@
 void fp2_set_zero(fp2_t *r) { fp_set_zero(&r->c0); fp_set_zero(&r->c1); }
 void fp2_set_one(fp2_t *r) { fp_set_one(&r->c0); fp_set_zero(&r->c1); }
 
+/* The Fp operations are used inline here, rather than through fp_add and
+ * friends, to spare a call per coefficient. */
+#define PM P_MODULUS
+enum { NL = FP_LIMBS };
+
 void fp2_add(fp2_t *r, const fp2_t *a, const fp2_t *b) {
-    fp_add(&r->c0, &a->c0, &b->c0);
-    fp_add(&r->c1, &a->c1, &b->c1);
+    mont_modadd(r->c0.l, a->c0.l, b->c0.l, PM, NL);
+    mont_modadd(r->c1.l, a->c1.l, b->c1.l, PM, NL);
 }
 
 void fp2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b) {
-    fp_sub(&r->c0, &a->c0, &b->c0);
-    fp_sub(&r->c1, &a->c1, &b->c1);
+    mont_modsub(r->c0.l, a->c0.l, b->c0.l, PM, NL);
+    mont_modsub(r->c1.l, a->c1.l, b->c1.l, PM, NL);
 }
 
 void fp2_dbl(fp2_t *r, const fp2_t *a) {
-    fp_dbl(&r->c0, &a->c0);
-    fp_dbl(&r->c1, &a->c1);
+    mont_modadd(r->c0.l, a->c0.l, a->c0.l, PM, NL);
+    mont_modadd(r->c1.l, a->c1.l, a->c1.l, PM, NL);
 }
 
 void fp2_neg(fp2_t *r, const fp2_t *a) {
-    fp_neg(&r->c0, &a->c0);
-    fp_neg(&r->c1, &a->c1);
+    mont_modneg(r->c0.l, a->c0.l, PM, NL);
+    mont_modneg(r->c1.l, a->c1.l, PM, NL);
 }
 
 void fp2_conj(fp2_t *r, const fp2_t *a) {
@@ -62,14 +67,19 @@ void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b) {
     mont_redc_n(r->c1.l, t2, P_MODULUS, P_N0, N);
 }
 
-/* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u. */
+/* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u. The second operand of a
+ * Montgomery product may be any 384-bit value, so a0 + a1 and 2 a0 (below
+ * 2p < 2^384) enter unreduced. */
 void fp2_sqr(fp2_t *r, const fp2_t *a) {
-    fp_t s, d, m;
-    fp_add(&s, &a->c0, &a->c1);
-    fp_sub(&d, &a->c0, &a->c1);
-    fp_mul(&m, &a->c0, &a->c1);
-    fp_mul(&r->c0, &s, &d);
-    fp_dbl(&r->c1, &m);
+    limb_t s[NL], d[NL], dbl[NL], carry = 0;
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) s[i] = mont_adc(a->c0.l[i], a->c1.l[i], &carry);
+    carry = 0;
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) dbl[i] = mont_adc(a->c0.l[i], a->c0.l[i], &carry);
+    mont_modsub(d, a->c0.l, a->c1.l, PM, NL);
+    mont_mul_n(r->c1.l, a->c1.l, dbl, PM, P_N0, NL);
+    mont_mul_n(r->c0.l, d, s, PM, P_N0, NL);
 }
 
 void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b) {
@@ -80,8 +90,8 @@ void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b) {
 /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u. */
 void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
     fp_t t;
-    fp_sub(&t, &a->c0, &a->c1);
-    fp_add(&r->c1, &a->c0, &a->c1);
+    mont_modsub(t.l, a->c0.l, a->c1.l, PM, NL);
+    mont_modadd(r->c1.l, a->c0.l, a->c1.l, PM, NL);
     r->c0 = t;
 }
 
