@@ -82,6 +82,21 @@ void fp2_sqr(fp2_t *r, const fp2_t *a) {
     mont_mul_n(r->c0.l, d, s, PM, P_N0, NL);
 }
 
+/* a / 2: an odd coefficient gets p added first (a + p < 2p fits). */
+static void fp_half_limbs(limb_t *r, const limb_t *a) {
+    limb_t t[NL], carry = 0, mask = (limb_t)0 - (a[0] & 1);
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) t[i] = mont_adc(a[i], PM[i] & mask, &carry);
+    MONT_UNROLL
+    for (int i = 0; i < NL - 1; i++) r[i] = (t[i] >> 1) | (t[i + 1] << (LIMB_BITS - 1));
+    r[NL - 1] = t[NL - 1] >> 1;
+}
+
+void fp2_half(fp2_t *r, const fp2_t *a) {
+    fp_half_limbs(r->c0.l, a->c0.l);
+    fp_half_limbs(r->c1.l, a->c1.l);
+}
+
 void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b) {
     fp_mul(&r->c0, &a->c0, b);
     fp_mul(&r->c1, &a->c1, b);

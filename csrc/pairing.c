@@ -3,106 +3,115 @@
 #include "consts.h"
 #include "pairing.h"
 
-/* The Miller loop's running point T on the twist, in Jacobian coordinates
- * (x = X/Z^2, y = Y/Z^3). */
+/* The Miller loop's running point T on the twist E': y^2 = x^3 + b',
+ * b' = 4 (1 + u), in homogeneous projective coordinates (x = X/Z,
+ * y = Y/Z). */
 typedef struct {
     fp2_t x, y, z;
-} twist_jacobian_t;
+} twist_projective_t;
+
+/* The coordinates of P as the line evaluations use them. */
+typedef struct {
+    fp_t x, x3, neg_y; /* x_P, 3 x_P, -y_P */
+} g1_prepared_t;
 
 /*
  * A line through T with slope m on the twist E', untwisted by
  * (x, y) -> (x / w^2, y / w^3) and scaled by w^3, evaluated at P in E(Fp):
  *   (m x_T - y_T) - m x_P v + y_P v w,
  * an element with only the coefficients 1, v and v w. Each step below
- * multiplies it by a denominator in Fp2, which the final exponentiation
- * removes.
+ * multiplies it by a factor in Fp2, which the final exponentiation
+ * removes. The step formulas are those of Costello, Lange and Naehrig
+ * ("Faster pairing computations on curves with high-degree twists") in
+ * the form of Aranha, Karabina, Longa, Gebotys and Lopez ("Faster explicit
+ * formulas for computing pairings over ordinary curves").
  */
 
-/* T = 2T; f *= line tangent at T evaluated at P. */
-static void doubling_step(fp12_t *f, twist_jacobian_t *t, const g1_affine_t *p) {
-    fp2_t a, b, c, d, e, g, zz, l00, l01, l11, tmp;
-    fp2_sqr(&a, &t->x);            /* X^2 */
-    fp2_sqr(&b, &t->y);            /* Y^2 */
-    fp2_sqr(&c, &b);               /* Y^4 */
-    fp2_sqr(&zz, &t->z);           /* Z^2 */
-    fp2_add(&d, &t->x, &b);
-    fp2_sqr(&d, &d);
-    fp2_sub(&d, &d, &a);
-    fp2_sub(&d, &d, &c);
-    fp2_dbl(&d, &d);               /* 4 X Y^2 */
-    fp2_mul3(&e, &a);              /* 3 X^2 */
-    fp2_sqr(&g, &e);               /* 9 X^4 */
-    /* line (scaled by 2 Y Z^3): 3X^3 - 2Y^2, -3X^2 Z^2 x_P, 2 Y Z^3 y_P */
-    fp2_mul(&l00, &e, &t->x);
-    fp2_dbl(&tmp, &b);
-    fp2_sub(&l00, &l00, &tmp);
-    fp2_mul(&l01, &e, &zz);
-    fp2_mul_fp(&l01, &l01, &p->x);
-    fp2_neg(&l01, &l01);
-    /* Z3 = 2 Y Z */
-    fp2_mul(&tmp, &t->y, &t->z);
-    fp2_dbl(&t->z, &tmp);
-    fp2_mul(&l11, &t->z, &zz);
-    fp2_mul_fp(&l11, &l11, &p->y);
-    /* X3 = E^2 - 2D, Y3 = E (D - X3) - 8 C */
-    fp2_dbl(&tmp, &d);
-    fp2_sub(&t->x, &g, &tmp);
-    fp2_sub(&tmp, &d, &t->x);
-    fp2_mul(&t->y, &e, &tmp);
-    fp2_dbl(&c, &c);
-    fp2_dbl(&c, &c);
-    fp2_dbl(&c, &c);
-    fp2_sub(&t->y, &t->y, &c);
+/* T = 2T; f *= line tangent at T evaluated at P. With m = 3X^2 / (2YZ)
+ * and the curve equation Y^2 Z = X^3 + b' Z^3, the line times -2YZ^2 / Z is
+ *   (3b'Z^2 - Y^2) + 3X^2 x_P v - 2YZ y_P v w. */
+static void doubling_step(fp12_t *f, twist_projective_t *t, const g1_prepared_t *p) {
+    fp2_t a, b, c, e, g, h, j, l00, l01, l11, tmp;
+    fp2_sqr(&j, &t->x);            /* J = X^2 */
+    fp2_mul(&a, &t->x, &t->y);
+    fp2_half(&a, &a);              /* A = XY / 2 */
+    fp2_sqr(&b, &t->y);            /* B = Y^2 */
+    fp2_sqr(&c, &t->z);            /* C = Z^2 */
+    fp2_add(&h, &t->y, &t->z);
+    fp2_sqr(&h, &h);
+    fp2_sub(&h, &h, &b);
+    fp2_sub(&h, &h, &c);           /* H = (Y + Z)^2 - B - C = 2YZ */
+    fp2_mul_xi(&e, &c);
+    fp2_dbl(&e, &e);
+    fp2_dbl(&e, &e);
+    fp2_mul3(&e, &e);              /* E = 3b'C = 12 (1 + u) Z^2 */
+    fp2_mul3(&tmp, &e);            /* F = 3E */
+    fp2_add(&g, &b, &tmp);
+    fp2_half(&g, &g);              /* G = (B + F) / 2 */
+    fp2_sub(&tmp, &b, &tmp);
+    fp2_mul(&t->x, &a, &tmp);      /* X3 = A (B - F) */
+    fp2_sub(&l00, &e, &b);         /* I = E - B */
+    fp2_sqr(&e, &e);
+    fp2_mul3(&e, &e);
+    fp2_sqr(&g, &g);
+    fp2_sub(&t->y, &g, &e);        /* Y3 = G^2 - 3E^2 */
+    fp2_mul(&t->z, &b, &h);        /* Z3 = B H */
+    fp2_mul_fp(&l01, &j, &p->x3);
+    fp2_mul_fp(&l11, &h, &p->neg_y);
     fp12_mul_014(f, f, &l00, &l01, &l11);
 }
 
-/* T = T + Q; f *= line through T and Q evaluated at P. */
-static void addition_step(fp12_t *f, twist_jacobian_t *t, const g2_affine_t *q, const g1_affine_t *p) {
-    fp2_t zz, u2, s2, h, rr, hh, hhh, v, l00, l01, l11, tmp;
-    fp2_sqr(&zz, &t->z);
-    fp2_mul(&u2, &q->x, &zz);
-    fp2_mul(&s2, &q->y, &zz);
-    fp2_mul(&s2, &s2, &t->z);
-    fp2_sub(&h, &u2, &t->x);  /* never 0: T is never +-Q inside the loop */
-    fp2_sub(&rr, &s2, &t->y);
-    fp2_sqr(&hh, &h);
-    fp2_mul(&hhh, &hh, &h);
-    fp2_mul(&v, &t->x, &hh);
-    /* X3 = R^2 - H^3 - 2V, Y3 = R (V - X3) - Y H^3, Z3 = Z H */
-    fp2_sqr(&tmp, &rr);
-    fp2_sub(&tmp, &tmp, &hhh);
-    fp2_sub(&tmp, &tmp, &v);
-    fp2_sub(&t->x, &tmp, &v);
-    fp2_sub(&tmp, &v, &t->x);
-    fp2_mul(&tmp, &tmp, &rr);
-    fp2_mul(&hhh, &hhh, &t->y);
-    fp2_sub(&t->y, &tmp, &hhh);
-    fp2_mul(&t->z, &t->z, &h);
-    /* line through Q (scaled by Z3): R x_Q - Z3 y_Q, -R x_P, Z3 y_P */
-    fp2_mul(&l00, &rr, &q->x);
-    fp2_mul(&tmp, &t->z, &q->y);
+/* T = T + Q; f *= line through T and Q evaluated at P. With
+ * theta = Y - y_Q Z and lambda = X - x_Q Z, m = theta / lambda and the line
+ * times -lambda is
+ *   (lambda y_Q - theta x_Q) + theta x_P v - lambda y_P v w. */
+static void addition_step(fp12_t *f, twist_projective_t *t, const g2_affine_t *q, const g1_prepared_t *p) {
+    fp2_t theta, lambda, c, d, e, ff, g, h, l00, l01, l11, tmp;
+    fp2_mul(&theta, &q->y, &t->z);
+    fp2_sub(&theta, &t->y, &theta);
+    fp2_mul(&lambda, &q->x, &t->z);
+    fp2_sub(&lambda, &t->x, &lambda); /* never 0: T is never +-Q inside the loop */
+    fp2_sqr(&c, &theta);
+    fp2_sqr(&d, &lambda);
+    fp2_mul(&e, &lambda, &d);          /* E = lambda^3 */
+    fp2_mul(&ff, &t->z, &c);           /* F = Z theta^2 */
+    fp2_mul(&g, &t->x, &d);            /* G = X lambda^2 */
+    fp2_add(&h, &e, &ff);
+    fp2_sub(&h, &h, &g);
+    fp2_sub(&h, &h, &g);               /* H = E + F - 2G */
+    fp2_mul(&t->x, &lambda, &h);       /* X3 = lambda H */
+    fp2_sub(&tmp, &g, &h);
+    fp2_mul(&tmp, &theta, &tmp);
+    fp2_mul(&g, &t->y, &e);
+    fp2_sub(&t->y, &tmp, &g);          /* Y3 = theta (G - H) - Y E */
+    fp2_mul(&t->z, &t->z, &e);         /* Z3 = Z E */
+    fp2_mul(&l00, &lambda, &q->y);
+    fp2_mul(&tmp, &theta, &q->x);
     fp2_sub(&l00, &l00, &tmp);
-    fp2_mul_fp(&l01, &rr, &p->x);
-    fp2_neg(&l01, &l01);
-    fp2_mul_fp(&l11, &t->z, &p->y);
+    fp2_mul_fp(&l01, &theta, &p->x);
+    fp2_mul_fp(&l11, &lambda, &p->neg_y);
     fp12_mul_014(f, f, &l00, &l01, &l11);
 }
 
 void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, int n) {
-    twist_jacobian_t t[MILLER_MAX_PAIRS];
+    twist_projective_t t[MILLER_MAX_PAIRS];
+    g1_prepared_t pp[MILLER_MAX_PAIRS];
     fp12_t acc;
     fp12_set_one(&acc);
     for (int j = 0; j < n; j++) {
         t[j].x = q[j].x;
         t[j].y = q[j].y;
         fp2_set_one(&t[j].z);
+        pp[j].x = p[j].x;
+        fp_mul3(&pp[j].x3, &p[j].x);
+        fp_neg(&pp[j].neg_y, &p[j].y);
     }
     /* Bits of |x| below the top one, most significant first. */
     for (int i = 62; i >= 0; i--) {
         if (i != 62) fp12_sqr(&acc, &acc);
-        for (int j = 0; j < n; j++) doubling_step(&acc, &t[j], &p[j]);
+        for (int j = 0; j < n; j++) doubling_step(&acc, &t[j], &pp[j]);
         if ((BLS_X_ABS >> i) & 1)
-            for (int j = 0; j < n; j++) addition_step(&acc, &t[j], &q[j], &p[j]);
+            for (int j = 0; j < n; j++) addition_step(&acc, &t[j], &q[j], &pp[j]);
     }
     /* x < 0: f_{x,Q} = 1 / f_{|x|,Q} up to factors the final exponentiation
      * removes, and 1/f equals the conjugate after it. */
