@@ -15,11 +15,11 @@ signature under the group key.
 (48, 96, True)
 
 Without a dealer, :mod:`pybls.threshold.dkg` runs a distributed key
-generation, and :mod:`pybls.threshold.dkg` also reshares an existing key to
-a new committee.
+generation; the same protocol reshares an existing key to a new committee
+(new n and t, same group key).
 """
 
-from . import errors
+from . import dkg, errors
 from .ciphersuite import resolve_scheme
 from .commitment import PublicPolynomial
 from .dealer import Dealing, deal, verify_share
@@ -30,6 +30,7 @@ from .signing import batch_verify_partials, find_invalid_partials, recover, veri
 
 __all__ = [
     "errors",
+    "dkg",
     "Polynomial",
     "PublicPolynomial",
     "lagrange_coefficients",

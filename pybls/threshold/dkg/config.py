@@ -1,0 +1,112 @@
+"""Who takes part in a key generation or a resharing, and with which threshold.
+
+>>> from pybls.threshold.dkg import Config
+>>> c = Config.new(3, 5)
+>>> c.dealers, c.players, c.threshold, c.is_reshare
+([1, 2, 3, 4, 5], [1, 2, 3, 4, 5], 3, False)
+>>> c.required_dealers      # 5 - 3 + 1 honest dealers at least
+3
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, List, Optional
+
+from ...sig import Scheme, Variant
+from .._util import check_distinct
+from ..ciphersuite import resolve_scheme, variant_of_group
+from ..commitment import PublicPolynomial
+from ..dealer import check_parameters
+from ..errors import InvalidDegreeError, UnknownIndexError
+
+__all__ = ["Config"]
+
+
+class Config:
+    """The parameters every participant of one run must agree on.
+
+    ``dealers`` deal polynomials; ``players`` receive the new shares, any
+    ``threshold`` of which can sign. For a fresh key generation the two
+    sets are usually the same parties.
+
+    ``required_dealers`` is the fewest qualified dealers with which the
+    run completes (``min_dealers``; by default ``len(dealers) - t + 1``,
+    the honest dealers there are when at most t - 1 parties misbehave; for
+    a resharing the old threshold, enough to interpolate the old secret,
+    so up to ``len(dealers) - previous.threshold`` old holders may be
+    missing or excluded). For a resharing, ``previous`` is
+    the public polynomial of the existing key, the dealers are (some of)
+    its share holders, and the group public key stays the same.
+    """
+
+    __slots__ = ("threshold", "dealers", "players", "scheme", "previous", "required_dealers")
+
+    threshold: int
+    dealers: List[int]
+    players: List[int]
+    scheme: Scheme
+    previous: Optional[PublicPolynomial]
+    required_dealers: int
+
+    def __init__(self, threshold: int, players: Iterable[int], dealers: Optional[Iterable[int]] = None,
+                 variant: Optional[Variant] = None, scheme: Any = None,
+                 previous: Optional[PublicPolynomial] = None, min_dealers: Optional[int] = None) -> None:
+        ps = sorted(check_distinct(players, "player"))
+        ds = ps if dealers is None else sorted(check_distinct(dealers, "dealer"))
+        t, _ = check_parameters(threshold, len(ps))
+        if previous is not None:
+            if not isinstance(previous, PublicPolynomial):
+                raise TypeError("previous must be a PublicPolynomial")
+            pv = variant_of_group(previous.group)
+            if variant is not None and variant is not pv:
+                raise ValueError("the variant must be the previous key's")
+            variant = pv
+        s = resolve_scheme(variant, scheme)
+        if previous is not None and len(ds) < previous.threshold:
+            raise InvalidDegreeError(
+                f"{len(ds)} dealers cannot reshare a key of threshold {previous.threshold}")
+        if min_dealers is None:
+            # At most t - 1 parties are assumed faulty, and honest dealers
+            # always qualify: fewer qualified dealers means that assumption
+            # failed. A resharing needs the old threshold of old holders.
+            min_dealers = max(1, len(ds) - t + 1) if previous is None else previous.threshold
+        md = int(min_dealers)
+        lowest = 1 if previous is None else previous.threshold
+        if not lowest <= md <= len(ds):
+            raise InvalidDegreeError(f"min_dealers must be in [{lowest}, {len(ds)}], got {md}")
+        self.threshold = t
+        self.dealers = ds
+        self.players = ps
+        self.scheme = s
+        self.previous = previous
+        self.required_dealers = md
+
+    @classmethod
+    def new(cls, t: int, n: int, variant: Optional[Variant] = None, scheme: Any = None,
+            min_dealers: Optional[int] = None) -> "Config":
+        """A fresh key generation among parties 1..n, each dealer and player."""
+        return cls(t, range(1, n + 1), None, variant, scheme, None, min_dealers)
+
+    @classmethod
+    def reshare(cls, previous: PublicPolynomial, dealers: Iterable[int], t: int, n: int,
+                scheme: Any = None, min_dealers: Optional[int] = None) -> "Config":
+        """Reshare the key of `previous` from the share holders `dealers`
+        to new players 1..n with threshold t."""
+        return cls(t, range(1, n + 1), dealers, None, scheme, previous, min_dealers)
+
+    @property
+    def is_reshare(self) -> bool:
+        """Whether this run reshares an existing key."""
+        return self.previous is not None
+
+    def check_dealer(self, index: int) -> None:
+        if index not in self.dealers:
+            raise UnknownIndexError(f"{index} is not a dealer of this run")
+
+    def check_player(self, index: int) -> None:
+        if index not in self.players:
+            raise UnknownIndexError(f"{index} is not a player of this run")
+
+    def __repr__(self) -> str:
+        kind = "reshare" if self.previous is not None else "dkg"
+        return f"<{kind} t={self.threshold} dealers={len(self.dealers)} players={len(self.players)} {self.scheme!r}>"

@@ -1,0 +1,215 @@
+"""The messages of distributed key generation and resharing.
+
+Each is immutable, with ``to_bytes()`` and a validating ``from_bytes()``
+(a one-byte kind, 4-byte big-endian indices, 32-byte scalars, and the
+commitment encoding of :class:`~pybls.threshold.PublicPolynomial`), so
+the protocol can run over any transport. :func:`decode` reads any of them.
+
+* :class:`Deal` (broadcast): a dealer's commitment.
+* :class:`PrivateShare` (dealer to one player, over a private,
+  authenticated channel): the player's share of the dealer's polynomial.
+* :class:`Complaint` (broadcast): a player says its share from a dealer
+  is missing or wrong.
+* :class:`Justification` (broadcast): the dealer answers a complaint by
+  revealing that share.
+
+>>> from pybls.threshold.dkg import Complaint, decode
+>>> c = Complaint(player=3, dealer=1)
+>>> decode(c.to_bytes()) == c, len(c.to_bytes())
+(True, 9)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from ..._convert import as_bytes
+from ...errors import PyblsError
+from ...scalar import Scalar
+from .._util import Reader, check_index, u32
+from ..commitment import PublicPolynomial
+from ..errors import MalformedMessageError
+
+__all__ = ["Deal", "PrivateShare", "Complaint", "Justification", "Message", "decode"]
+
+_DEAL, _SHARE, _COMPLAINT, _JUSTIFICATION = 1, 2, 3, 4
+
+
+class _Message:
+    __slots__ = ()
+    KIND: int = 0
+    NAME = "message"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} messages are immutable")
+
+    def _set(self, **fields: Any) -> None:
+        for k, v in fields.items():
+            object.__setattr__(self, k, v)
+
+    def to_bytes(self) -> bytes:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __bytes__(self) -> bytes:
+        return self.to_bytes()
+
+    @classmethod
+    def from_bytes(cls, data: Any) -> Any:
+        """Decode this kind of message; :class:`~pybls.threshold.errors.MalformedMessageError` otherwise."""
+        r = Reader(as_bytes(data, cls.NAME), cls.NAME)
+        kind = r.u8()
+        if kind != cls.KIND:
+            raise MalformedMessageError(f"{cls.NAME}: wrong message kind {kind}")
+        msg = cls._read(r)
+        r.end()
+        return msg
+
+    @classmethod
+    def _read(cls, r: Reader) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_bytes() == other.to_bytes()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.to_bytes())
+
+
+def _index(r: Reader, what: str) -> int:
+    i = r.u32()
+    if i == 0:
+        raise MalformedMessageError(f"{r.what}: {what} index 0")
+    return i
+
+
+def _scalar(r: Reader) -> Scalar:
+    try:
+        return Scalar.from_bytes(r.take(32))
+    except MalformedMessageError:
+        raise
+    except PyblsError as e:
+        raise MalformedMessageError(f"{r.what}: {e}") from None
+
+
+class Deal(_Message):
+    """A dealer's broadcast: the commitment to its polynomial."""
+
+    __slots__ = ("dealer", "commitment")
+    KIND = _DEAL
+    NAME = "deal"
+    dealer: int
+    commitment: PublicPolynomial
+
+    def __init__(self, dealer: int, commitment: PublicPolynomial) -> None:
+        if not isinstance(commitment, PublicPolynomial):
+            raise TypeError("a deal's commitment is a PublicPolynomial")
+        self._set(dealer=check_index(dealer, "dealer"), commitment=commitment)
+
+    def to_bytes(self) -> bytes:
+        return bytes([self.KIND]) + u32(self.dealer) + self.commitment.to_bytes()
+
+    @classmethod
+    def _read(cls, r: Reader) -> "Deal":
+        dealer = _index(r, "dealer")
+        return cls(dealer, PublicPolynomial._read(r))
+
+    def __repr__(self) -> str:
+        return f"Deal(dealer={self.dealer}, t={self.commitment.threshold})"
+
+
+class PrivateShare(_Message):
+    """A dealer's share for one player: f_dealer(player). Secret: send it
+    only over a private, authenticated channel."""
+
+    __slots__ = ("dealer", "player", "value")
+    KIND = _SHARE
+    NAME = "private share"
+    dealer: int
+    player: int
+    value: Scalar
+
+    def __init__(self, dealer: int, player: int, value: Scalar) -> None:
+        if not isinstance(value, Scalar):
+            raise TypeError("a share value is a Scalar")
+        self._set(dealer=check_index(dealer, "dealer"), player=check_index(player, "player"), value=value)
+
+    def to_bytes(self) -> bytes:
+        return bytes([self.KIND]) + u32(self.dealer) + u32(self.player) + self.value.to_bytes()
+
+    @classmethod
+    def _read(cls, r: Reader) -> "PrivateShare":
+        dealer = _index(r, "dealer")
+        player = _index(r, "player")
+        return cls(dealer, player, _scalar(r))
+
+    def __repr__(self) -> str:
+        return f"PrivateShare(dealer={self.dealer}, player={self.player}, <hidden>)"
+
+
+class Complaint(_Message):
+    """A player's broadcast: its share from `dealer` is missing or invalid."""
+
+    __slots__ = ("player", "dealer")
+    KIND = _COMPLAINT
+    NAME = "complaint"
+    player: int
+    dealer: int
+
+    def __init__(self, player: int, dealer: int) -> None:
+        self._set(player=check_index(player, "player"), dealer=check_index(dealer, "dealer"))
+
+    def to_bytes(self) -> bytes:
+        return bytes([self.KIND]) + u32(self.player) + u32(self.dealer)
+
+    @classmethod
+    def _read(cls, r: Reader) -> "Complaint":
+        player = _index(r, "player")
+        return cls(player, _index(r, "dealer"))
+
+    def __repr__(self) -> str:
+        return f"Complaint(player={self.player}, dealer={self.dealer})"
+
+
+class Justification(_Message):
+    """A dealer's broadcast answer to a complaint: the share, revealed."""
+
+    __slots__ = ("dealer", "player", "value")
+    KIND = _JUSTIFICATION
+    NAME = "justification"
+    dealer: int
+    player: int
+    value: Scalar
+
+    def __init__(self, dealer: int, player: int, value: Scalar) -> None:
+        if not isinstance(value, Scalar):
+            raise TypeError("a share value is a Scalar")
+        self._set(dealer=check_index(dealer, "dealer"), player=check_index(player, "player"), value=value)
+
+    def to_bytes(self) -> bytes:
+        return bytes([self.KIND]) + u32(self.dealer) + u32(self.player) + self.value.to_bytes()
+
+    @classmethod
+    def _read(cls, r: Reader) -> "Justification":
+        dealer = _index(r, "dealer")
+        player = _index(r, "player")
+        return cls(dealer, player, _scalar(r))
+
+    def __repr__(self) -> str:
+        return f"Justification(dealer={self.dealer}, player={self.player})"
+
+
+Message = Union[Deal, PrivateShare, Complaint, Justification]
+_KINDS = {c.KIND: c for c in (Deal, PrivateShare, Complaint, Justification)}
+
+
+def decode(data: Any) -> Message:
+    """Decode any DKG message, choosing by its first byte."""
+    b = as_bytes(data, "message")
+    if not b:
+        raise MalformedMessageError("message: empty")
+    cls = _KINDS.get(b[0])
+    if cls is None:
+        raise MalformedMessageError(f"message: unknown kind {b[0]}")
+    return cls.from_bytes(b)  # type: ignore[no-any-return]

@@ -1,0 +1,76 @@
+"""A player of a key generation or resharing: checks its shares, complains
+about bad ones, and derives its share of the new key from the result."""
+
+from __future__ import annotations
+
+from typing import Dict, Optional
+
+from ...scalar import Scalar
+from ..commitment import PublicPolynomial
+from ..errors import ProtocolError
+from ..share import Share
+from .config import Config
+from .messages import Complaint, Deal, PrivateShare
+from .transcript import Result, check_deal
+
+__all__ = ["Player"]
+
+
+class Player:
+    """Player `index` of the run `config`.
+
+    Call :meth:`receive` with each dealer's deal and private share (None if
+    it never came); it returns a :class:`Complaint` to broadcast when the
+    share is missing or inconsistent with the commitment. After the
+    transcript is settled, :meth:`finalize` gives the player's new share.
+    """
+
+    __slots__ = ("config", "index", "_values", "_commitments")
+
+    def __init__(self, config: Config, index: int) -> None:
+        config.check_player(index)
+        self.config = config
+        self.index = index
+        self._values: Dict[int, Scalar] = {}
+        self._commitments: Dict[int, PublicPolynomial] = {}
+
+    def receive(self, deal: Deal, share: Optional[PrivateShare]) -> Optional[Complaint]:
+        """Check `share` against `deal`; a complaint if it is missing or wrong."""
+        self.config.check_dealer(deal.dealer)
+        if share is not None and (share.dealer != deal.dealer or share.player != self.index):
+            raise ProtocolError(f"share from dealer {share.dealer} for player {share.player} "
+                                f"given to player {self.index} with the deal of dealer {deal.dealer}")
+        self._commitments[deal.dealer] = deal.commitment
+        if check_deal(self.config, deal) is not None:
+            return None  # a public fault: the transcript excludes the dealer
+        c = deal.commitment
+        if share is not None and c.group.generator() * share.value == c.public_share(self.index):
+            self._values[deal.dealer] = share.value
+            return None
+        self._values.pop(deal.dealer, None)
+        return Complaint(self.index, deal.dealer)
+
+    def finalize(self, result: Result) -> Share:
+        """This player's share of the key decided by `result`.
+
+        Raises :class:`~pybls.threshold.errors.ProtocolError` if the player
+        lacks a valid share from a contributing dealer (it received none and
+        did not complain) or saw a different commitment from it than the
+        transcript holds.
+        """
+        acc = Scalar(0)
+        for d, w in zip(result.contributors, result.weights):
+            seen = self._commitments.get(d)
+            if seen is not None and seen != result.commitments.get(d):
+                raise ProtocolError(f"dealer {d} sent this player a different commitment")
+            value = self._values.get(d)
+            if value is None:
+                value = result.revealed.get((d, self.index))
+            if value is None:
+                raise ProtocolError(f"player {self.index} has no valid share from dealer {d}")
+            acc = acc + value if w == 1 else acc + value * w
+        share = Share(self.index, acc, self.config.scheme, result.public_key)
+        if result.public_polynomial.group.generator() * acc != result.public_polynomial.public_share(self.index):
+            raise ProtocolError(f"player {self.index}'s share does not match the public polynomial")
+        return share
+

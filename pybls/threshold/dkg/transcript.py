@@ -1,0 +1,181 @@
+"""The public record of a run, and the outcome every participant derives from it.
+
+Everything broadcast (deals, complaints, justifications) goes into a
+:class:`Transcript`; since all participants see the same broadcasts, they
+all compute the same :class:`Result`: which dealers are qualified, which
+are excluded and why, and the new public polynomial and group key.
+
+A dealer is excluded if it sent no deal, a commitment of the wrong degree
+or in the wrong group, two different deals, (when resharing) a commitment
+whose constant term is not the public key of its old share, a
+justification inconsistent with its commitment, no justification for a
+complaint, or complaints from ``t`` or more players (answering them would
+make its polynomial public).
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Set, Tuple
+
+from ...scalar import Scalar
+from ...sig import PublicKey
+from ..commitment import PublicPolynomial
+from ..errors import ProtocolError
+from ..lagrange import lagrange_ints
+from .config import Config
+from .messages import Complaint, Deal, Justification, Message, PrivateShare
+
+__all__ = ["Transcript", "Result", "check_deal"]
+
+
+def check_deal(config: Config, deal: Deal) -> Optional[str]:
+    """Why `deal` is unacceptable in the run `config`, or None if it is fine."""
+    c = deal.commitment
+    if c.group is not config.scheme.variant.PublicKey.GROUP:
+        return f"commitment in {c.group.__name__}, expected {config.scheme.variant.PublicKey.GROUP.__name__}"
+    if c.threshold != config.threshold:
+        return f"commitment of degree {c.degree}, expected {config.threshold - 1}"
+    if config.previous is not None and c.constant != config.previous.public_share(deal.dealer):
+        return "commitment does not reshare the dealer's previous share"
+    if config.previous is None and c.constant.is_identity():
+        return "commitment to a zero secret"
+    return None
+
+
+class Result:
+    """The outcome of a run: ``qualified`` dealers (sorted),
+    ``disqualified`` (dealer index -> reason), the new
+    ``public_polynomial`` and ``public_key`` (unchanged by a resharing)."""
+
+    __slots__ = ("config", "qualified", "disqualified", "public_polynomial", "public_key",
+                 "contributors", "weights", "revealed", "commitments")
+
+    def __init__(self, config: Config, qualified: List[int], disqualified: Dict[int, str],
+                 public_polynomial: PublicPolynomial, contributors: List[int], weights: List[int],
+                 revealed: Dict[Tuple[int, int], Scalar], commitments: Dict[int, PublicPolynomial]) -> None:
+        self.config = config
+        self.qualified = qualified
+        self.disqualified = disqualified
+        self.public_polynomial = public_polynomial
+        self.public_key: PublicKey = public_polynomial.public_key
+        #: The dealers whose polynomials make up the new sharing, and their weights.
+        self.contributors = contributors
+        self.weights = weights
+        #: Shares revealed by justifications, by (dealer, player).
+        self.revealed = revealed
+        #: The commitment of each contributing dealer.
+        self.commitments = commitments
+
+    @property
+    def threshold(self) -> int:
+        return self.config.threshold
+
+    def __repr__(self) -> str:
+        return (f"<Result qualified={self.qualified} disqualified={sorted(self.disqualified)} "
+                f"key={self.public_key!r}>")
+
+
+class Transcript:
+    """Collects a run's broadcast messages and decides its :class:`Result`.
+
+    Messages from parties that are not in the run raise
+    :class:`~pybls.threshold.errors.UnknownIndexError`; misbehaviour by a
+    dealer is recorded against it (see the module docstring).
+    """
+
+    __slots__ = ("config", "deals", "_faults", "complaints", "justifications")
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.deals: Dict[int, Deal] = {}
+        self._faults: Dict[int, str] = {}
+        self.complaints: Dict[int, Set[int]] = {}
+        self.justifications: Dict[Tuple[int, int], Scalar] = {}
+
+    def add(self, message: Message) -> None:
+        """Record any broadcast message."""
+        if isinstance(message, Deal):
+            self.add_deal(message)
+        elif isinstance(message, Complaint):
+            self.add_complaint(message)
+        elif isinstance(message, Justification):
+            self.add_justification(message)
+        elif isinstance(message, PrivateShare):
+            raise ProtocolError("private shares are not broadcast")
+        else:
+            raise TypeError(f"not a DKG message: {type(message).__name__}")
+
+    def _fault(self, dealer: int, reason: str) -> None:
+        self._faults.setdefault(dealer, reason)
+
+    def add_deal(self, deal: Deal) -> None:
+        self.config.check_dealer(deal.dealer)
+        old = self.deals.get(deal.dealer)
+        if old is not None:
+            if old != deal:
+                self._fault(deal.dealer, "sent two different deals")
+            return
+        self.deals[deal.dealer] = deal
+        reason = check_deal(self.config, deal)
+        if reason is not None:
+            self._fault(deal.dealer, reason)
+
+    def add_complaint(self, complaint: Complaint) -> None:
+        self.config.check_player(complaint.player)
+        self.config.check_dealer(complaint.dealer)
+        self.complaints.setdefault(complaint.dealer, set()).add(complaint.player)
+
+    def add_justification(self, j: Justification) -> None:
+        self.config.check_dealer(j.dealer)
+        self.config.check_player(j.player)
+        if j.player not in self.complaints.get(j.dealer, ()):
+            raise ProtocolError(f"dealer {j.dealer} justified a share no one complained about (player {j.player})")
+        deal = self.deals.get(j.dealer)
+        if deal is None or j.dealer in self._faults:
+            return
+        group = deal.commitment.group
+        if group.generator() * j.value != deal.commitment.public_share(j.player):
+            self._fault(j.dealer, f"revealed an invalid share for player {j.player}")
+            return
+        self.justifications[(j.dealer, j.player)] = j.value
+
+    def result(self) -> Result:
+        """Decide the qualified dealers and the new public polynomial.
+
+        Raises :class:`~pybls.threshold.errors.ProtocolError` if fewer than
+        ``config.required_dealers`` dealers qualify.
+        """
+        cfg = self.config
+        disq: Dict[int, str] = {}
+        for d in cfg.dealers:
+            if d in self._faults:
+                disq[d] = self._faults[d]
+            elif d not in self.deals:
+                disq[d] = "sent no deal"
+            else:
+                complainers = self.complaints.get(d, set())
+                if len(complainers) >= cfg.threshold:
+                    disq[d] = f"complaints from {len(complainers)} players"
+                else:
+                    missing = sorted(p for p in complainers if (d, p) not in self.justifications)
+                    if missing:
+                        disq[d] = f"did not answer the complaints of players {missing}"
+        qualified = [d for d in cfg.dealers if d not in disq]
+        if len(qualified) < cfg.required_dealers:
+            err = ProtocolError(f"only {len(qualified)} qualified dealers, {cfg.required_dealers} needed; "
+                                f"disqualified: {disq}")
+            err.disqualified = disq  # type: ignore[attr-defined]
+            raise err
+        if cfg.previous is None:
+            contributors = qualified
+            weights = [1] * len(qualified)
+            poly = PublicPolynomial.sum(self.deals[d].commitment for d in qualified)
+        else:
+            contributors = qualified[:cfg.previous.threshold]
+            weights = lagrange_ints(contributors)
+            poly = PublicPolynomial.combine([self.deals[d].commitment for d in contributors], weights)
+            if poly.constant != cfg.previous.constant:  # pragma: no cover - implied by check_deal
+                raise ProtocolError("resharing changed the group key")
+        revealed = {k: v for k, v in self.justifications.items() if k[0] in contributors}
+        commitments = {d: self.deals[d].commitment for d in contributors}
+        return Result(cfg, qualified, disq, poly, contributors, weights, revealed, commitments)

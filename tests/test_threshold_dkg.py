@@ -1,0 +1,294 @@
+"""Distributed key generation and resharing among simulated parties, with
+misbehaving dealers, and the protocol messages' encodings."""
+
+import itertools
+import random
+
+import pytest
+
+from pybls import G1, Scalar, threshold
+from pybls.sig import MinPk, MinSig
+from pybls.threshold import Polynomial, PublicPolynomial, errors, verify_share
+from pybls.threshold.dkg import (
+    Complaint,
+    Config,
+    Deal,
+    Dealer,
+    Justification,
+    Player,
+    PrivateShare,
+    Transcript,
+    decode,
+)
+
+MSG = b"dkg message"
+
+# What a misbehaving dealer does (and whether it is excluded for it).
+EXCLUDED = {
+    "silent": True,               # sends nothing
+    "wrong_degree": True,         # commitment of degree t instead of t - 1
+    "bad_share_unanswered": True,  # a wrong share, no answer to the complaint
+    "bad_justification": True,    # a wrong share, answered with another wrong one
+    "many_bad_shares": True,      # wrong shares to t players
+    "equivocate": True,           # two different deals
+    "wrong_secret": True,         # (resharing) deals a new secret, not its share
+    "bad_share_answered": False,  # a wrong share, then the right one revealed: stays
+}
+
+
+def _wire(msg):
+    """Every message crosses the 'network' as bytes."""
+    data = msg.to_bytes()
+    back = decode(data)
+    assert back == msg and type(back) is type(msg)
+    return back
+
+
+def run(cfg, faults=None, old_shares=None, rng=None):
+    """One run; `faults` maps dealer index -> a kind above. Returns the
+    transcript's result and the players' shares (None where finalize failed)."""
+    faults = faults or {}
+    rng = rng or random.Random(0)
+    t = cfg.threshold
+    group = cfg.scheme.variant.PublicKey.GROUP
+    players = {j: Player(cfg, j) for j in cfg.players}
+    transcript = Transcript(cfg)
+    dealers = {}
+    outbox = {}  # dealer -> (deal, shares, extra deal)
+    for i in cfg.dealers:
+        kind = faults.get(i)
+        if kind == "silent":
+            continue
+        if kind == "wrong_degree":
+            f = Polynomial.random(t)
+            deal = Deal(i, f.commit(group))
+            shares = {j: PrivateShare(i, j, f.evaluate(j)) for j in cfg.players}
+        elif kind == "wrong_secret":
+            f = Polynomial.random(t - 1)
+            deal = Deal(i, f.commit(group))
+            shares = {j: PrivateShare(i, j, f.evaluate(j)) for j in cfg.players}
+        else:
+            dealers[i] = Dealer(cfg, i, old_shares.get(i) if old_shares else None)
+            deal, shares = dealers[i].deal()
+        victims = []
+        if kind in ("bad_share_unanswered", "bad_justification", "bad_share_answered"):
+            victims = [rng.choice(cfg.players)]
+        elif kind == "many_bad_shares":
+            victims = rng.sample(cfg.players, t)
+        for v in victims:
+            shares[v] = PrivateShare(i, v, shares[v].value + 1)
+        outbox[i] = (deal, shares)
+        transcript.add(_wire(deal))
+        if kind == "equivocate":
+            transcript.add(_wire(Deal(i, Polynomial.random(t - 1).commit(group))))
+    complaints = []
+    for i, (deal, shares) in outbox.items():
+        for j, p in players.items():
+            c = p.receive(_wire(deal), _wire(shares[j]))
+            if c is not None:
+                complaints.append(c)
+                transcript.add(_wire(c))
+    for i, d in dealers.items():
+        kind = faults.get(i)
+        against = [c for c in complaints if c.dealer == i]
+        if kind == "bad_share_unanswered":
+            continue
+        for j in d.justify(against):
+            if kind == "bad_justification":
+                j = Justification(j.dealer, j.player, j.value + 2)
+            transcript.add(_wire(j))
+    result = transcript.result()
+    shares = {}
+    for j, p in players.items():
+        shares[j] = p.finalize(result)
+    return result, shares
+
+
+def _check_key(result, shares, t, rng):
+    poly = result.public_polynomial
+    assert poly.threshold == t
+    assert poly.public_key == result.public_key
+    assert all(verify_share(s, poly) for s in shares.values())
+    scheme = result.config.scheme
+    partials = {j: s.sign(MSG) for j, s in shares.items()}
+    assert threshold.batch_verify_partials(list(partials.values()), poly, MSG, scheme)
+    subsets = list(itertools.combinations(sorted(partials), t))
+    rng.shuffle(subsets)
+    sigs = {bytes(threshold.recover([partials[j] for j in sub], t)) for sub in subsets[:3]}
+    assert len(sigs) == 1
+    sig = scheme.variant.Signature.from_bytes(sigs.pop())
+    assert scheme.verify(result.public_key, MSG, sig)
+    if t > 1:
+        some = [partials[j] for j in subsets[0][: t - 1]]
+        assert not scheme.verify(result.public_key, MSG, threshold.recover(some, t - 1))
+    return sig
+
+
+DKG_CASES = [
+    (1, 1, []),
+    (1, 3, []),
+    (2, 3, ["bad_share_unanswered"]),
+    (3, 3, ["bad_share_answered", "bad_justification"]),
+    (3, 5, ["wrong_degree", "silent"]),
+    (4, 7, ["many_bad_shares", "equivocate", "bad_share_answered"]),
+    (4, 6, []),
+]
+
+
+@pytest.mark.parametrize("t,n,kinds", DKG_CASES)
+def test_dkg(t, n, kinds):
+    rng = random.Random(t * 100 + n)
+    faulty = rng.sample(range(1, n + 1), len(kinds))
+    faults = dict(zip(faulty, kinds))
+    result, shares = run(Config.new(t, n), faults, rng=rng)
+    expected = sorted(d for d, k in faults.items() if EXCLUDED[k])
+    assert sorted(result.disqualified) == expected
+    assert result.qualified == [d for d in range(1, n + 1) if d not in expected]
+    for d in expected:
+        assert isinstance(result.disqualified[d], str) and result.disqualified[d]
+    _check_key(result, shares, t, rng)
+
+
+@pytest.mark.parametrize("variant,name", [(MinSig, "PoP"), (MinPk, "Aug"), (MinSig, "Basic")])
+def test_dkg_other_ciphersuites(variant, name):
+    cfg = Config.new(2, 3, variant, name)
+    result, shares = run(cfg)
+    assert type(result.public_key) is variant.PublicKey
+    _check_key(result, shares, 2, random.Random(1))
+
+
+def test_dkg_fails_with_too_few_qualified_dealers():
+    with pytest.raises(errors.ProtocolError) as e:  # 4 - 3 + 1 = 2 needed
+        run(Config.new(3, 4), {1: "silent", 2: "wrong_degree", 4: "equivocate"})
+    assert sorted(e.value.disqualified) == [1, 2, 4]
+    result, _ = run(Config.new(3, 4, min_dealers=1), {1: "silent", 2: "wrong_degree", 4: "equivocate"})
+    assert result.qualified == [3]
+
+
+RESHARE_CASES = [
+    # old (t, n), new (t, n), faulty old holders
+    ((2, 3), (3, 5), ["wrong_secret"]),
+    ((3, 4), (2, 3), ["silent"]),
+    ((3, 5), (3, 3), ["bad_share_unanswered", "wrong_degree"]),
+    ((1, 2), (1, 1), ["equivocate"]),
+    ((2, 2), (4, 6), []),
+]
+
+
+@pytest.mark.parametrize("old,new,kinds", RESHARE_CASES)
+def test_reshare_keeps_the_group_key(old, new, kinds):
+    rng = random.Random(sum(old) * 10 + sum(new))
+    d = threshold.deal(*old)
+    old_shares = {s.index: s for s in d.shares}
+    faulty = rng.sample(sorted(old_shares), len(kinds))
+    faults = dict(zip(faulty, kinds))
+    cfg = Config.reshare(d.public_polynomial, sorted(old_shares), *new)
+    result, shares = run(cfg, faults, old_shares, rng)
+    assert result.public_key == d.public_key
+    assert sorted(result.disqualified) == sorted(faulty)
+    if new[0] > 1:  # (with threshold 1, every share is the secret)
+        for s in shares.values():
+            assert all(s.value != o.value for o in d.shares)
+    sig = _check_key(result, shares, new[0], rng)
+    # the same signature the old committee makes
+    old_sig = threshold.recover([s.sign(MSG) for s in d.shares[: old[0]]], old[0])
+    assert old_sig == sig
+
+
+def test_reshare_with_only_threshold_old_holders():
+    d = threshold.deal(3, 5)
+    holders = {s.index: s for s in d.shares if s.index in (2, 4, 5)}
+    cfg = Config.reshare(d.public_polynomial, sorted(holders), 2, 4)
+    result, shares = run(cfg, old_shares=holders)
+    assert result.public_key == d.public_key
+    _check_key(result, shares, 2, random.Random(2))
+    with pytest.raises(errors.InvalidDegreeError):
+        Config.reshare(d.public_polynomial, [1, 2], 2, 4)
+    with pytest.raises(errors.ProtocolError):
+        run(cfg, {2: "silent"}, holders)
+
+
+def test_config_and_protocol_rejections():
+    cfg = Config.new(2, 3)
+    with pytest.raises(errors.InvalidDegreeError):
+        Config.new(4, 3)
+    with pytest.raises(errors.DuplicateIndexError):
+        Config(2, [1, 2, 2])
+    with pytest.raises(errors.UnknownIndexError):
+        Dealer(cfg, 4)
+    with pytest.raises(errors.UnknownIndexError):
+        Player(cfg, 0 + 9)
+    transcript = Transcript(cfg)
+    deal, shares = Dealer(cfg, 1).deal()
+    with pytest.raises(errors.UnknownIndexError):
+        transcript.add(Deal(7, deal.commitment))
+    with pytest.raises(errors.UnknownIndexError):
+        transcript.add(Complaint(9, 1))
+    with pytest.raises(errors.ProtocolError):
+        transcript.add(shares[1])
+    transcript.add(deal)
+    with pytest.raises(errors.ProtocolError):  # answers no complaint
+        transcript.add(Justification(1, 2, shares[2].value))
+    with pytest.raises(errors.ProtocolError):  # someone else's share
+        Player(cfg, 2).receive(deal, shares[1])
+    p = Player(cfg, 3)
+    assert p.receive(deal, None) == Complaint(3, 1)  # a missing share is a complaint
+    with pytest.raises(errors.ProtocolError):  # resharing needs the old share
+        Dealer(Config.reshare(threshold.deal(2, 3).public_polynomial, [1, 2, 3], 2, 3), 1)
+
+
+def test_player_without_share_cannot_finalize():
+    cfg = Config.new(1, 2)
+    transcript = Transcript(cfg)
+    dealers = [Dealer(cfg, i) for i in cfg.dealers]
+    for d in dealers:
+        transcript.add(d.deal()[0])
+    p = Player(cfg, 1)
+    p.receive(*[(d.deal()[0], d.deal()[1][1]) for d in dealers][0])
+    with pytest.raises(errors.ProtocolError):
+        p.finalize(transcript.result())
+
+
+def test_message_encodings():
+    cfg = Config.new(2, 3)
+    deal, shares = Dealer(cfg, 2).deal()
+    msgs = [deal, shares[1], Complaint(3, 2), Justification(2, 3, shares[3].value)]
+    for m in msgs:
+        data = m.to_bytes()
+        assert decode(data) == m and type(m).from_bytes(data) == m
+        assert hash(decode(data)) == hash(m)
+        with pytest.raises(errors.MalformedMessageError):
+            decode(data[:-1])
+        with pytest.raises(errors.MalformedMessageError):
+            decode(data + b"\x00")
+        with pytest.raises(errors.MalformedMessageError):  # index 0
+            decode(data[:1] + bytes(4) + data[5:])
+    assert len(deal.to_bytes()) == 1 + 4 + 1 + 4 + 2 * 48
+    assert len(shares[1].to_bytes()) == 1 + 8 + 32 and "hidden" in repr(shares[1])
+    for bad in (b"", b"\x09", b"\x00" + bytes(8)):
+        with pytest.raises(errors.MalformedMessageError):
+            decode(bad)
+    with pytest.raises(errors.MalformedMessageError):  # a complaint is not a deal
+        Deal.from_bytes(Complaint(1, 2).to_bytes())
+    with pytest.raises(errors.MalformedMessageError):  # scalar >= r
+        PrivateShare.from_bytes(shares[1].to_bytes()[:9] + b"\xff" * 32)
+    data = bytearray(deal.to_bytes())
+    data[10] ^= 0x01  # corrupt the first committed point
+    with pytest.raises(errors.MalformedMessageError):
+        decode(bytes(data))
+    assert isinstance(PublicPolynomial.from_bytes(deal.to_bytes()[5:]), PublicPolynomial)
+
+
+def test_player_ignores_publicly_bad_deals():
+    cfg = Config.new(2, 3)
+    f = Polynomial.random(2)
+    bad = Deal(1, f.commit(G1))
+    assert Player(cfg, 1).receive(bad, PrivateShare(1, 1, f.evaluate(1))) is None
+    transcript = Transcript(cfg)
+    transcript.add(Deal(1, Polynomial([Scalar(0), Scalar(5)]).commit(G1)))
+    for i in (2, 3):
+        transcript.add(Dealer(cfg, i).deal()[0])
+    result = transcript.result()
+    assert result.qualified == [2, 3] and "zero" in result.disqualified[1]
+    with pytest.raises(errors.InvalidDegreeError):
+        Config.new(2, 3, min_dealers=4)
