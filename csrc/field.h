@@ -140,6 +140,16 @@ limb_t fp2_is_lexically_largest(const fp2_t *a);
 /* RFC 9380 sgn0 for Fp2. */
 limb_t fp2_sgn0(const fp2_t *a);
 /* 96 bytes c1 || c0, each big-endian; all-ones if both are canonical. */
+/* Lazy reduction: an Fp2 product before Montgomery reduction, each
+ * coefficient a double-width integer below p 2^384. Sums and differences
+ * of such values are taken modulo p 2^384 and stay in range; fp2x2_redc
+ * reduces. */
+typedef struct { limb_t c0[2 * FP_LIMBS], c1[2 * FP_LIMBS]; } fp2x2_t;
+void fp2_mul_wide(fp2x2_t *r, const fp2_t *a, const fp2_t *b);
+void fp2x2_add(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b);
+void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b);
+void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a);
+void fp2x2_redc(fp2_t *r, const fp2x2_t *a);
 limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[96]);
 void fp2_to_bytes(uint8_t out[96], const fp2_t *a);
 

@@ -35,36 +35,89 @@ void fp2_conj(fp2_t *r, const fp2_t *a) {
     fp_neg(&r->c1, &a->c1);
 }
 
-/* Karatsuba with lazy reduction: three double-width products, two
- * Montgomery reductions. Bounds: a0 + a1 and b0 + b1 are below 2p, their
- * product below 4p^2 < p 2^384, which is what reduction accepts. */
-void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b) {
-    enum { N = FP_LIMBS };
-    limb_t sa[N], sb[N], t0[2 * N], t1[2 * N], t2[2 * N], carry = 0, borrow = 0;
+/*
+ * Double-width arithmetic for lazy reduction. A double-width value is an
+ * integer below M = p 2^384 (about 9.8 p^2), which is what Montgomery
+ * reduction accepts; sums and differences are taken modulo M, so they stay
+ * in range whatever the operands, and M = 0 mod p leaves the reduced value
+ * unchanged. M has a zero low half: fixing a sum or difference up touches
+ * the high half only.
+ */
+
+/* r = a + b mod M for a, b < M. */
+static inline void fpx2_add(limb_t *r, const limb_t *a, const limb_t *b) {
+    limb_t t[NL], carry = 0, borrow = 0;
     MONT_UNROLL
-    for (int i = 0; i < N; i++) sa[i] = mont_adc(a->c0.l[i], a->c1.l[i], &carry);
+    for (int i = 0; i < 2 * NL; i++) r[i] = mont_adc(a[i], b[i], &carry);
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) t[i] = mont_sbb(r[NL + i], PM[i], &borrow);
+    limb_t keep = (limb_t)0 - borrow;
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) r[NL + i] = (r[NL + i] & keep) | (t[i] & ~keep);
+}
+
+/* r = a - b mod M for a, b < M. */
+static inline void fpx2_sub(limb_t *r, const limb_t *a, const limb_t *b) {
+    limb_t borrow = 0, carry = 0;
+    MONT_UNROLL
+    for (int i = 0; i < 2 * NL; i++) r[i] = mont_sbb(a[i], b[i], &borrow);
+    limb_t mask = (limb_t)0 - borrow;
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) r[NL + i] = mont_adc(r[NL + i], PM[i] & mask, &carry);
+}
+
+void fp2x2_add(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
+    fpx2_add(r->c0, a->c0, b->c0);
+    fpx2_add(r->c1, a->c1, b->c1);
+}
+
+void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
+    fpx2_sub(r->c0, a->c0, b->c0);
+    fpx2_sub(r->c1, a->c1, b->c1);
+}
+
+/* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u */
+void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
+    limb_t t[2 * NL];
+    fpx2_sub(t, a->c0, a->c1);
+    fpx2_add(r->c1, a->c0, a->c1);
+    for (int i = 0; i < 2 * NL; i++) r->c0[i] = t[i];
+}
+
+void fp2x2_redc(fp2_t *r, const fp2x2_t *a) {
+    mont_redc_n(r->c0.l, a->c0, PM, P_N0, NL);
+    mont_redc_n(r->c1.l, a->c1, PM, P_N0, NL);
+}
+
+/* Karatsuba: three double-width products. Bounds: a0 + a1 and b0 + b1 are
+ * below 2p, their product below 4p^2 < M; c1 = a0 b1 + a1 b0 < 2p^2 exactly,
+ * c0 = a0 b0 - a1 b1 mod M. */
+static inline void fp2_mul_wide_inl(fp2x2_t *r, const fp2_t *a, const fp2_t *b) {
+    limb_t sa[NL], sb[NL], t1[2 * NL], t2[2 * NL], carry = 0, borrow = 0;
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) sa[i] = mont_adc(a->c0.l[i], a->c1.l[i], &carry);
     carry = 0;
     MONT_UNROLL
-    for (int i = 0; i < N; i++) sb[i] = mont_adc(b->c0.l[i], b->c1.l[i], &carry);
-    mont_mul_wide_n(t0, a->c0.l, b->c0.l, N);
-    mont_mul_wide_n(t1, a->c1.l, b->c1.l, N);
-    mont_mul_wide_n(t2, sa, sb, N);
+    for (int i = 0; i < NL; i++) sb[i] = mont_adc(b->c0.l[i], b->c1.l[i], &carry);
+    mont_mul_wide_n(r->c0, a->c0.l, b->c0.l, NL);
+    mont_mul_wide_n(t1, a->c1.l, b->c1.l, NL);
+    mont_mul_wide_n(t2, sa, sb, NL);
     /* c1 = t2 - t0 - t1 = a0 b1 + a1 b0 >= 0 */
     MONT_UNROLL
-    for (int i = 0; i < 2 * N; i++) t2[i] = mont_sbb(t2[i], t0[i], &borrow);
+    for (int i = 0; i < 2 * NL; i++) t2[i] = mont_sbb(t2[i], r->c0[i], &borrow);
     borrow = 0;
     MONT_UNROLL
-    for (int i = 0; i < 2 * N; i++) t2[i] = mont_sbb(t2[i], t1[i], &borrow);
-    /* c0 = t0 - t1, plus p 2^384 if that went negative */
-    borrow = 0;
-    MONT_UNROLL
-    for (int i = 0; i < 2 * N; i++) t0[i] = mont_sbb(t0[i], t1[i], &borrow);
-    limb_t mask = (limb_t)0 - borrow;
-    carry = 0;
-    MONT_UNROLL
-    for (int i = 0; i < N; i++) t0[N + i] = mont_adc(t0[N + i], P_MODULUS[i] & mask, &carry);
-    mont_redc_n(r->c0.l, t0, P_MODULUS, P_N0, N);
-    mont_redc_n(r->c1.l, t2, P_MODULUS, P_N0, N);
+    for (int i = 0; i < 2 * NL; i++) r->c1[i] = mont_sbb(t2[i], t1[i], &borrow);
+    fpx2_sub(r->c0, r->c0, t1);
+}
+
+void fp2_mul_wide(fp2x2_t *r, const fp2_t *a, const fp2_t *b) { fp2_mul_wide_inl(r, a, b); }
+
+void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    fp2x2_t t;
+    fp2_mul_wide_inl(&t, a, b);
+    mont_redc_n(r->c0.l, t.c0, PM, P_N0, NL);
+    mont_redc_n(r->c1.l, t.c1, PM, P_N0, NL);
 }
 
 /* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u. The second operand of a

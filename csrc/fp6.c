@@ -34,38 +34,41 @@ void fp6_mul_v(fp6_t *r, const fp6_t *a) {
     r->c0 = t;
 }
 
-/* Karatsuba over three coefficients: six Fp2 multiplications. */
+/* Karatsuba over three coefficients: six Fp2 products, kept double width
+ * (lazy reduction), so three Fp2 reductions instead of six. */
 void fp6_mul(fp6_t *r, const fp6_t *a, const fp6_t *b) {
-    fp2_t t0, t1, t2, s, u, c0, c1, c2;
-    fp2_mul(&t0, &a->c0, &b->c0);
-    fp2_mul(&t1, &a->c1, &b->c1);
-    fp2_mul(&t2, &a->c2, &b->c2);
+    fp2x2_t t0, t1, t2, m, c;
+    fp2_t s, u;
+    fp2_mul_wide(&t0, &a->c0, &b->c0);
+    fp2_mul_wide(&t1, &a->c1, &b->c1);
+    fp2_mul_wide(&t2, &a->c2, &b->c2);
     /* c0 = ((a1 + a2)(b1 + b2) - t1 - t2) xi + t0 */
     fp2_add(&s, &a->c1, &a->c2);
     fp2_add(&u, &b->c1, &b->c2);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t1);
-    fp2_sub(&s, &s, &t2);
-    fp2_mul_xi(&s, &s);
-    fp2_add(&c0, &s, &t0);
-    /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2 */
+    fp2_mul_wide(&m, &s, &u);
+    fp2x2_sub(&m, &m, &t1);
+    fp2x2_sub(&m, &m, &t2);
+    fp2x2_mul_xi(&m, &m);
+    fp2x2_add(&c, &m, &t0);
+    /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2 (r may alias a or b: the
+     * sums are formed before r is written) */
     fp2_add(&s, &a->c0, &a->c1);
     fp2_add(&u, &b->c0, &b->c1);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t0);
-    fp2_sub(&s, &s, &t1);
-    fp2_mul_xi(&u, &t2);
-    fp2_add(&c1, &s, &u);
-    /* c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1 */
+    fp2_mul_wide(&m, &s, &u);
     fp2_add(&s, &a->c0, &a->c2);
     fp2_add(&u, &b->c0, &b->c2);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t0);
-    fp2_sub(&s, &s, &t2);
-    fp2_add(&c2, &s, &t1);
-    r->c0 = c0;
-    r->c1 = c1;
-    r->c2 = c2;
+    fp2x2_redc(&r->c0, &c);
+    fp2x2_sub(&m, &m, &t0);
+    fp2x2_sub(&m, &m, &t1);
+    fp2x2_mul_xi(&c, &t2);
+    fp2x2_add(&c, &m, &c);
+    fp2x2_redc(&r->c1, &c);
+    /* c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1 */
+    fp2_mul_wide(&m, &s, &u);
+    fp2x2_sub(&m, &m, &t0);
+    fp2x2_sub(&m, &m, &t2);
+    fp2x2_add(&m, &m, &t1);
+    fp2x2_redc(&r->c2, &m);
 }
 
 /* Chung-Hasan SQR2. */
@@ -92,31 +95,32 @@ void fp6_sqr(fp6_t *r, const fp6_t *a) {
     fp2_add(&r->c1, &s4, &s1);
 }
 
-/* a (b0 + b1 v): five Fp2 multiplications. */
+/* a (b0 + b1 v): five Fp2 products, reduced lazily. */
 void fp6_mul_01(fp6_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1) {
-    fp2_t t0, t1, s, u, c0, c1, c2;
-    fp2_mul(&t0, &a->c0, b0);
-    fp2_mul(&t1, &a->c1, b1);
+    fp2x2_t t0, t1, m0, m1, m2;
+    fp2_t s, u;
+    fp2_mul_wide(&t0, &a->c0, b0);
+    fp2_mul_wide(&t1, &a->c1, b1);
     /* c0 = ((a1 + a2) b1 - t1) xi + t0 */
     fp2_add(&s, &a->c1, &a->c2);
-    fp2_mul(&s, &s, b1);
-    fp2_sub(&s, &s, &t1);
-    fp2_mul_xi(&s, &s);
-    fp2_add(&c0, &s, &t0);
+    fp2_mul_wide(&m0, &s, b1);
     /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 */
     fp2_add(&s, &a->c0, &a->c1);
     fp2_add(&u, b0, b1);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t0);
-    fp2_sub(&c1, &s, &t1);
+    fp2_mul_wide(&m1, &s, &u);
     /* c2 = (a0 + a2) b0 - t0 + t1 */
     fp2_add(&s, &a->c0, &a->c2);
-    fp2_mul(&s, &s, b0);
-    fp2_sub(&s, &s, &t0);
-    fp2_add(&c2, &s, &t1);
-    r->c0 = c0;
-    r->c1 = c1;
-    r->c2 = c2;
+    fp2_mul_wide(&m2, &s, b0);
+    fp2x2_sub(&m0, &m0, &t1);
+    fp2x2_mul_xi(&m0, &m0);
+    fp2x2_add(&m0, &m0, &t0);
+    fp2x2_redc(&r->c0, &m0);
+    fp2x2_sub(&m1, &m1, &t0);
+    fp2x2_sub(&m1, &m1, &t1);
+    fp2x2_redc(&r->c1, &m1);
+    fp2x2_sub(&m2, &m2, &t0);
+    fp2x2_add(&m2, &m2, &t1);
+    fp2x2_redc(&r->c2, &m2);
 }
 
 /* a (b1 v) = xi a2 b1 + a0 b1 v + a1 b1 v^2 */
