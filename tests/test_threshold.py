@@ -60,6 +60,30 @@ def test_interpolation_of_scalars_and_points(t):
         assert interpolate({i: f.evaluate(i) for i in idx[:-1]}) != f.constant
 
 
+def _naive_lagrange(xs):
+    out = []
+    for xi in xs:
+        num = den = 1
+        for xj in xs:
+            if xj != xi:
+                num, den = num * xj % Scalar.R, den * (xj - xi) % Scalar.R
+        out.append(num * pow(den, Scalar.R - 2, Scalar.R) % Scalar.R)
+    return out
+
+
+def test_lagrange_matches_direct_formula():
+    rng = random.Random(7)
+    for _ in range(60):
+        k = rng.randint(1, 12)
+        top = rng.choice([k + 1, k + 3, 2 * k + 2, 100, 2 ** 32 - 1])
+        xs = []
+        while len(xs) < k:  # (not rng.sample: len(range) overflows on 32-bit Pyodide)
+            x = rng.randrange(1, top)
+            if x not in xs:
+                xs.append(x)
+        assert [int(c) for c in lagrange_coefficients(xs)] == _naive_lagrange(xs), xs
+
+
 def test_lagrange_coefficients():
     idx = [2, 3, 7, 11]
     ls = lagrange_coefficients(idx)

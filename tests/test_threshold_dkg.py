@@ -292,3 +292,28 @@ def test_player_ignores_publicly_bad_deals():
     assert result.qualified == [2, 3] and "zero" in result.disqualified[1]
     with pytest.raises(errors.InvalidDegreeError):
         Config.new(2, 3, min_dealers=4)
+
+
+@pytest.mark.parametrize("variant", [MinPk, MinSig], ids=lambda v: v.name)
+def test_receive_all_batch_check(variant):
+    cfg = Config.new(3, 5, variant)
+    dealers = [Dealer(cfg, i) for i in cfg.dealers]
+    deals = [d.deal() for d in dealers]
+    good = [(deal, shares[2]) for deal, shares in deals]
+    p = Player(cfg, 2)
+    assert p.receive_all(good) == []
+    bad = list(good)
+    bad[1] = (bad[1][0], PrivateShare(2, 2, bad[1][1].value + 1))
+    bad[3] = (bad[3][0], None)
+    f = Polynomial.random(3)  # wrong degree: a public fault, no complaint
+    bad[4] = (Deal(5, f.commit(variant.PublicKey.GROUP)), PrivateShare(5, 2, f.evaluate(2)))
+    q = Player(cfg, 2)
+    assert q.receive_all(bad) == [Complaint(2, 2), Complaint(2, 4)]
+    with pytest.raises(errors.ProtocolError):
+        Player(cfg, 3).receive_all(good)  # player 2's shares
+    transcript = Transcript(cfg)
+    for deal, _ in deals:
+        transcript.add(deal)
+    result = transcript.result()
+    share = p.finalize(result)
+    assert verify_share(share, result.public_polynomial)

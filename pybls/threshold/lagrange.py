@@ -22,7 +22,8 @@ True
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Sequence, TypeVar
+from math import prod
+from typing import List, Mapping, Sequence, TypeVar
 
 from ..points import G1, G2
 from ..scalar import R, Scalar
@@ -74,15 +75,36 @@ def lagrange_ints(indices: Sequence[int], at: int = 0) -> List[int]:
     for d in diffs:
         total = total * d % R
     nums = batch_inverse(diffs)
-    dens = []
-    for i, xi in enumerate(xs):
-        den = 1
-        for j, xj in enumerate(xs):
-            if j != i:
-                den *= xi - xj
-        dens.append(den % R)
-    inv = batch_inverse(dens)
+    inv = _inverse_denominators(xs)
     return [total * n % R * d % R for n, d in zip(nums, inv)]
+
+
+def _inverse_denominators(xs: List[int]) -> List[int]:
+    """1 / prod_{j != i} (x_i - x_j) mod r for each x_i.
+
+    Nearly contiguous index sets (the usual case: the first t signers or
+    qualified dealers) take O(t * missing) work: for the range lo..hi,
+    the product over the whole range is (x_i - lo)! (hi - x_i)! (-1)^(hi - x_i),
+    divided by the differences to the indices missing from the range.
+    Other sets take the direct O(t^2) products (of small ints, in C).
+    """
+    lo, hi = min(xs), max(xs)
+    span = hi - lo + 1
+    if span - len(xs) > len(xs) // 2:
+        return batch_inverse([prod([xi - xj for xj in xs if xj != xi]) % R for xi in xs])
+    present = set(xs)
+    missing = [v for v in range(lo, hi + 1) if v not in present]
+    fact = [1] * span
+    for k in range(1, span):
+        fact[k] = fact[k - 1] * k % R
+    full = []
+    for xi in xs:
+        f = fact[xi - lo] * fact[hi - xi] % R
+        full.append(R - f if (hi - xi) & 1 else f)
+    inv = batch_inverse(full)
+    if not missing:
+        return inv
+    return [v * (prod([xi - m for m in missing]) % R) % R for v, xi in zip(inv, xs)]
 
 
 def lagrange_coefficients(indices: Sequence[int], at: int = 0) -> List[Scalar]:

@@ -29,8 +29,10 @@ from typing import Any, Iterable, List, Optional, Sequence
 
 from .._convert import as_bytes, as_int
 from ..errors import PyblsError
+from ..pairing import pairing_product
+from ..points import G1, G2
 from ..scalar import R
-from ..sig import PublicKey, Signature
+from ..sig import Scheme, Signature
 from ._util import check_distinct
 from .ciphersuite import core_scheme, resolve_scheme, variant_of_group
 from .commitment import PublicPolynomial
@@ -46,6 +48,27 @@ COEFFICIENT_BITS = 64
 
 def _scheme_for(public_polynomial: PublicPolynomial, scheme: Any) -> Any:
     return resolve_scheme(variant_of_group(public_polynomial.group), scheme)
+
+
+_NEG_G1 = -G1.generator()
+_NEG_G2 = -G2.generator()
+
+
+def _hashed(scheme: Scheme, public_polynomial: PublicPolynomial, msg: Any) -> Any:
+    """H(msg) in the signature group, as every share signs it (Aug prepends the group key)."""
+    core, m = core_scheme(scheme, public_polynomial.public_key, as_bytes(msg, "message"))
+    return scheme.variant.Signature.GROUP.hash_to_curve(m, core.dst)
+
+
+def _pairing_check(key: Any, h: Any, sig: Any) -> bool:
+    """e(key, H) == e(G, sig), as one product of two pairings (groups swap for MinSig).
+
+    The key is computed from a validated commitment and the signature was
+    validated when made or decoded, so no subgroup check is repeated here.
+    """
+    if type(key) is G1:
+        return pairing_product([(key, h), (_NEG_G1, sig)]).is_one()
+    return pairing_product([(h, key), (sig, _NEG_G2)]).is_one()
 
 
 def _check_known(indices: Iterable[int], n: Optional[int]) -> None:
@@ -69,13 +92,12 @@ def verify_partial(partial: PartialSignature, public_polynomial: PublicPolynomia
         raise TypeError(f"expected a PartialSignature, not {type(partial).__name__}")
     _check_known([partial.index], n)
     s = _scheme_for(public_polynomial, scheme)
-    core, m = core_scheme(s, public_polynomial.public_key, as_bytes(msg, "message"))
     if type(partial.signature) is not s.variant.Signature:
         return False
-    point = public_polynomial.public_share(partial.index)
-    if point.is_identity():
+    key = public_polynomial.public_share(partial.index)
+    if key.is_identity():
         return False
-    return bool(core.verify(PublicKey(point), m, partial.signature))
+    return _pairing_check(key, _hashed(s, public_polynomial, msg), partial.signature.point)
 
 
 def _weights(indices: Sequence[int], coeffs: Sequence[int], t: int) -> List[int]:
@@ -106,7 +128,6 @@ def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomia
     if not ps:
         return True
     s = _scheme_for(public_polynomial, scheme)
-    core, m = core_scheme(s, public_polynomial.public_key, as_bytes(msg, "message"))
     if any(type(p.signature) is not s.variant.Signature for p in ps):
         return False
     top = (1 << COEFFICIENT_BITS) - 1
@@ -115,7 +136,7 @@ def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomia
     sig = s.variant.Signature.GROUP.msm([p.signature.point for p in ps], rs)
     if key.is_identity():
         return False
-    return bool(core.verify(PublicKey(key), m, s.variant.Signature(sig)))
+    return _pairing_check(key, _hashed(s, public_polynomial, msg), sig)
 
 
 def find_invalid_partials(partials: Sequence[PartialSignature], public_polynomial: PublicPolynomial,

@@ -3,9 +3,10 @@ about bad ones, and derives its share of the new key from the result."""
 
 from __future__ import annotations
 
-from typing import Dict, Optional
+import secrets
+from typing import Dict, Iterable, List, Optional, Tuple
 
-from ...scalar import Scalar
+from ...scalar import R, Scalar
 from ..commitment import PublicPolynomial
 from ..errors import ProtocolError
 from ..share import Share
@@ -49,6 +50,57 @@ class Player:
             return None
         self._values.pop(deal.dealer, None)
         return Complaint(self.index, deal.dealer)
+
+    def receive_all(self, items: Iterable[Tuple[Deal, Optional[PrivateShare]]]) -> List[Complaint]:
+        """:meth:`receive` for many dealers at once, with one batch check.
+
+        All valid-looking shares are checked together with random 64-bit
+        weights r_d: ``(sum r_d s_d) G == sum_d r_d C_d(index)``, one
+        multi-scalar multiplication over all the commitments; only if that
+        fails is each share checked alone, to find the ones to complain
+        about. Returns the complaints, in the order of `items`.
+        """
+        pending: List[Tuple[Deal, PrivateShare]] = []
+        complaints: Dict[int, Complaint] = {}
+        order: List[int] = []
+        for deal, share in items:
+            self.config.check_dealer(deal.dealer)
+            order.append(deal.dealer)
+            if share is None or check_deal(self.config, deal) is not None:
+                c = self.receive(deal, share)
+                if c is not None:
+                    complaints[deal.dealer] = c
+                continue
+            if share.dealer != deal.dealer or share.player != self.index:
+                self.receive(deal, share)  # raises ProtocolError
+            self._commitments[deal.dealer] = deal.commitment
+            pending.append((deal, share))
+        if pending and not self._batch_ok(pending):
+            for deal, share in pending:
+                c = self.receive(deal, share)
+                if c is not None:
+                    complaints[deal.dealer] = c
+        else:
+            for deal, share in pending:
+                self._values[deal.dealer] = share.value
+        return [complaints[d] for d in order if d in complaints]
+
+    def _batch_ok(self, pending: List[Tuple[Deal, PrivateShare]]) -> bool:
+        top = (1 << 64) - 1
+        t = self.config.threshold
+        powers = [1] * t
+        for k in range(1, t):
+            powers[k] = powers[k - 1] * self.index % R
+        acc = Scalar(0)
+        points = []
+        weights = []
+        for deal, share in pending:
+            r = secrets.randbelow(top) + 1
+            acc = acc + share.value * r
+            points.extend(deal.commitment.coefficients)
+            weights.extend(r * p % R for p in powers)
+        group = self.config.scheme.variant.PublicKey.GROUP
+        return bool(group.generator() * acc == group.msm(points, weights))
 
     def finalize(self, result: Result) -> Share:
         """This player's share of the key decided by `result`.
