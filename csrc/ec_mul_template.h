@@ -73,8 +73,10 @@ static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t
 }
 
 /* Constant time: signed 5-bit (Booth) windows over every digit bit; each
- * window reads the whole table and performs the same additions (complete
- * formulas, so adding the identity for a zero window is fine). Within a
+ * window's doublings run in Jacobian coordinates (the conversions handle the
+ * identity without branching), and each window reads the whole table and
+ * performs the same additions (complete formulas, so adding the identity
+ * for a zero window is fine). Within a
  * window the digits are combined Horner-style, E(...E(T[w_3]) + T[w_2]...)
  * + T[w_0], so one table serves all of them. */
 static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
@@ -90,7 +92,10 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     }
     EC(set_identity)(&acc);
     for (int w = dlimbs * LIMB_BITS / EC_CT_WINDOW; w >= 0; w--) {
-        for (int s = 0; s < EC_CT_WINDOW; s++) EC(dbl)(&acc, &acc);
+        EC(jacobian_t) jacc; /* the window's doublings in Jacobian coordinates */
+        EC(to_jacobian)(&jacc, &acc);
+        for (int s = 0; s < EC_CT_WINDOW; s++) EC(jacobian_dbl)(&jacc, &jacc);
+        EC(from_jacobian)(&acc, &jacc);
         for (int i = ndigits - 1; i >= 0; i--) {
             int d = scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW);
             EC(lookup_ct)(&pick, table, d);

@@ -310,11 +310,7 @@ static inline void mont_pow_n(limb_t *r, const limb_t *a, const limb_t *e, int e
     for (int i = elimbs * LIMB_BITS / 4 - 1; i >= 0; i--) {
         unsigned w = (unsigned)(e[i * 4 / LIMB_BITS] >> ((i * 4) % LIMB_BITS)) & 15u;
         if (started)
-            for (int s = 0; s < 4; s++) {
-                limb_t wide[2 * MONT_MAX_LIMBS];
-                mont_sqr_wide_n(wide, acc, n);
-                mont_redc_n(acc, wide, m, n0, n);
-            }
+            for (int s = 0; s < 4; s++) mont_mul_n(acc, acc, acc, m, n0, n);
         if (w) {
             mont_mul_n(acc, acc, table[w], m, n0, n);
             started = 1;
