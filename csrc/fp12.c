@@ -1,34 +1,63 @@
 /* fp12.c - Fp12 = Fp6[w]/(w^2 - v) and its cyclotomic subgroup. */
 #include "consts.h"
 #include "tower.h"
+#include "mont.h"
 
 void fp12_set_one(fp12_t *r) { fp6_set_one(&r->c0); fp6_set_zero(&r->c1); }
 
+/* r = T2 - T0 - T1 (the w coefficient) and T0 + v T1 (the constant one),
+ * each reduced once: six Fp2 reductions per Fp12 product. */
+static void fp12_karatsuba_finish(fp12_t *r, const fp6x2_t *t0, const fp6x2_t *t1, fp6x2_t *t2) {
+    fp2x2_t u;
+    fp2x2_sub(&t2->c0, &t2->c0, &t0->c0);
+    fp2x2_sub(&t2->c0, &t2->c0, &t1->c0);
+    fp2x2_sub(&t2->c1, &t2->c1, &t0->c1);
+    fp2x2_sub(&t2->c1, &t2->c1, &t1->c1);
+    fp2x2_sub(&t2->c2, &t2->c2, &t0->c2);
+    fp2x2_sub(&t2->c2, &t2->c2, &t1->c2);
+    fp6x2_redc(&r->c1, t2);
+    /* v (x0 + x1 v + x2 v^2) = xi x2 + x0 v + x1 v^2 */
+    fp2x2_mul_xi(&u, &t1->c2);
+    fp2x2_add(&u, &u, &t0->c0);
+    fp2x2_redc(&r->c0.c0, &u);
+    fp2x2_add(&u, &t0->c1, &t1->c0);
+    fp2x2_redc(&r->c0.c1, &u);
+    fp2x2_add(&u, &t0->c2, &t1->c1);
+    fp2x2_redc(&r->c0.c2, &u);
+}
+
 void fp12_mul(fp12_t *r, const fp12_t *a, const fp12_t *b) {
-    fp6_t t0, t1, s, u;
-    fp6_mul(&t0, &a->c0, &b->c0);
-    fp6_mul(&t1, &a->c1, &b->c1);
+    fp6x2_t t0, t1, t2;
+    fp6_t s, u;
+    fp6_mul_wide(&t0, &a->c0, &b->c0);
+    fp6_mul_wide(&t1, &a->c1, &b->c1);
     fp6_add(&s, &a->c0, &a->c1);
     fp6_add(&u, &b->c0, &b->c1);
-    fp6_mul(&s, &s, &u);
-    fp6_sub(&s, &s, &t0);
-    fp6_sub(&r->c1, &s, &t1);
-    fp6_mul_v(&t1, &t1);
-    fp6_add(&r->c0, &t0, &t1);
+    fp6_mul_wide(&t2, &s, &u);
+    fp12_karatsuba_finish(r, &t0, &t1, &t2);
 }
 
 /* (a0 + a1 w)^2 = (a0 + a1)(a0 + v a1) - (1 + v) a0 a1 + 2 a0 a1 w */
 void fp12_sqr(fp12_t *r, const fp12_t *a) {
-    fp6_t ab, s, t;
-    fp6_mul(&ab, &a->c0, &a->c1);
+    fp6x2_t ab, st;
+    fp6_t s, t;
+    fp2x2_t u;
+    fp6_mul_wide(&ab, &a->c0, &a->c1);
     fp6_add(&s, &a->c0, &a->c1);
     fp6_mul_v(&t, &a->c1);
     fp6_add(&t, &t, &a->c0);
-    fp6_mul(&s, &s, &t);
-    fp6_sub(&s, &s, &ab);
-    fp6_mul_v(&t, &ab);
-    fp6_sub(&r->c0, &s, &t);
-    fp6_add(&r->c1, &ab, &ab);
+    fp6_mul_wide(&st, &s, &t);
+    /* c0 = st - ab - v ab */
+    fp2x2_sub(&st.c0, &st.c0, &ab.c0);
+    fp2x2_mul_xi(&u, &ab.c2);
+    fp2x2_sub(&st.c0, &st.c0, &u);
+    fp2x2_sub(&st.c1, &st.c1, &ab.c1);
+    fp2x2_sub(&st.c1, &st.c1, &ab.c0);
+    fp2x2_sub(&st.c2, &st.c2, &ab.c2);
+    fp2x2_sub(&st.c2, &st.c2, &ab.c1);
+    fp6x2_redc(&r->c0, &st);
+    fp6x2_redc(&r->c1, &ab);
+    fp6_add(&r->c1, &r->c1, &r->c1);
 }
 
 void fp12_inv(fp12_t *r, const fp12_t *a) {
@@ -58,19 +87,17 @@ void fp12_frobenius(fp12_t *r, const fp12_t *a, int k) {
 }
 
 /* a (L0 + L1 w) with L0 = c00 + c01 v and L1 = c11 v: 13 Fp2 products
- * instead of 18. */
+ * instead of 18, reduced lazily. */
 void fp12_mul_014(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c01, const fp2_t *c11) {
-    fp6_t t0, t1, s;
+    fp6x2_t t0, t1, t2;
+    fp6_t s;
     fp2_t b1;
-    fp6_mul_01(&t0, &a->c0, c00, c01);
-    fp6_mul_1(&t1, &a->c1, c11);
+    fp6_mul_01_wide(&t0, &a->c0, c00, c01);
+    fp6_mul_1_wide(&t1, &a->c1, c11);
     fp6_add(&s, &a->c0, &a->c1);
     fp2_add(&b1, c01, c11);
-    fp6_mul_01(&s, &s, c00, &b1);
-    fp6_sub(&s, &s, &t0);
-    fp6_sub(&r->c1, &s, &t1);
-    fp6_mul_v(&t1, &t1);
-    fp6_add(&r->c0, &t0, &t1);
+    fp6_mul_01_wide(&t2, &s, c00, &b1);
+    fp12_karatsuba_finish(r, &t0, &t1, &t2);
 }
 
 limb_t fp12_eq(const fp12_t *a, const fp12_t *b) {
@@ -84,32 +111,47 @@ limb_t fp12_is_one(const fp12_t *a) {
     return fp12_eq(a, &one);
 }
 
+/* Fp2 additions with the limb routines inline: the cyclotomic squaring
+ * below is mostly additions around its nine Fp2 squarings. */
+#define FPN FP_LIMBS
+static inline void fp2_add_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    mont_modadd(r->c0.l, a->c0.l, b->c0.l, P_MODULUS, FPN);
+    mont_modadd(r->c1.l, a->c1.l, b->c1.l, P_MODULUS, FPN);
+}
+
+static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    mont_modsub(r->c0.l, a->c0.l, b->c0.l, P_MODULUS, FPN);
+    mont_modsub(r->c1.l, a->c1.l, b->c1.l, P_MODULUS, FPN);
+}
+
 /* (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab). */
 static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
     fp2_t a2, b2, t;
     fp2_sqr(&a2, a);
     fp2_sqr(&b2, b);
-    fp2_add(&t, a, b);
+    fp2_add_inl(&t, a, b);
     fp2_sqr(&t, &t);
-    fp2_sub(&t, &t, &a2);
-    fp2_sub(r1, &t, &b2);
-    fp2_mul_xi(&b2, &b2);
-    fp2_add(r0, &a2, &b2);
+    fp2_sub_inl(&t, &t, &a2);
+    fp2_sub_inl(r1, &t, &b2);
+    /* xi b2 = (b2.c0 - b2.c1) + (b2.c0 + b2.c1) u */
+    mont_modsub(t.c0.l, b2.c0.l, b2.c1.l, P_MODULUS, FPN);
+    mont_modadd(t.c1.l, b2.c0.l, b2.c1.l, P_MODULUS, FPN);
+    fp2_add_inl(r0, &a2, &t);
 }
 
 /* 3 x - 2 y and 3 x + 2 y */
 static void three_minus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {
     fp2_t t;
-    fp2_sub(&t, x, y);
-    fp2_dbl(&t, &t);
-    fp2_add(r, &t, x);
+    fp2_sub_inl(&t, x, y);
+    fp2_add_inl(&t, &t, &t);
+    fp2_add_inl(r, &t, x);
 }
 
 static void three_plus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {
     fp2_t t;
-    fp2_add(&t, x, y);
-    fp2_dbl(&t, &t);
-    fp2_add(r, &t, x);
+    fp2_add_inl(&t, x, y);
+    fp2_add_inl(&t, &t, &t);
+    fp2_add_inl(r, &t, x);
 }
 
 /* Granger-Scott: view a as A + B t + C t^2 over Fp4 = Fp2[s] (s = w^3,

@@ -34,10 +34,16 @@ void fp6_mul_v(fp6_t *r, const fp6_t *a) {
     r->c0 = t;
 }
 
+void fp6x2_redc(fp6_t *r, const fp6x2_t *a) {
+    fp2x2_redc(&r->c0, &a->c0);
+    fp2x2_redc(&r->c1, &a->c1);
+    fp2x2_redc(&r->c2, &a->c2);
+}
+
 /* Karatsuba over three coefficients: six Fp2 products, kept double width
- * (lazy reduction), so three Fp2 reductions instead of six. */
-void fp6_mul(fp6_t *r, const fp6_t *a, const fp6_t *b) {
-    fp2x2_t t0, t1, t2, m, c;
+ * (lazy reduction). */
+void fp6_mul_wide(fp6x2_t *r, const fp6_t *a, const fp6_t *b) {
+    fp2x2_t t0, t1, t2, m;
     fp2_t s, u;
     fp2_mul_wide(&t0, &a->c0, &b->c0);
     fp2_mul_wide(&t1, &a->c1, &b->c1);
@@ -49,26 +55,29 @@ void fp6_mul(fp6_t *r, const fp6_t *a, const fp6_t *b) {
     fp2x2_sub(&m, &m, &t1);
     fp2x2_sub(&m, &m, &t2);
     fp2x2_mul_xi(&m, &m);
-    fp2x2_add(&c, &m, &t0);
-    /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2 (r may alias a or b: the
-     * sums are formed before r is written) */
+    fp2x2_add(&r->c0, &m, &t0);
+    /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2 */
     fp2_add(&s, &a->c0, &a->c1);
     fp2_add(&u, &b->c0, &b->c1);
     fp2_mul_wide(&m, &s, &u);
-    fp2_add(&s, &a->c0, &a->c2);
-    fp2_add(&u, &b->c0, &b->c2);
-    fp2x2_redc(&r->c0, &c);
     fp2x2_sub(&m, &m, &t0);
     fp2x2_sub(&m, &m, &t1);
-    fp2x2_mul_xi(&c, &t2);
-    fp2x2_add(&c, &m, &c);
-    fp2x2_redc(&r->c1, &c);
+    fp2x2_mul_xi(&r->c1, &t2);
+    fp2x2_add(&r->c1, &m, &r->c1);
     /* c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1 */
+    fp2_add(&s, &a->c0, &a->c2);
+    fp2_add(&u, &b->c0, &b->c2);
     fp2_mul_wide(&m, &s, &u);
     fp2x2_sub(&m, &m, &t0);
     fp2x2_sub(&m, &m, &t2);
-    fp2x2_add(&m, &m, &t1);
-    fp2x2_redc(&r->c2, &m);
+    fp2x2_add(&r->c2, &m, &t1);
+}
+
+/* Three Fp2 reductions instead of six. */
+void fp6_mul(fp6_t *r, const fp6_t *a, const fp6_t *b) {
+    fp6x2_t t;
+    fp6_mul_wide(&t, a, b);
+    fp6x2_redc(r, &t);
 }
 
 /* Chung-Hasan SQR2. */
@@ -95,8 +104,8 @@ void fp6_sqr(fp6_t *r, const fp6_t *a) {
     fp2_add(&r->c1, &s4, &s1);
 }
 
-/* a (b0 + b1 v): five Fp2 products, reduced lazily. */
-void fp6_mul_01(fp6_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1) {
+/* a (b0 + b1 v): five Fp2 products, double width. */
+void fp6_mul_01_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1) {
     fp2x2_t t0, t1, m0, m1, m2;
     fp2_t s, u;
     fp2_mul_wide(&t0, &a->c0, b0);
@@ -113,26 +122,32 @@ void fp6_mul_01(fp6_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1) {
     fp2_mul_wide(&m2, &s, b0);
     fp2x2_sub(&m0, &m0, &t1);
     fp2x2_mul_xi(&m0, &m0);
-    fp2x2_add(&m0, &m0, &t0);
-    fp2x2_redc(&r->c0, &m0);
+    fp2x2_add(&r->c0, &m0, &t0);
     fp2x2_sub(&m1, &m1, &t0);
-    fp2x2_sub(&m1, &m1, &t1);
-    fp2x2_redc(&r->c1, &m1);
+    fp2x2_sub(&r->c1, &m1, &t1);
     fp2x2_sub(&m2, &m2, &t0);
-    fp2x2_add(&m2, &m2, &t1);
-    fp2x2_redc(&r->c2, &m2);
+    fp2x2_add(&r->c2, &m2, &t1);
 }
 
-/* a (b1 v) = xi a2 b1 + a0 b1 v + a1 b1 v^2 */
+void fp6_mul_01(fp6_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1) {
+    fp6x2_t t;
+    fp6_mul_01_wide(&t, a, b0, b1);
+    fp6x2_redc(r, &t);
+}
+
+/* a (b1 v) = xi a2 b1 + a0 b1 v + a1 b1 v^2, double width. */
+void fp6_mul_1_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b1) {
+    fp2x2_t t;
+    fp2_mul_wide(&t, &a->c2, b1);
+    fp2_mul_wide(&r->c2, &a->c1, b1);
+    fp2_mul_wide(&r->c1, &a->c0, b1);
+    fp2x2_mul_xi(&r->c0, &t);
+}
+
 void fp6_mul_1(fp6_t *r, const fp6_t *a, const fp2_t *b1) {
-    fp2_t c0, c1, c2;
-    fp2_mul(&c0, &a->c2, b1);
-    fp2_mul_xi(&c0, &c0);
-    fp2_mul(&c1, &a->c0, b1);
-    fp2_mul(&c2, &a->c1, b1);
-    r->c0 = c0;
-    r->c1 = c1;
-    r->c2 = c2;
+    fp6x2_t t;
+    fp6_mul_1_wide(&t, a, b1);
+    fp6x2_redc(r, &t);
 }
 
 void fp6_inv(fp6_t *r, const fp6_t *a) {

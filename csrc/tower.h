@@ -21,6 +21,12 @@ void fp6_mul_v(fp6_t *r, const fp6_t *a); /* times v */
 void fp6_mul_01(fp6_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1);
 void fp6_mul_1(fp6_t *r, const fp6_t *a, const fp2_t *b1);
 void fp6_inv(fp6_t *r, const fp6_t *a);
+/* Lazy reduction: Fp6 products before reduction (see fp2x2_t). */
+typedef struct { fp2x2_t c0, c1, c2; } fp6x2_t;
+void fp6_mul_wide(fp6x2_t *r, const fp6_t *a, const fp6_t *b);
+void fp6_mul_01_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1);
+void fp6_mul_1_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b1);
+void fp6x2_redc(fp6_t *r, const fp6x2_t *a);
 void fp6_frobenius(fp6_t *r, const fp6_t *a, int k); /* a^(p^k), k = 1, 2, 3 */
 limb_t fp6_is_zero(const fp6_t *a);
 
