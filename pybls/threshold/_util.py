@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List
+from typing import Any, Iterable, List, Set
 
 from .._convert import as_int
 from .errors import DuplicateIndexError, InvalidIndexError, MalformedMessageError
@@ -23,9 +23,11 @@ def check_distinct(indices: Iterable[Any], what: str = "index") -> List[int]:
     """The indices as ints, checked, with no repetition (:class:`DuplicateIndexError`)."""
     out = [check_index(i, what) for i in indices]
     if len(set(out)) != len(out):
-        seen = set()
-        dup = next(i for i in out if i in seen or seen.add(i))  # type: ignore[func-returns-value]
-        raise DuplicateIndexError(f"{what} {dup} appears more than once")
+        seen: Set[int] = set()
+        for i in out:
+            if i in seen:
+                raise DuplicateIndexError(f"{what} {i} appears more than once")
+            seen.add(i)
     return out
 
 

@@ -204,7 +204,7 @@ class PublicPolynomial:
         t = r.u32()
         if not 1 <= t <= MAX_THRESHOLD:
             raise MalformedMessageError(f"{r.what}: a commitment needs 1 to {MAX_THRESHOLD} coefficients, got {t}")
-        size = group.generator().to_bytes().__len__()
+        size = 48 if group is G1 else 96
         pts = []
         for k in range(t):
             try:

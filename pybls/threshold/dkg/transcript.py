@@ -11,6 +11,11 @@ whose constant term is not the public key of its old share, a
 justification inconsistent with its commitment, no justification for a
 complaint, or complaints from ``t`` or more players (answering them would
 make its polynomial public).
+
+The phases (deals, then complaints, then justifications) and their
+deadlines are the caller's to enforce: :meth:`Transcript.result` judges
+whatever has been recorded when it is called, so a complaint recorded
+after the justification phase closed counts as unanswered.
 """
 
 from __future__ import annotations
