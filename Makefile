@@ -2,8 +2,8 @@
 #
 #   make test    system packages if missing, venv, install, the whole suite
 #   make demo    same environment, then `python -m pybls`
-#   make bench   native benchmarks (curve ops, then signatures) against blst
-#                (pyblst), blspy and py_ecc
+#   make bench   native benchmarks (curve ops, signatures, threshold) against
+#                blst (pyblst), blspy, py_ecc and commonware's published figures
 #                (BENCH_ARGS=--quick for a short run)
 #   make ct      constant-time check of the C core under valgrind
 #   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
@@ -177,6 +177,7 @@ bench: install
 		|| echo "blspy could not be installed; benchmarking without it"
 	$(VPY) benchmarks/bench_native.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_sig.py $(BENCH_ARGS)
+	$(VPY) benchmarks/bench_threshold.py $(BENCH_ARGS)
 
 # Each tests/ct/*.c is a program; build it for both limb widths and run it
 # under memcheck (secret-dependent branches and indices are errors).
