@@ -100,6 +100,58 @@ void fp12_mul_014(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c01
     fp12_karatsuba_finish(r, &t0, &t1, &t2);
 }
 
+/* a (L0 + L1 w)(M0 + M1 w) with L0 = l0 + l1 v, L1 = l2 v and M likewise.
+ * The lines' product is X0 + X1 w with
+ *   X0 = L0 M0 + v L1 M1 = (l0 m0 + xi l2 m2) + (l0 m1 + l1 m0) v + l1 m1 v^2,
+ *   X1 = L0 M1 + L1 M0 = (l0 m2 + l2 m0) v + (l1 m2 + l2 m1) v^2,
+ * six Fp2 products (Karatsuba for the cross terms); then a X0 is a full Fp6
+ * product and a1 X1 = v (a1 (y1 + y2 v)) a sparse one. */
+void fp12_mul_014_014(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]) {
+    fp2x2_t p0, p1, p2, w;
+    fp2_t s, u, x0, x1, x2, y1, y2;
+    fp6_t xx, sa;
+    fp6x2_t t0, t1, t2, d;
+    fp2_mul_wide(&p0, &l[0], &m[0]);
+    fp2_mul_wide(&p1, &l[1], &m[1]);
+    fp2_mul_wide(&p2, &l[2], &m[2]);
+    fp2x2_mul_xi(&w, &p2);
+    fp2x2_add(&w, &w, &p0);
+    fp2x2_redc(&x0, &w);
+    fp2x2_redc(&x2, &p1);
+    fp2_add(&s, &l[0], &l[1]);
+    fp2_add(&u, &m[0], &m[1]);
+    fp2_mul_wide(&w, &s, &u);
+    fp2x2_sub(&w, &w, &p0);
+    fp2x2_sub(&w, &w, &p1);
+    fp2x2_redc(&x1, &w);
+    fp2_add(&s, &l[0], &l[2]);
+    fp2_add(&u, &m[0], &m[2]);
+    fp2_mul_wide(&w, &s, &u);
+    fp2x2_sub(&w, &w, &p0);
+    fp2x2_sub(&w, &w, &p2);
+    fp2x2_redc(&y1, &w);
+    fp2_add(&s, &l[1], &l[2]);
+    fp2_add(&u, &m[1], &m[2]);
+    fp2_mul_wide(&w, &s, &u);
+    fp2x2_sub(&w, &w, &p1);
+    fp2x2_sub(&w, &w, &p2);
+    fp2x2_redc(&y2, &w);
+    /* t0 = a0 X0, t1 = a1 X1 = v (a1 (y1 + y2 v)), t2 = (a0 + a1)(X0 + X1) */
+    xx.c0 = x0;
+    xx.c1 = x1;
+    xx.c2 = x2;
+    fp6_mul_wide(&t0, &a->c0, &xx);
+    fp6_mul_01_wide(&d, &a->c1, &y1, &y2);
+    fp2x2_mul_xi(&t1.c0, &d.c2);
+    t1.c1 = d.c0;
+    t1.c2 = d.c1;
+    fp2_add(&xx.c1, &x1, &y1);
+    fp2_add(&xx.c2, &x2, &y2);
+    fp6_add(&sa, &a->c0, &a->c1);
+    fp6_mul_wide(&t2, &sa, &xx);
+    fp12_karatsuba_finish(r, &t0, &t1, &t2);
+}
+
 limb_t fp12_eq(const fp12_t *a, const fp12_t *b) {
     return fp2_eq(&a->c0.c0, &b->c0.c0) & fp2_eq(&a->c0.c1, &b->c0.c1) & fp2_eq(&a->c0.c2, &b->c0.c2) &
            fp2_eq(&a->c1.c0, &b->c1.c0) & fp2_eq(&a->c1.c1, &b->c1.c1) & fp2_eq(&a->c1.c2, &b->c1.c2);

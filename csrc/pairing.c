@@ -30,8 +30,8 @@ typedef struct {
 /* T = 2T; f *= line tangent at T evaluated at P. With m = 3X^2 / (2YZ)
  * and the curve equation Y^2 Z = X^3 + b' Z^3, the line times -2YZ^2 / Z is
  *   (3b'Z^2 - Y^2) + 3X^2 x_P v - 2YZ y_P v w. */
-static void doubling_step(fp12_t *f, twist_projective_t *t, const g1_prepared_t *p) {
-    fp2_t a, b, c, e, g, h, j, l00, l01, l11, tmp;
+static void doubling_step(fp2_t line[3], twist_projective_t *t, const g1_prepared_t *p) {
+    fp2_t a, b, c, e, g, h, j, tmp;
     fp2_sqr(&j, &t->x);            /* J = X^2 */
     fp2_mul(&a, &t->x, &t->y);
     fp2_half(&a, &a);              /* A = XY / 2 */
@@ -50,23 +50,23 @@ static void doubling_step(fp12_t *f, twist_projective_t *t, const g1_prepared_t 
     fp2_half(&g, &g);              /* G = (B + F) / 2 */
     fp2_sub(&tmp, &b, &tmp);
     fp2_mul(&t->x, &a, &tmp);      /* X3 = A (B - F) */
-    fp2_sub(&l00, &e, &b);         /* I = E - B */
+    fp2_sub(&line[0], &e, &b);         /* I = E - B */
     fp2_sqr(&e, &e);
     fp2_mul3(&e, &e);
     fp2_sqr(&g, &g);
     fp2_sub(&t->y, &g, &e);        /* Y3 = G^2 - 3E^2 */
     fp2_mul(&t->z, &b, &h);        /* Z3 = B H */
-    fp2_mul_fp(&l01, &j, &p->x3);
-    fp2_mul_fp(&l11, &h, &p->neg_y);
-    fp12_mul_014(f, f, &l00, &l01, &l11);
+    fp2_mul_fp(&line[1], &j, &p->x3);
+    fp2_mul_fp(&line[2], &h, &p->neg_y);
 }
 
 /* T = T + Q; f *= line through T and Q evaluated at P. With
  * theta = Y - y_Q Z and lambda = X - x_Q Z, m = theta / lambda and the line
  * times -lambda is
  *   (lambda y_Q - theta x_Q) + theta x_P v - lambda y_P v w. */
-static void addition_step(fp12_t *f, twist_projective_t *t, const g2_affine_t *q, const g1_prepared_t *p) {
-    fp2_t theta, lambda, c, d, e, ff, g, h, l00, l01, l11, tmp;
+static void addition_step(fp2_t line[3], twist_projective_t *t, const g2_affine_t *q,
+                          const g1_prepared_t *p) {
+    fp2_t theta, lambda, c, d, e, ff, g, h, tmp;
     fp2_mul(&theta, &q->y, &t->z);
     fp2_sub(&theta, &t->y, &theta);
     fp2_mul(&lambda, &q->x, &t->z);
@@ -85,17 +85,26 @@ static void addition_step(fp12_t *f, twist_projective_t *t, const g2_affine_t *q
     fp2_mul(&g, &t->y, &e);
     fp2_sub(&t->y, &tmp, &g);          /* Y3 = theta (G - H) - Y E */
     fp2_mul(&t->z, &t->z, &e);         /* Z3 = Z E */
-    fp2_mul(&l00, &lambda, &q->y);
+    fp2_mul(&line[0], &lambda, &q->y);
     fp2_mul(&tmp, &theta, &q->x);
-    fp2_sub(&l00, &l00, &tmp);
-    fp2_mul_fp(&l01, &theta, &p->x);
-    fp2_mul_fp(&l11, &lambda, &p->neg_y);
-    fp12_mul_014(f, f, &l00, &l01, &l11);
+    fp2_sub(&line[0], &line[0], &tmp);
+    fp2_mul_fp(&line[1], &theta, &p->x);
+    fp2_mul_fp(&line[2], &lambda, &p->neg_y);
+}
+
+/* f *= the n lines, two at a time: the product of two lines costs 6 Fp2
+ * multiplications and multiplying it into f 17, against 2 x 13 for the
+ * lines one by one. */
+static void mul_lines(fp12_t *f, fp2_t lines[][3], int n) {
+    int j = 0;
+    for (; j + 1 < n; j += 2) fp12_mul_014_014(f, f, lines[j], lines[j + 1]);
+    if (j < n) fp12_mul_014(f, f, &lines[j][0], &lines[j][1], &lines[j][2]);
 }
 
 void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, int n) {
     twist_projective_t t[MILLER_MAX_PAIRS];
     g1_prepared_t pp[MILLER_MAX_PAIRS];
+    fp2_t lines[MILLER_MAX_PAIRS][3];
     fp12_t acc;
     fp12_set_one(&acc);
     for (int j = 0; j < n; j++) {
@@ -109,9 +118,12 @@ void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, i
     /* Bits of |x| below the top one, most significant first. */
     for (int i = 62; i >= 0; i--) {
         if (i != 62) fp12_sqr(&acc, &acc);
-        for (int j = 0; j < n; j++) doubling_step(&acc, &t[j], &pp[j]);
-        if ((BLS_X_ABS >> i) & 1)
-            for (int j = 0; j < n; j++) addition_step(&acc, &t[j], &q[j], &pp[j]);
+        for (int j = 0; j < n; j++) doubling_step(lines[j], &t[j], &pp[j]);
+        mul_lines(&acc, lines, n);
+        if ((BLS_X_ABS >> i) & 1) {
+            for (int j = 0; j < n; j++) addition_step(lines[j], &t[j], &q[j], &pp[j]);
+            mul_lines(&acc, lines, n);
+        }
     }
     /* x < 0: f_{x,Q} = 1 / f_{|x|,Q} up to factors the final exponentiation
      * removes, and 1/f equals the conjugate after it. */

@@ -38,6 +38,8 @@ void fp12_conj(fp12_t *r, const fp12_t *a); /* a^(p^6): the inverse in GT */
 void fp12_frobenius(fp12_t *r, const fp12_t *a, int k); /* a^(p^k), k = 1, 2, 3 */
 /* a * (c00 + c01 v + c11 v w): multiplication by a line value. */
 void fp12_mul_014(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c01, const fp2_t *c11);
+/* a * l * m for two such line values l = (c00, c01, c11), m likewise. */
+void fp12_mul_014_014(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]);
 limb_t fp12_eq(const fp12_t *a, const fp12_t *b);
 limb_t fp12_is_one(const fp12_t *a);
 
