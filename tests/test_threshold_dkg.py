@@ -317,3 +317,35 @@ def test_receive_all_batch_check(variant):
     result = transcript.result()
     share = p.finalize(result)
     assert verify_share(share, result.public_polynomial)
+
+
+def test_false_complaint_is_answered_and_dealer_stays():
+    cfg = Config.new(2, 4)
+    dealers = {i: Dealer(cfg, i) for i in cfg.dealers}
+    players = {j: Player(cfg, j) for j in cfg.players}
+    transcript = Transcript(cfg)
+    for i, d in dealers.items():
+        deal, shares = d.deal()
+        transcript.add(deal)
+        for j, p in players.items():
+            assert p.receive(deal, shares[j]) is None
+    lie = Complaint(3, 1)  # player 3 got a good share but complains anyway
+    transcript.add(lie)
+    for j in dealers[1].justify([lie]):
+        transcript.add(j)
+    result = transcript.result()
+    assert result.qualified == [1, 2, 3, 4] and result.disqualified == {}
+    assert (1, 3) in result.revealed
+    shares = {j: p.finalize(result) for j, p in players.items()}
+    _check_key(result, shares, 2, random.Random(3))
+
+
+def test_late_complaint_counts_as_unanswered():
+    cfg = Config.new(2, 3)
+    transcript = Transcript(cfg)
+    for i in cfg.dealers:
+        transcript.add(Dealer(cfg, i).deal()[0])
+    assert transcript.result().qualified == [1, 2, 3]
+    transcript.add(Complaint(1, 2))
+    result = transcript.result()
+    assert result.qualified == [1, 3] and "complaints of players [1]" in result.disqualified[2]
