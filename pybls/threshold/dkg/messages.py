@@ -21,6 +21,7 @@ the protocol can run over any transport. :func:`decode` reads any of them.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Union
 
 from ..._convert import as_bytes
@@ -35,7 +36,7 @@ __all__ = ["Deal", "PrivateShare", "Complaint", "Justification", "Message", "dec
 _DEAL, _SHARE, _COMPLAINT, _JUSTIFICATION = 1, 2, 3, 4
 
 
-class _Message:
+class _Message(ABC):
     __slots__ = ()
     KIND: int = 0
     NAME = "message"
@@ -47,8 +48,9 @@ class _Message:
         for k, v in fields.items():
             object.__setattr__(self, k, v)
 
-    def to_bytes(self) -> bytes:  # pragma: no cover - overridden
-        raise NotImplementedError
+    @abstractmethod
+    def to_bytes(self) -> bytes:
+        """The message's encoding: its kind byte, then its fields."""
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()
@@ -65,8 +67,9 @@ class _Message:
         return msg
 
     @classmethod
-    def _read(cls, r: Reader) -> Any:  # pragma: no cover - overridden
-        raise NotImplementedError
+    @abstractmethod
+    def _read(cls, r: Reader) -> Any:
+        """Read this kind's fields (after the kind byte)."""
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
