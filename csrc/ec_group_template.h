@@ -38,9 +38,29 @@ void EC(to_affine)(FE *x, FE *y, const POINT *p) {
     F(mul)(y, &p->y, &zi);
 }
 
+/* The common end of algorithms 7 and 8, from t0 = X1 X2, t1 = Y1 Y2,
+ * t2 = 3b Z1 Z2, t3 = X1 Y2 + X2 Y1, t4 = Y1 Z2 + Y2 Z1,
+ * y3 = X1 Z2 + X2 Z1. */
+static inline void EC(add_finish)(POINT *r, FE t0, FE t1, const FE *t2, const FE *t3, const FE *t4, FE y3) {
+    FE x3, z3, u;
+    F(mul3)(&t0, &t0);
+    F(add)(&z3, &t1, t2);
+    F(sub)(&t1, &t1, t2);
+    EC_MUL_B3(&y3, &y3);
+    F(mul)(&x3, t4, &y3);
+    F(mul)(&u, t3, &t1);
+    F(sub)(&r->x, &u, &x3);
+    F(mul)(&y3, &y3, &t0);
+    F(mul)(&t1, &t1, &z3);
+    F(add)(&r->y, &t1, &y3);
+    F(mul)(&t0, &t0, t3);
+    F(mul)(&z3, &z3, t4);
+    F(add)(&r->z, &z3, &t0);
+}
+
 /* Algorithm 7: 12 multiplications, 2 by 3b. */
 void EC(add)(POINT *r, const POINT *p, const POINT *q) {
-    FE t0, t1, t2, t3, t4, x3, y3, z3;
+    FE t0, t1, t2, t3, t4, x3, y3;
     F(mul)(&t0, &p->x, &q->x);
     F(mul)(&t1, &p->y, &q->y);
     F(mul)(&t2, &p->z, &q->z);
@@ -59,25 +79,13 @@ void EC(add)(POINT *r, const POINT *p, const POINT *q) {
     F(mul)(&x3, &x3, &y3);
     F(add)(&y3, &t0, &t2);
     F(sub)(&y3, &x3, &y3); /* X1 Z2 + X2 Z1 */
-    F(mul3)(&t0, &t0);
     EC_MUL_B3(&t2, &t2);
-    F(add)(&z3, &t1, &t2);
-    F(sub)(&t1, &t1, &t2);
-    EC_MUL_B3(&y3, &y3);
-    F(mul)(&x3, &t4, &y3);
-    F(mul)(&t2, &t3, &t1);
-    F(sub)(&r->x, &t2, &x3);
-    F(mul)(&y3, &y3, &t0);
-    F(mul)(&t1, &t1, &z3);
-    F(add)(&r->y, &t1, &y3);
-    F(mul)(&t0, &t0, &t3);
-    F(mul)(&z3, &z3, &t4);
-    F(add)(&r->z, &z3, &t0);
+    EC(add_finish)(r, t0, t1, &t2, &t3, &t4, y3);
 }
 
 /* Algorithm 8, q = (x, y) affine and not the identity: 11 multiplications. */
 static void EC(add_affine)(POINT *r, const POINT *p, const FE *qx, const FE *qy) {
-    FE t0, t1, t2, t3, t4, x3, y3, z3;
+    FE t0, t1, t2, t3, t4, y3;
     F(mul)(&t0, &p->x, qx);
     F(mul)(&t1, &p->y, qy);
     F(add)(&t3, qx, qy);
@@ -89,20 +97,8 @@ static void EC(add_affine)(POINT *r, const POINT *p, const FE *qx, const FE *qy)
     F(add)(&t4, &t4, &p->y);
     F(mul)(&y3, qx, &p->z);
     F(add)(&y3, &y3, &p->x);
-    F(mul3)(&t0, &t0);
     EC_MUL_B3(&t2, &p->z);
-    F(add)(&z3, &t1, &t2);
-    F(sub)(&t1, &t1, &t2);
-    EC_MUL_B3(&y3, &y3);
-    F(mul)(&x3, &t4, &y3);
-    F(mul)(&t2, &t3, &t1);
-    F(sub)(&r->x, &t2, &x3);
-    F(mul)(&y3, &y3, &t0);
-    F(mul)(&t1, &t1, &z3);
-    F(add)(&r->y, &t1, &y3);
-    F(mul)(&t0, &t0, &t3);
-    F(mul)(&z3, &z3, &t4);
-    F(add)(&r->z, &z3, &t0);
+    EC(add_finish)(r, t0, t1, &t2, &t3, &t4, y3);
 }
 
 /* Algorithm 9: 6 multiplications, 2 squarings, 1 multiplication by 3b. */
