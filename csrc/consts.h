@@ -27,11 +27,9 @@ static const limb_t R_R3[FR_LIMBS] = {LIMB64(0xc62c1807439b73af), LIMB64(0x1b3e0
 static const limb_t R_MINUS_2[FR_LIMBS] = {LIMB64(0xfffffffeffffffff), LIMB64(0x53bda402fffe5bfe), LIMB64(0x3339d80809a1d805), LIMB64(0x73eda753299d7d48)};
 static const fr_t FR_ONE = {{LIMB64(0x00000001fffffffe), LIMB64(0x5884b7fa00034802), LIMB64(0x998c4fefecbc4ff5), LIMB64(0x1824b159acc5056f)}};
 
-/* Curve coefficients (Montgomery form): b, 3b on E and b', 3b' on E'. */
+/* Curve coefficients (Montgomery form): b on E and b' on E'. */
 static const fp_t G1_B = {{LIMB64(0xaa270000000cfff3), LIMB64(0x53cc0032fc34000a), LIMB64(0x478fe97a6b0a807f), LIMB64(0xb1d37ebee6ba24d7), LIMB64(0x8ec9733bbf78ab2f), LIMB64(0x09d645513d83de7e)}};
-static const fp_t G1_B3 = {{LIMB64(0x447600000027552e), LIMB64(0xdcb8009a43480020), LIMB64(0x6f7ee9ce4a6e8b59), LIMB64(0xb10330b7c0a95bc6), LIMB64(0x6140b1fcfb1e54b7), LIMB64(0x0381be097f0bb4e1)}};
 static const fp2_t G2_B = {{{LIMB64(0xaa270000000cfff3), LIMB64(0x53cc0032fc34000a), LIMB64(0x478fe97a6b0a807f), LIMB64(0xb1d37ebee6ba24d7), LIMB64(0x8ec9733bbf78ab2f), LIMB64(0x09d645513d83de7e)}}, {{LIMB64(0xaa270000000cfff3), LIMB64(0x53cc0032fc34000a), LIMB64(0x478fe97a6b0a807f), LIMB64(0xb1d37ebee6ba24d7), LIMB64(0x8ec9733bbf78ab2f), LIMB64(0x09d645513d83de7e)}}};
-static const fp2_t G2_B3 = {{{LIMB64(0x447600000027552e), LIMB64(0xdcb8009a43480020), LIMB64(0x6f7ee9ce4a6e8b59), LIMB64(0xb10330b7c0a95bc6), LIMB64(0x6140b1fcfb1e54b7), LIMB64(0x0381be097f0bb4e1)}}, {{LIMB64(0x447600000027552e), LIMB64(0xdcb8009a43480020), LIMB64(0x6f7ee9ce4a6e8b59), LIMB64(0xb10330b7c0a95bc6), LIMB64(0x6140b1fcfb1e54b7), LIMB64(0x0381be097f0bb4e1)}}};
 
 /* Generators (affine, Montgomery form). */
 static const fp_t G1_GEN_X = {{LIMB64(0x5cb38790fd530c16), LIMB64(0x7817fc679976fff5), LIMB64(0x154f95c7143ba1c1), LIMB64(0xf0ae6acdf3d0e747), LIMB64(0xedce6ecc21dbf440), LIMB64(0x120177419e0bfb75)}};

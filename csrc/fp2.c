@@ -182,46 +182,6 @@ void fp2_inv(fp2_t *r, const fp2_t *a) {
 limb_t fp2_is_zero(const fp2_t *a) { return fp_is_zero(&a->c0) & fp_is_zero(&a->c1); }
 limb_t fp2_eq(const fp2_t *a, const fp2_t *b) { return fp_eq(&a->c0, &b->c0) & fp_eq(&a->c1, &b->c1); }
 
-/* a^e for a public exponent (little-endian limbs): square and multiply. */
-static void fp2_pow_vartime(fp2_t *r, const fp2_t *a, const limb_t *e, int elimbs) {
-    fp2_t acc;
-    int started = 0;
-    fp2_set_one(&acc);
-    for (int i = elimbs * LIMB_BITS - 1; i >= 0; i--) {
-        if (started) fp2_sqr(&acc, &acc);
-        if (scalar_bit(e, (unsigned)i)) {
-            fp2_mul(&acc, &acc, a);
-            started = 1;
-        }
-    }
-    *r = acc;
-}
-
-/* p = 3 mod 4 square root in Fp2 (Adj and Rodriguez-Henriquez, alg. 9). */
-limb_t fp2_sqrt_vartime(fp2_t *r, const fp2_t *a) {
-    fp2_t a1, alpha, x0, x, check, minus_one;
-    fp2_pow_vartime(&a1, a, P_MINUS_3_DIV_4, FP_LIMBS);
-    fp2_sqr(&alpha, &a1);
-    fp2_mul(&alpha, &alpha, a);
-    fp2_mul(&x0, &a1, a);
-    fp2_set_one(&minus_one);
-    fp2_neg(&minus_one, &minus_one);
-    if (fp2_eq(&alpha, &minus_one)) {
-        /* x = u x0 */
-        fp_neg(&x.c0, &x0.c1);
-        x.c1 = x0.c0;
-    } else {
-        fp2_t b;
-        fp2_set_one(&b);
-        fp2_add(&b, &b, &alpha);
-        fp2_pow_vartime(&b, &b, P_MINUS_1_DIV_2, FP_LIMBS);
-        fp2_mul(&x, &b, &x0);
-    }
-    fp2_sqr(&check, &x);
-    *r = x;
-    return fp2_eq(&check, a);
-}
-
 /* Square root through the norm, two Fp exponentiations and constant time.
  * With s = sqrt(a0^2 + a1^2) and t = (2 (a0 + s))^((p-3)/4):
  *   y = (a0 + s) t + a1 t u squares to a when 2 (a0 + s) is a square

@@ -7,7 +7,7 @@
 #include "ec.h"
 #include "ec_scalar.h"
 
-/* 3b = 12 for b = 4: additions are cheaper than multiplying by G1_B3. */
+/* 3b = 12 for b = 4: additions are cheaper than a multiplication. */
 static void g1_mul_b3(fp_t *r, const fp_t *a) {
     fp_t t;
     fp_dbl(&t, a);

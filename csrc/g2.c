@@ -7,8 +7,8 @@
 #include "ec.h"
 #include "ec_scalar.h"
 
-/* 3b = 12 (1 + u) for b = 4 (1 + u): additions are cheaper than
- * multiplying by G2_B3. */
+/* 3b = 12 (1 + u) for b = 4 (1 + u): additions are cheaper than a
+ * multiplication. */
 static void g2_mul_b3(fp2_t *r, const fp2_t *a) {
     fp2_t t;
     fp2_mul_xi(&t, a);
