@@ -6,6 +6,13 @@
 #                blst (pyblst), blspy, py_ecc and commonware's published figures
 #                (BENCH_ARGS=--quick for a short run)
 #   make ct      constant-time check of the C core under valgrind
+#   make fuzz    the libFuzzer targets of tests/fuzz/c (ASan + UBSan, both
+#                limb widths) and the Python targets, FUZZ_SECONDS in total
+#                (default 600), with executions and coverage per target
+#   make test-fuzz     every fuzz target ~10 s plus the regression corpus
+#                (natively, under sanitizers and under valgrind)
+#   make test-sanitize the native test suite against an ASan/UBSan build of
+#                the core (ctypes backend)
 #   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
 #   make wasm    build/wasm/libpybls.so (emcc side module) and the Pyodide
 #                wheel in web/dist/ (Pyodide from web/node_modules, `npm ci`)
@@ -28,6 +35,19 @@ CHDR := $(wildcard csrc/*.h csrc/include/*.h)
 CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
+# Fuzzing and sanitizers: clang or clang-14, whichever is on PATH.
+FUZZ_CC = $(shell command -v clang 2>/dev/null || command -v clang-14 2>/dev/null || echo clang)
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/c/fuzz_*.c))
+FUZZ_NAMES := $(notdir $(basename $(FUZZ_SRC)))
+FUZZ_BIN := $(foreach n,$(FUZZ_NAMES),build/fuzz/bin/$(n)-64 build/fuzz/bin/$(n)-32)
+FUZZ_REPLAY := $(foreach n,$(FUZZ_NAMES),build/fuzz/replay/$(n)-64 build/fuzz/replay/$(n)-32)
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -O2 -g -std=c11 -Icsrc/include -Icsrc -Itests/fuzz/c
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 10
+SAN_LIB := build/sanitize/libpybls.so
+ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
+
 TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel
 BENCH_DEPS := pyblst py_ecc
 
@@ -40,7 +60,7 @@ PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
 
-.PHONY: all test test-pyodide test-browser bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+.PHONY: all test test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind test-pyodide test-browser bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 
 all: install libs
 
@@ -61,6 +81,21 @@ sysdeps:
 		$(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y \
 			build-essential python3-venv python3-dev valgrind pkg-config; \
+	fi
+
+# clang with its libFuzzer and sanitizer runtimes for tests/fuzz and
+# test-sanitize (clang or clang-14, whichever is on PATH).
+fuzz-sysdeps: | sysdeps
+	@missing=""; \
+	{ command -v clang || command -v clang-14; } >/dev/null 2>&1 || missing="$$missing clang"; \
+	cc=$$(command -v clang || command -v clang-14 || true); \
+	[ -n "$$cc" ] && [ -f "$$($$cc -print-file-name=libclang_rt.fuzzer-x86_64.a)" ] \
+		&& [ -f "$$($$cc -print-file-name=libclang_rt.asan-x86_64.so)" ] || missing="$$missing libclang-rt-14-dev"; \
+	command -v llvm-symbolizer >/dev/null 2>&1 || missing="$$missing llvm"; \
+	if [ -n "$$missing" ]; then \
+		echo "missing:$$missing; installing Debian packages"; \
+		$(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
 	fi
 
 # emcc (Debian's emscripten), node and npm for the WebAssembly build and the
@@ -138,7 +173,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # is not a failure there.
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
 # Node, with the wasm wheel. Then the passed counts of each runtime.
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(FUZZ_REPLAY)
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
@@ -147,6 +182,7 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
 	@$(VPY) tests/pyodide/summary.py $(RESULTS)
+	$(MAKE) --no-print-directory test-fuzz test-sanitize
 
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
@@ -180,7 +216,8 @@ bench: install
 	$(VPY) benchmarks/bench_threshold.py $(BENCH_ARGS)
 
 # Each tests/ct/*.c is a program; build it for both limb widths and run it
-# under memcheck (secret-dependent branches and indices are errors).
+# under memcheck (secret-dependent branches and indices are errors); then
+# the fuzz replay programs under memcheck (fuzz-valgrind).
 ct: | sysdeps
 	@if [ -z "$(CT_SRC)" ]; then echo "no tests/ct/*.c to run"; exit 1; fi
 	@mkdir -p build/ct
@@ -194,6 +231,90 @@ ct: | sysdeps
 			valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes -q $$exe; \
 		done; \
 	done
+	@$(MAKE) --no-print-directory fuzz-valgrind
+
+# -- fuzzing and sanitizers -----------------------------------------------
+# The core is compiled once per limb width into an archive, with libFuzzer's
+# coverage instrumentation and ASan + UBSan (errors abort); each target
+# links it. The replay builds (tests/fuzz/c/replay_main.c instead of
+# libFuzzer, gcc, no sanitizer) are what valgrind runs.
+
+
+.SECONDARY: build/fuzz/core-64.a build/fuzz/core-32.a
+
+build/fuzz/core-%.a: $(CSRC) $(CHDR) | fuzz-sysdeps
+	@rm -rf build/fuzz/obj-$*; mkdir -p build/fuzz/obj-$*
+	cd build/fuzz/obj-$* && $(FUZZ_CC) $(patsubst -I%,-I../../../%,$(FUZZ_CFLAGS)) $(FUZZ_SAN) \
+		-fsanitize=fuzzer-no-link -DPYBLS_LIMB_BITS=$* -c $(addprefix ../../../,$(CSRC))
+	ar rcs $@ build/fuzz/obj-$*/*.o
+
+build/fuzz/bin/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-64.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=64 $< build/fuzz/core-64.a -o $@
+
+build/fuzz/bin/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-32.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=32 $< build/fuzz/core-32.a -o $@
+
+build/fuzz/replay/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c $(CSRC) $(CHDR) | sysdeps
+	@mkdir -p $(@D)
+	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=64 $< tests/fuzz/c/replay_main.c $(CSRC) -o $@
+
+build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c $(CSRC) $(CHDR) | sysdeps
+	@mkdir -p $(@D)
+	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c $(CSRC) -o $@
+
+# The core as a shared library under ASan + UBSan, for the ctypes backend.
+$(SAN_LIB): $(CSRC) $(CHDR) | fuzz-sysdeps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -O1 -g -std=c11 -shared -fPIC -Icsrc/include -Icsrc $(FUZZ_SAN) $(CSRC) -o $@
+
+build/fuzz/seeds/.done: tests/fuzz/make_seeds.py $(VENV)/.installed
+	rm -rf build/fuzz/seeds
+	$(VPY) tests/fuzz/make_seeds.py --out build/fuzz/seeds
+	touch $@
+
+fuzz-libs: $(FUZZ_BIN) $(FUZZ_REPLAY) $(SAN_LIB) build/fuzz/seeds/.done
+
+# FUZZ_SECONDS in total: two thirds to the C targets, a third to Python.
+fuzz: fuzz-libs install
+	$(VPY) -m pip install --quiet --disable-pip-version-check atheris
+	$(VPY) tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --seconds $$(( $(FUZZ_SECONDS) * 2 / 3 ))
+	$(VPY) tests/fuzz/py/run_py_fuzz.py --seconds $$(( $(FUZZ_SECONDS) / 3 ))
+
+# CI: each C target FUZZ_SMOKE_SECONDS, the Python target groups likewise,
+# the regression corpus and seeds through pytest (Python targets and the C
+# replay programs), and the replay programs under valgrind.
+test-fuzz: fuzz-libs install
+	$(VPY) -m pip install --quiet --disable-pip-version-check atheris
+	$(VPY) tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --per-target --seconds $(FUZZ_SMOKE_SECONDS)
+	$(VPY) tests/fuzz/py/run_py_fuzz.py --per-target --seconds $(FUZZ_SMOKE_SECONDS)
+	PYBLS_FUZZ_BUILD=build/fuzz $(VPY) -m pytest -p no:cacheprovider tests/fuzz
+	$(MAKE) --no-print-directory fuzz-valgrind
+
+# The fuzz targets' replay programs (no sanitizer) under memcheck, on the
+# seeds and the regression cases.
+fuzz-valgrind: $(FUZZ_REPLAY) build/fuzz/seeds/.done
+	@set -e; for exe in $(FUZZ_REPLAY); do \
+		t=$$(basename $$exe); t=$${t#fuzz_}; t=$${t%-*}; \
+		echo "== valgrind $$exe"; \
+		valgrind --tool=memcheck --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
+			$$exe build/fuzz/seeds/$$t $$(ls -d tests/fuzz/regressions/$$t 2>/dev/null); \
+	done
+
+# The native suite once more, through ctypes, against the ASan/UBSan core.
+# The sanitizer runtime is preloaded into Python; leaks are not reported
+# (the interpreter's own allocations would drown them). Tests that only
+# drive subprocesses (valgrind, reproducible builds) are left to pass 1.
+test-sanitize: $(SAN_LIB) install
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
+		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(VPY) -c "import pybls._lib as L; assert (L.BACKEND, L.library_path.endswith('$(SAN_LIB)')) == ('ctypes', True)"
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
+		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(VPY) -m pytest -p no:cacheprovider --junit-xml=$(RESULTS)/native-sanitize.xml \
+		--ignore=tests/test_constant_time.py --ignore=tests/test_reproducible.py \
+		--ignore=tests/test_cross_runtime.py
 
 clean:
 	rm -rf build web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
