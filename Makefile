@@ -293,13 +293,17 @@ test-fuzz: fuzz-libs install
 	$(MAKE) --no-print-directory fuzz-valgrind
 
 # The fuzz targets' replay programs (no sanitizer) under memcheck, on the
-# seeds and the regression cases.
+# regression cases and FUZZ_VALGRIND_SEEDS seeds per target (the seed files
+# are named by hash, so the first ones in order are an arbitrary sample;
+# memcheck is some 50 times slower than a native run).
+FUZZ_VALGRIND_SEEDS ?= 12
 fuzz-valgrind: $(FUZZ_REPLAY) build/fuzz/seeds/.done
 	@set -e; for exe in $(FUZZ_REPLAY); do \
 		t=$$(basename $$exe); t=$${t#fuzz_}; t=$${t%-*}; \
 		echo "== valgrind $$exe"; \
 		valgrind --tool=memcheck --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
-			$$exe build/fuzz/seeds/$$t $$(ls -d tests/fuzz/regressions/$$t 2>/dev/null); \
+			$$exe $$(ls -d build/fuzz/seeds/$$t/* | head -n $(FUZZ_VALGRIND_SEEDS)) \
+			$$(ls -d tests/fuzz/regressions/$$t 2>/dev/null); \
 	done
 
 # The native suite once more, through ctypes, against the ASan/UBSan core.
@@ -307,6 +311,9 @@ fuzz-valgrind: $(FUZZ_REPLAY) build/fuzz/seeds/.done
 # (the interpreter's own allocations would drown them). Tests that only
 # drive subprocesses (valgrind, reproducible builds) are left to pass 1.
 test-sanitize: $(SAN_LIB) install
+	@if LD_PRELOAD=$(ASAN_RT) ASAN_OPTIONS=detect_leaks=0 $(VPY) tests/fuzz/sanitizer_probe.py $(SAN_LIB) \
+		> build/sanitize/probe.log 2>&1 || ! grep -q "AddressSanitizer: heap-buffer-overflow" build/sanitize/probe.log; \
+	then cat build/sanitize/probe.log; echo "AddressSanitizer is not active in $(SAN_LIB)"; exit 1; fi
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
 		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		$(VPY) -c "import pybls._lib as L; assert (L.BACKEND, L.library_path.endswith('$(SAN_LIB)')) == ('ctypes', True)"

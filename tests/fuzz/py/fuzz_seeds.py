@@ -56,6 +56,10 @@ def _objects() -> Dict[str, List[bytes]]:
 
 
 def _api(vectors: pathlib.Path) -> Iterator[Tuple[str, bytes]]:
+    names = sorted(fuzz_targets.DECODERS)
+    for name, encodings in _objects().items():
+        for kind in range(8):
+            yield "decoder_argument_types", bytes([names.index(name), kind]) + encodings[0]
     for path in sorted((vectors / "eth-bls" / "bls" / "verify").glob("*.json")):
         case = json.loads(path.read_text())["input"]
         pk, sig, msg = (bytes.fromhex(case[k][2:]) for k in ("pubkey", "signature", "message"))

@@ -64,6 +64,9 @@ def target(name: str, *allowed: Type[BaseException],
     return register
 
 
+DECODERS: Dict[str, Callable[[], Callable[[bytes], Any]]] = {}
+
+
 def decoder(name: str, get: Callable[[], Callable[[bytes], Any]], *allowed: Type[BaseException],
             round_trip: bool = True) -> None:
     """Register a ``from_bytes``-like decoder: it raises a PyblsError (or
@@ -79,6 +82,7 @@ def decoder(name: str, get: Callable[[], Callable[[bytes], Any]], *allowed: Type
             assert again == data, f"{name}: accepted {data.hex()} but re-encodes to {again.hex()}"
 
     target(name, PyblsError, *allowed, group="decoders")(run)
+    DECODERS[name] = get
 
 
 def run_target(name: str, data: bytes) -> None:
@@ -170,6 +174,36 @@ decoder("partial_signature", lambda: PartialSignature.from_bytes)
 
 # New modules: one decoder(...) line each once they are part of the package.
 
+def _outcome(fn: Callable[[], Any]) -> Any:
+    try:
+        obj = fn()
+    except PyblsError as e:
+        return type(e)
+    return obj.to_bytes() if hasattr(obj, "to_bytes") else obj
+
+
+@target("decoder_argument_types", TypeError)
+def _decoder_argument_types(data: bytes) -> None:
+    """Every decoder takes any bytes-like object as it takes bytes, and
+    raises TypeError for anything else (an int or str above all)."""
+    cur = Cursor(data)
+    names = sorted(DECODERS)
+    get = DECODERS[names[cur.byte() % len(names)]]
+    kind = cur.byte() % 8
+    raw = cur.rest()
+    if kind < 3:
+        arg: Any = (bytearray(raw), memoryview(raw), memoryview(bytearray(raw)).toreadonly())[kind]
+        want, got = _outcome(lambda: get()(raw)), _outcome(lambda: get()(arg))
+        assert want == got, f"{type(arg).__name__} decodes differently from bytes: {got!r} != {want!r}"
+        return
+    arg = (None, len(raw), raw.hex(), list(raw), float(len(raw)))[kind - 3]
+    try:
+        get()(arg)
+    except TypeError:
+        return
+    raise AssertionError(f"a decoder accepted {type(arg).__name__}")
+
+
 # -- verifiers: bytes in, a bool out, never an exception --------------------------
 SCHEMES = [MinPk.Basic, MinPk.Aug, MinPk.PoP, MinSig.Basic, MinSig.Aug, MinSig.PoP]
 _PK_SIZES = {id(MinPk): (48, 96), id(MinSig): (96, 48)}
@@ -223,6 +257,27 @@ def _fast_aggregate_verify(data: bytes) -> None:
     sig = cur.sized([sig_size])
     _is_bool("fast_aggregate_verify", scheme.fast_aggregate_verify(pks, cur.rest(), sig))
     _is_bool("pop_verify", scheme.pop_verify(pks[0] if pks else b"", sig))
+
+
+@target("hashing", PyblsError)
+def _hashing(data: bytes) -> None:
+    """hash_to_curve / encode_to_curve with any message and DST (long DSTs
+    included) land in the subgroup; hash_to_field with any count returns
+    that many elements or raises ArgumentError."""
+    cur = Cursor(data)
+    sel = cur.byte()
+    group = G2 if sel & 1 else G1
+    dst = cur.take(cur.byte() | (cur.byte() << 8 if sel & 2 else 0))
+    count = cur.byte() - 16
+    msg = cur.rest()
+    p = group.encode_to_curve(msg, dst) if sel & 4 else group.hash_to_curve(msg, dst)
+    assert p.in_subgroup(), "hash output outside the subgroup"
+    try:
+        elements = pybls.hash_to_field(msg, dst, count, group)
+    except pybls.errors.ArgumentError:
+        assert not 1 <= count <= (127 if group is G1 else 63), f"count {count} refused"
+    else:
+        assert len(elements) == count, f"{len(elements)} elements for count {count}"
 
 
 # -- the py_ecc compatibility layer ------------------------------------------------
