@@ -240,7 +240,7 @@ ct: | sysdeps
 # libFuzzer, gcc, no sanitizer) are what valgrind runs.
 
 
-.SECONDARY: build/fuzz/core-64.a build/fuzz/core-32.a
+.SECONDARY: build/fuzz/core-64.a build/fuzz/core-32.a build/fuzz/replay-core-64.a build/fuzz/replay-core-32.a
 
 build/fuzz/core-%.a: $(CSRC) $(CHDR) | fuzz-sysdeps
 	@rm -rf build/fuzz/obj-$*; mkdir -p build/fuzz/obj-$*
@@ -256,13 +256,19 @@ build/fuzz/bin/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=32 $< build/fuzz/core-32.a -o $@
 
-build/fuzz/replay/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c $(CSRC) $(CHDR) | sysdeps
-	@mkdir -p $(@D)
-	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=64 $< tests/fuzz/c/replay_main.c $(CSRC) -o $@
+build/fuzz/replay-core-%.a: $(CSRC) $(CHDR) | sysdeps
+	@rm -rf build/fuzz/replay-obj-$*; mkdir -p build/fuzz/replay-obj-$*
+	cd build/fuzz/replay-obj-$* && $(CC) -O1 -g -std=c11 -I../../../csrc/include -I../../../csrc \
+		-DPYBLS_LIMB_BITS=$* -c $(addprefix ../../../,$(CSRC))
+	ar rcs $@ build/fuzz/replay-obj-$*/*.o
 
-build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c $(CSRC) $(CHDR) | sysdeps
+build/fuzz/replay/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a
 	@mkdir -p $(@D)
-	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c $(CSRC) -o $@
+	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=64 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a -o $@
+
+build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a
+	@mkdir -p $(@D)
+	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a -o $@
 
 # The core as a shared library under ASan + UBSan, for the ctypes backend.
 $(SAN_LIB): $(CSRC) $(CHDR) | fuzz-sysdeps
