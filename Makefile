@@ -33,7 +33,7 @@ BENCH_DEPS := pyblst py_ecc
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
 # Pyodide (web/node_modules/) and the pure-Python wheels pytest needs there.
-PY_SRC := $(shell find pybls -name '*.py' -not -path '*/__pycache__/*')
+PY_SRC := $(shell find pybls \( -name '*.py' -o -name '*.json' \) -not -path '*/__pycache__/*')
 PYODIDE_LOCK := web/node_modules/pyodide/pyodide-lock.json
 WASM_WHEEL := web/dist/pybls-wheel.json
 PYODIDE_WHEELS := build/pyodide-wheels

@@ -32,6 +32,9 @@ __all__ = [
     "NotSquareError",
     "ArgumentError",
     "InvalidKeyError",
+    "InvalidBeaconError",
+    "UnknownChainError",
+    "RoundNotReachedError",
     "status_error",
 ]
 
@@ -75,6 +78,19 @@ class ArgumentError(PyblsError, ValueError):
 class InvalidKeyError(PyblsError, ValueError):
     """A key the signature schemes refuse: a secret key outside [1, r), or a
     public key that is the identity (the draft's KeyValidate)."""
+
+
+class InvalidBeaconError(PyblsError, ValueError):
+    """A drand beacon signature that is not the chain's signature of its
+    round (timelock decryption checks the signature before using it)."""
+
+
+class UnknownChainError(PyblsError, LookupError):
+    """A drand chain name or chain hash that is not among the known chains."""
+
+
+class RoundNotReachedError(PyblsError, ValueError):
+    """A beacon round whose publication time has not come yet."""
 
 
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {
