@@ -32,6 +32,7 @@ __all__ = [
     "NotSquareError",
     "ArgumentError",
     "InvalidKeyError",
+    "DecryptionError",
     "status_error",
 ]
 
@@ -77,6 +78,16 @@ class InvalidKeyError(PyblsError, ValueError):
     public key that is the identity (the draft's KeyValidate)."""
 
 
+class DecryptionError(PyblsError):
+    """A ciphertext that does not decrypt: its authentication tag (or the
+    Fujisaki-Okamoto check of identity-based encryption) fails.
+
+    Raised for tampered, truncated or extended ciphertexts, wrong keys and
+    identity keys for another identity alike; the message does not say
+    which, and no plaintext is ever returned.
+    """
+
+
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {
     _abi.PYBLS_ERR_LENGTH: (InvalidLengthError, "input has the wrong length"),
     _abi.PYBLS_ERR_FLAGS: (InvalidFlagsError, "invalid flag bits"),
@@ -86,6 +97,7 @@ _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {
     _abi.PYBLS_ERR_ZERO_DIVISOR: (ZeroDivisionError, "inverse of zero"),
     _abi.PYBLS_ERR_NOT_SQUARE: (NotSquareError, "not a square"),
     _abi.PYBLS_ERR_ARGUMENT: (ArgumentError, "argument out of range"),
+    _abi.PYBLS_ERR_AUTH: (DecryptionError, "authentication failed"),
 }
 
 
