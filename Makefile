@@ -39,6 +39,7 @@ WASM_WHEEL := web/dist/pybls-wheel.json
 PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
+TLOCK_JS := benchmarks/tlock/node_modules/.package-lock.json
 
 .PHONY: all test test-pyodide test-browser bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 
@@ -138,7 +139,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # is not a failure there.
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
 # Node, with the wasm wheel. Then the passed counts of each runtime.
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS)
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
@@ -159,6 +160,12 @@ chromium: install
 
 test-browser: chromium wasm
 	$(VPY) tests/browser/smoke.py --chromium "$$(command -v chromium)"
+
+# tlock-js (drand's JavaScript timelock encryption) for the interoperability
+# tests and the timelock benchmark, run in Node.
+$(TLOCK_JS): benchmarks/tlock/package.json benchmarks/tlock/package-lock.json | wasm-sysdeps
+	cd benchmarks/tlock && npm ci --no-audit --no-fund
+	touch $@
 
 benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.json \
 		benchmarks/browser/package-lock.json | wasm-sysdeps
@@ -199,4 +206,4 @@ clean:
 	rm -rf build web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
 
 distclean: clean
-	rm -rf $(VENV) .hypothesis .pytest_cache web/node_modules benchmarks/browser/node_modules
+	rm -rf $(VENV) .hypothesis .pytest_cache web/node_modules benchmarks/browser/node_modules benchmarks/tlock/node_modules
