@@ -3,8 +3,9 @@
 #   make test    system packages if missing, venv, install, the whole suite
 #   make demo    same environment, then `python -m pybls`
 #   make bench   native benchmarks (curve ops, signatures, threshold) against
-#                blst (pyblst), blspy, py_ecc and commonware's published figures
-#                (BENCH_ARGS=--quick for a short run)
+#                blst (pyblst), blspy, py_ecc and commonware's published figures,
+#                and timelock encryption natively and in Pyodide against
+#                tlock-js in Node (BENCH_ARGS=--quick for a short run)
 #   make ct      constant-time check of the C core under valgrind
 #   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
 #   make wasm    build/wasm/libpybls.so (emcc side module) and the Pyodide
@@ -178,13 +179,14 @@ bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
 demo: install
 	$(VPY) -m pybls
 
-bench: install
+bench: install wasm $(TLOCK_JS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check $(BENCH_DEPS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check blspy \
 		|| echo "blspy could not be installed; benchmarking without it"
 	$(VPY) benchmarks/bench_native.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_sig.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_threshold.py $(BENCH_ARGS)
+	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)
 
 # Each tests/ct/*.c is a program; build it for both limb widths and run it
 # under memcheck (secret-dependent branches and indices are errors).
