@@ -221,14 +221,14 @@ class Chain:
         return self._spec.chained
 
     @property
-    def signature_group(self) -> type:
+    def signature_group(self) -> Any:
         """The group of the beacon signatures (:class:`~pybls.G1` or :class:`~pybls.G2`)."""
-        return self._spec.bls.variant.Signature.GROUP  # type: ignore[no-any-return]
+        return self._spec.bls.variant.Signature.GROUP
 
     @property
-    def public_key_group(self) -> type:
+    def public_key_group(self) -> Any:
         """The group of the chain's public key."""
-        return self._spec.bls.variant.PublicKey.GROUP  # type: ignore[no-any-return]
+        return self._spec.bls.variant.PublicKey.GROUP
 
     @property
     def dst(self) -> bytes:

@@ -276,6 +276,11 @@ def decrypt(data: Union[bytes, str], signature: Any, *, chains: Union[Chain, Ite
     the file's chain hash among :data:`~pybls.drand.CHAINS` and `chains`
     (a :class:`~pybls.drand.Chain` or several, e.g. a local beacon's).
     The signature is verified as the chain's beacon of that round before use.
+
+    A payload must hold at least one chunk, as age requires (an empty
+    plaintext is one empty final chunk): tlock-js 0.9 writes none for an
+    empty plaintext, and such files are refused like any file cut after its
+    nonce.
     """
     raw = _as_file(data)
     header = _parse(raw)
@@ -287,7 +292,7 @@ def decrypt(data: Union[bytes, str], signature: Any, *, chains: Union[Chain, Ite
             f"the signature is not the beacon of round {recipient.round} of drand chain {chain.beacon_id!r}")
     sig = signature if not isinstance(signature, str) else bytes.fromhex(signature)
     key_point = chain.signature_group.from_bytes(as_bytes(sig, "signature"))
-    u_size = chain.public_key_group._COMPRESSED  # type: ignore[attr-defined]
+    u_size = chain.public_key_group._COMPRESSED
     if len(body) != u_size + 2 * _FILE_KEY:
         raise AgeFormatError(f"tlock stanza: the body is {u_size + 2 * _FILE_KEY} bytes, not {len(body)}")
     try:
