@@ -29,7 +29,7 @@ CHDR := $(wildcard csrc/*.h csrc/include/*.h)
 CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography
 BENCH_DEPS := pyblst py_ecc
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
