@@ -61,7 +61,7 @@ from types import MappingProxyType
 from typing import Any, Dict, Iterable, Mapping, Optional, Tuple, Union
 
 from ._convert import as_bytes
-from .errors import ArgumentError, RoundNotReachedError, UnknownChainError
+from .errors import ArgumentError, PyblsError, RoundNotReachedError, UnknownChainError
 from .sig import MinPk, MinSig
 from .sig.keys import SecretKey
 from .sig.schemes import Scheme
@@ -73,6 +73,7 @@ __all__ = [
     "Chain",
     "LocalBeacon",
     "chain_by_hash",
+    "check_round",
     "get_chain",
     "randomness",
     "verify_beacon",
@@ -121,8 +122,21 @@ def _hex_or_bytes(value: Any, what: str) -> bytes:
     return as_bytes(value, what)
 
 
+def check_round(round: Any, first: int = 1) -> int:
+    """`round` if it is an int from `first` to 2**64 - 1.
+
+    Raises :class:`TypeError` for another type and
+    :class:`~pybls.errors.ArgumentError` outside that range.
+    """
+    if isinstance(round, bool) or not isinstance(round, int):
+        raise TypeError(f"a round must be an int, not {type(round).__name__}")
+    if not first <= round <= _MAX_ROUND:
+        raise ArgumentError(f"a round is a number from {first} to 2**64 - 1, got {round}")
+    return round
+
+
 def _round_bytes(round: int) -> bytes:
-    return struct.pack(">Q", round)
+    return struct.pack(">Q", check_round(round, 0))
 
 
 @dataclass(frozen=True)
@@ -197,6 +211,10 @@ class Chain:
             )
         except KeyError as e:
             raise ArgumentError(f"drand chain info lacks the field {e.args[0]!r}") from None
+        except ValueError as e:
+            if isinstance(e, PyblsError):
+                raise
+            raise ArgumentError("drand chain info: public_key and groupHash must be hex strings") from None
         if "hash" in info and info["hash"] != chain.hash.hex():
             raise ArgumentError("drand chain info: 'hash' does not match the other fields")
         return chain
@@ -264,10 +282,7 @@ class Chain:
 
     def time_of_round(self, round: int) -> int:
         """The unix time (seconds) at which `round` is published (genesis for round 0)."""
-        if isinstance(round, bool) or not isinstance(round, int):
-            raise TypeError(f"a round must be an int, not {type(round).__name__}")
-        if not 0 <= round <= _MAX_ROUND:
-            raise ArgumentError("a round is a number from 0 to 2**64 - 1")
+        check_round(round, 0)
         return self.genesis_time + max(round - 1, 0) * self.period
 
     # -- verification ---------------------------------------------------------
@@ -277,7 +292,7 @@ class Chain:
         if isinstance(round, bool) or not isinstance(round, int):
             raise TypeError(f"a round must be an int, not {type(round).__name__}")
         if not 1 <= round <= _MAX_ROUND:
-            return False
+            return False  # a verifier answers, it does not raise, for a bad value
         try:
             sig = _hex_or_bytes(signature, "signature")
             prev = None
@@ -453,10 +468,7 @@ class LocalBeacon:
         :class:`~pybls.errors.RoundNotReachedError`, or with ``wait=True``
         sleeps until its time.
         """
-        if isinstance(round, bool) or not isinstance(round, int):
-            raise TypeError(f"a round must be an int, not {type(round).__name__}")
-        if not 1 <= round <= _MAX_ROUND:
-            raise ArgumentError("rounds start at 1")
+        check_round(round)
         while round > self.current_round():
             delay = self.chain.time_of_round(round) - self._clock()
             if not wait:

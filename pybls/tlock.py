@@ -52,7 +52,7 @@ from typing import Any, Iterable, List, NamedTuple, Tuple, Union
 
 from ._convert import as_bytes
 from .aead import chacha20poly1305_decrypt, chacha20poly1305_encrypt, hkdf_sha256, hmac_sha256
-from .drand import Chain, chain_by_hash, get_chain
+from .drand import Chain, chain_by_hash, check_round, get_chain
 from .errors import AgeFormatError, ArgumentError, DecodeError, DecryptionError, InvalidBeaconError
 from .ibe import Ciphertext, bf_decrypt, bf_encrypt
 
@@ -68,7 +68,6 @@ _NONCE = 16
 _FILE_KEY = 16
 _B64_LINE = re.compile(rb"[A-Za-z0-9+/]*")
 _VCHAR = re.compile(rb"[\x21-\x7e]+")
-_MAX_ROUND = (1 << 64) - 1
 
 ChainLike = Union[str, Chain]
 
@@ -131,10 +130,7 @@ def encrypt(plaintext: Any, round: int, chain: ChainLike = "quicknet", armor: bo
     or with ``armor=False`` the binary age file as ``bytes``.
     """
     data = as_bytes(plaintext, "plaintext")
-    if isinstance(round, bool) or not isinstance(round, int):
-        raise TypeError(f"a round must be an int, not {type(round).__name__}")
-    if not 1 <= round <= _MAX_ROUND:
-        raise ArgumentError("a round is a number from 1 to 2**64 - 1")
+    check_round(round)
     c = _timelock_chain(chain)
     file_key = os.urandom(_FILE_KEY)
     ct = bf_encrypt(c.public_key_point, identity_point(c, round), file_key)
@@ -250,7 +246,7 @@ def _tlock_stanza(header: _Header) -> Tuple[Recipient, bytes]:
         if len(args) != 3 or not args[1].isdigit() or not re.fullmatch(rb"[0-9a-f]{64}", args[2]):
             raise AgeFormatError("tlock stanza: expected '-> tlock <round> <chain hash>'")
         round = int(args[1])
-        if not 1 <= round <= _MAX_ROUND:
+        if not 1 <= round < 1 << 64:
             raise AgeFormatError("tlock stanza: round out of range")
         return Recipient(round, bytes.fromhex(args[2].decode())), body
     raise AgeFormatError("the age file has no tlock recipient stanza")

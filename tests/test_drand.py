@@ -72,6 +72,12 @@ def test_chain_info_rejections():
         Chain.from_info({**info, "schemeID": "pedersen-bls-unchained"})
     with pytest.raises(errors.ArgumentError):
         Chain.from_info({**info, "period": 0})
+    with pytest.raises(errors.ArgumentError):
+        Chain.from_info({**info, "public_key": "not hex"})
+    with pytest.raises(TypeError):
+        Chain.from_info({**info, "groupHash": None})
+    with pytest.raises(errors.ArgumentError):
+        CHAINS["quicknet"].message(2 ** 64)
     with pytest.raises(errors.UnknownChainError):
         drand.get_chain("nonet")
     with pytest.raises(errors.UnknownChainError):
