@@ -134,21 +134,21 @@ def build(inp: Inputs, args: argparse.Namespace) -> List[Bench]:
               check=lambda: ibe.bf_decrypt(t["sig"], t["ct"]) == t["plaintext"])
         benches.append(b)
 
-    b = Bench("ChaCha20-Poly1305 seal 1 MB", "RFC 8439 AEAD, portable C (no SIMD) vs OpenSSL")
-    b.add("pybls", lambda: aead.chacha20poly1305_encrypt(inp.aead_key, inp.nonce, inp.big))
-    if _OpenSSLChaCha is not None:
-        cipher = _OpenSSLChaCha(inp.aead_key)
-        b.add("cryptography", lambda: cipher.encrypt(inp.nonce, inp.big, None),
-              check=lambda: cipher.encrypt(inp.nonce, inp.big, None) == inp.sealed)
-    benches.append(b)
-
-    b = Bench("ChaCha20-Poly1305 open 1 MB", "tag check, then decryption")
-    b.add("pybls", lambda: aead.chacha20poly1305_decrypt(inp.aead_key, inp.nonce, inp.sealed))
-    if _OpenSSLChaCha is not None:
-        cipher = _OpenSSLChaCha(inp.aead_key)
-        b.add("cryptography", lambda: cipher.decrypt(inp.nonce, inp.sealed, None),
-              check=lambda: cipher.decrypt(inp.nonce, inp.sealed, None) == inp.big)
-    benches.append(b)
+    # (row, note, pybls function, cryptography method name, input, expected output)
+    aead_rows = [
+        ("seal", "RFC 8439 AEAD, portable C (no SIMD) vs OpenSSL", aead.chacha20poly1305_encrypt, "encrypt",
+         inp.big, inp.sealed),
+        ("open", "tag check and decryption", aead.chacha20poly1305_decrypt, "decrypt", inp.sealed, inp.big),
+    ]
+    for what, note, ours, theirs, data, expected in aead_rows:
+        b = Bench(f"ChaCha20-Poly1305 {what} 1 MB", note)
+        b.add("pybls", lambda f=ours, d=data: f(inp.aead_key, inp.nonce, d),
+              check=lambda f=ours, d=data, e=expected: f(inp.aead_key, inp.nonce, d) == e)
+        if _OpenSSLChaCha is not None:
+            method = getattr(_OpenSSLChaCha(inp.aead_key), theirs)
+            b.add("cryptography", lambda m=method, d=data: m(inp.nonce, d, None),
+                  check=lambda m=method, d=data, e=expected: m(inp.nonce, d, None) == e)
+        benches.append(b)
     return benches
 
 
