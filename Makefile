@@ -2,10 +2,11 @@
 #
 #   make test    system packages if missing, venv, install, the whole suite
 #   make demo    same environment, then `python -m pybls`
-#   make bench   native benchmarks (curve ops, signatures, threshold) against
-#                blst (pyblst), blspy, py_ecc and commonware's published figures,
-#                and timelock encryption natively and in Pyodide against
-#                tlock-js in Node (BENCH_ARGS=--quick for a short run)
+#   make bench   native benchmarks (curve ops, signatures, threshold, IBE) against
+#                blst (pyblst), blspy, py_ecc, commonware's published figures and
+#                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
+#                encryption natively and in Pyodide against tlock-js in Node
+#                (BENCH_ARGS=--quick for a short run)
 #   make ct      constant-time check of the C core under valgrind
 #   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
 #   make wasm    build/wasm/libpybls.so (emcc side module) and the Pyodide
@@ -30,7 +31,7 @@ CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
 TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography
-BENCH_DEPS := pyblst py_ecc
+BENCH_DEPS := pyblst py_ecc cryptography
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
 # Pyodide (web/node_modules/) and the pure-Python wheels pytest needs there.
@@ -186,6 +187,7 @@ bench: install wasm $(TLOCK_JS)
 	$(VPY) benchmarks/bench_native.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_sig.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_threshold.py $(BENCH_ARGS)
+	$(VPY) benchmarks/bench_ibe.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)
 
 # Each tests/ct/*.c is a program; build it for both limb widths and run it

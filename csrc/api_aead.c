@@ -32,6 +32,7 @@ int pybls_aead_chacha20poly1305_open(uint8_t *out, uint32_t out_len, const uint8
     if (ct_len < PYBLS_AEAD_TAG_BYTES) return PYBLS_ERR_AUTH; /* too short to hold a tag */
     uint32_t msg_len = ct_len - PYBLS_AEAD_TAG_BYTES;
     if (out_len != msg_len) return PYBLS_ERR_LENGTH;
-    if (aead_chacha20poly1305_open(out, key32, nonce12, aad, aad_len, ct, msg_len, ct + msg_len)) return PYBLS_ERR_AUTH;
-    return PYBLS_OK;
+    /* 0 or -1 (all ones), turned into the status without a branch */
+    int rc = aead_chacha20poly1305_open(out, key32, nonce12, aad, aad_len, ct, msg_len, ct + msg_len);
+    return PYBLS_ERR_AUTH & rc;
 }

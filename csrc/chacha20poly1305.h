@@ -38,9 +38,10 @@ void poly1305_pad16(poly1305_t *st);
 void poly1305_final(uint8_t tag[POLY1305_TAG_SIZE], poly1305_t *st);
 
 /* AEAD_CHACHA20_POLY1305 (RFC 8439, 2.8). seal writes len(msg) ciphertext
- * bytes to ct and the tag to tag. open checks the tag over aad and ct first
- * (constant-time comparison) and only then decrypts into msg; it returns 0,
- * or -1 with msg untouched when the tag does not match. ct may equal msg. */
+ * bytes to ct and the tag to tag. open computes the tag over aad and ct,
+ * compares it in constant time, and decrypts into msg without branching on
+ * the result: it returns 0, or -1 with msg all zeros when the tag does not
+ * match (so no unauthenticated byte is ever left there). ct may equal msg. */
 void aead_chacha20poly1305_seal(uint8_t *ct, uint8_t tag[POLY1305_TAG_SIZE], const uint8_t key[CHACHA20_KEY_SIZE],
                                 const uint8_t nonce[CHACHA20_NONCE_SIZE], const uint8_t *aad, size_t aad_len,
                                 const uint8_t *msg, size_t msg_len);

@@ -5,7 +5,7 @@ other package; HMAC and HKDF are built on :mod:`hmac` and :mod:`hashlib`
 (both present in Pyodide), which are as fast as C here.
 
 Authenticated encryption returns the ciphertext followed by the 16-byte tag;
-decryption checks the tag before it decrypts anything:
+decryption returns nothing unless the tag matches:
 
 >>> from pybls.aead import chacha20poly1305_encrypt, chacha20poly1305_decrypt
 >>> key, nonce = bytes(range(32)), bytes(12)
@@ -100,8 +100,8 @@ def chacha20poly1305_decrypt(key: bytes, nonce: bytes, data: bytes, aad: bytes =
 
     Raises :class:`~pybls.errors.DecryptionError` when the tag does not
     match (a wrong key, nonce or `aad`, or altered data) or `data` is
-    shorter than a tag; no plaintext is returned then. The tag is
-    compared in constant time, before anything is decrypted.
+    shorter than a tag; no plaintext is returned then (the core compares
+    the tags in constant time and wipes its output on a mismatch).
 
     >>> chacha20poly1305_decrypt(bytes(32), bytes(12), bytes(15))
     Traceback (most recent call last):

@@ -50,6 +50,11 @@ OPS = [
     "gt_pow",
     "pairing_secret_g1",
     "gt_encode",
+    "chacha20_xor",
+    "poly1305",
+    "aead_seal",
+    "aead_open",
+    "aead_open_forged",
 ]
 SELFTEST_OPS = ["selftest_branch", "selftest_index", "selftest_clean"]
 

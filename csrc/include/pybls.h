@@ -181,9 +181,10 @@ int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len,
  * byte strings with explicit lengths; out_len must equal the output's size:
  * in_len for chacha20_xor (the key stream from block `counter` XORed in,
  * the counter must not wrap), msg_len + 16 for seal (ciphertext || tag),
- * ct_len - 16 for open (ct_len counts the tag). open checks the tag in
- * constant time before it writes anything and returns PYBLS_ERR_AUTH,
- * leaving out untouched, on a mismatch or when ct_len < 16. */
+ * ct_len - 16 for open (ct_len counts the tag). open compares the tag in
+ * constant time and returns PYBLS_ERR_AUTH, with out all zeros, on a
+ * mismatch (or when ct_len < 16, writing nothing): it never leaves
+ * unauthenticated plaintext in out. */
 int pybls_chacha20_xor(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, uint32_t counter, const uint8_t *in, uint32_t in_len);
 int pybls_poly1305(uint8_t *out16, const uint8_t *key32, const uint8_t *msg, uint32_t msg_len);
 int pybls_aead_chacha20poly1305_seal(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, const uint8_t *aad, uint32_t aad_len, const uint8_t *msg, uint32_t msg_len);
