@@ -65,6 +65,7 @@ from .errors import ArgumentError, PyblsError, RoundNotReachedError, UnknownChai
 from .sig import MinPk, MinSig
 from .sig.keys import SecretKey
 from .sig.schemes import Scheme
+from .sig.values import coerce_or_none
 
 __all__ = [
     "CHAINS",
@@ -289,26 +290,33 @@ class Chain:
 
     def verify(self, round: int, signature: Any, previous_signature: Any = None) -> bool:
         """Whether `signature` is this chain's beacon for `round` (see :func:`verify_beacon`)."""
+        return self.verified_signature(round, signature, previous_signature) is not None
+
+    def verified_signature(self, round: int, signature: Any, previous_signature: Any = None) -> Optional[Any]:
+        """The beacon signature as a point if it verifies (see :func:`verify_beacon`), else None."""
         if isinstance(round, bool) or not isinstance(round, int):
             raise TypeError(f"a round must be an int, not {type(round).__name__}")
         if not 1 <= round <= _MAX_ROUND:
-            return False  # a verifier answers, it does not raise, for a bad value
+            return None  # a verifier answers, it does not raise, for a bad value
         try:
             sig = _hex_or_bytes(signature, "signature")
             prev = None
             if self.chained:
                 if previous_signature is None:
                     if round != 1:
-                        return False
+                        return None
                     prev = self.genesis_seed
                 else:
                     prev = _hex_or_bytes(previous_signature, "previous signature")
         except ValueError:
-            return False
+            return None
         bls = self._spec.bls
         if len(sig) != bls.variant.Signature.SIZE:
-            return False
-        return bls.verify(self._pk, self.message(round, prev), sig)
+            return None
+        decoded = coerce_or_none(bls.variant.Signature, sig)
+        if decoded is None or not bls.verify(self._pk, self.message(round, prev), decoded):
+            return None
+        return decoded.point
 
     def __repr__(self) -> str:
         return f"Chain({self.beacon_id!r}, scheme={self.scheme!r}, period={self.period}, hash={self.hash.hex()[:16]}…)"

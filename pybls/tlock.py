@@ -283,11 +283,10 @@ def decrypt(data: Union[bytes, str], signature: Any, *, chains: Union[Chain, Ite
     recipient, body = _tlock_stanza(header)
     extra = [chains] if isinstance(chains, Chain) else list(chains or ())
     chain = _timelock_chain(chain_by_hash(recipient.chain_hash, extra))
-    if not chain.verify(recipient.round, signature):
+    key_point = chain.verified_signature(recipient.round, signature)
+    if key_point is None:
         raise InvalidBeaconError(
             f"the signature is not the beacon of round {recipient.round} of drand chain {chain.beacon_id!r}")
-    sig = signature if not isinstance(signature, str) else bytes.fromhex(signature)
-    key_point = chain.signature_group.from_bytes(as_bytes(sig, "signature"))
     u_size = chain.public_key_group._COMPRESSED
     if len(body) != u_size + 2 * _FILE_KEY:
         raise AgeFormatError(f"tlock stanza: the body is {u_size + 2 * _FILE_KEY} bytes, not {len(body)}")
