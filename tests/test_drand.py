@@ -45,6 +45,14 @@ def test_shipped_chains_are_the_published_ones():
     assert {"quicknet", "default"} <= set(CHAINS)
 
 
+def test_modules_reachable_from_the_package():
+    import pybls
+
+    assert pybls.drand.CHAINS is CHAINS and pybls.tlock.decrypt is not None
+    with pytest.raises(AttributeError):
+        pybls.no_such_module
+
+
 def test_chain_groups_and_tags():
     qn, df, fn, tu = CHAINS["quicknet"], CHAINS["default"], CHAINS["fastnet"], CHAINS["testnet-unchained-3s"]
     assert (qn.signature_group, qn.public_key_group, qn.chained) == (G1, G2, False)
