@@ -15,6 +15,8 @@ import subprocess
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import reference as ref
 from pybls import G2, drand, errors, tlock
@@ -300,6 +302,27 @@ def test_tampered_payload(sample):
         _decrypt(sample, blob + bytes(16))
     with pytest.raises(errors.DecryptionError):  # chunks swapped
         _decrypt(sample, blob[:first] + blob[second:] + blob[first:second])
+
+
+@pytest.fixture(scope="module")
+def small(qbeacon):
+    """A short binary file (one chunk), for exhaustive-ish alteration."""
+    r = qbeacon.current_round() - 3
+    return dict(binary=tlock.encrypt(b"a short secret", r, chain=qbeacon.chain, armor=False),
+                sig=qbeacon.signature(r), chain=qbeacon.chain)
+
+
+@given(data=st.data())
+def test_any_bit_flip_or_cut_is_rejected(small, data):
+    blob = small["binary"]
+    at = data.draw(st.integers(0, len(blob) - 1), label="position")
+    bit = data.draw(st.integers(0, 7), label="bit")
+    cut = data.draw(st.integers(0, len(blob) - 1), label="cut")
+    for bad in (_flip(blob, at, 1 << bit), blob[:cut]):
+        with pytest.raises(errors.PyblsError) as info:
+            tlock.decrypt(bad, small["sig"], chains=small["chain"])
+        assert isinstance(info.value, (errors.DecryptionError, errors.InvalidBeaconError,
+                                       errors.UnknownChainError))
 
 
 def test_malformed_files(sample):
