@@ -33,6 +33,7 @@ from .scalar import R as CURVE_ORDER
 from .scalar import Scalar
 
 from . import sig  # noqa: E402  (BLS signatures; needs the classes above)
+from . import aead, ibe  # noqa: E402  (symmetric primitives; identity-based encryption)
 
 __version__ = "0.1.0"
 
@@ -41,6 +42,8 @@ __all__ = [
     "backend",
     "errors",
     "sig",
+    "aead",
+    "ibe",
     "Scalar",
     "G1",
     "G2",

@@ -84,7 +84,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Type, Union
+from typing import Any, Callable, Dict, Optional, Tuple, Type, Union
 
 from ._convert import as_bytes
 from .aead import chacha20poly1305_decrypt, chacha20poly1305_encrypt, hkdf_sha256
@@ -238,6 +238,12 @@ def _xor(a: bytes, b: bytes) -> bytes:
 # FullIdent
 
 
+# Ciphertext length -> (U's group, message length): the four are distinct.
+_LAYOUTS: Dict[int, Tuple[Type[Point], int]] = {
+    group._COMPRESSED + 2 * n: (group, n) for group in (G1, G2) for n in _MESSAGE_SIZES
+}
+
+
 @dataclass(frozen=True)
 class Ciphertext:
     """A FullIdent ciphertext ``(U, V, W)``.
@@ -283,8 +289,7 @@ class Ciphertext:
         (:class:`~pybls.errors.DecodeError` subclasses) for a bad ``U``.
         """
         data = as_bytes(data, "ciphertext")
-        layouts = {G1._COMPRESSED + 2 * n: (G1, n) for n in _MESSAGE_SIZES}
-        layouts.update({G2._COMPRESSED + 2 * n: (G2, n) for n in _MESSAGE_SIZES})
+        layouts = _LAYOUTS
         if group is not None:
             layouts = {k: v for k, v in layouts.items() if v[0] is group}
             if not layouts:

@@ -535,3 +535,23 @@ def test_hkdf_lengths():
             aead.hkdf_expand(prk, b"", bad)
     with pytest.raises(TypeError):
         aead.hkdf_sha256("ikm", b"", b"", 32)
+
+
+def test_core_length_checks():
+    # The C functions check their length arguments themselves (before
+    # reading or writing anything).
+    from pybls import _lib
+
+    key, nonce = bytes(32), bytes(12)
+    with pytest.raises(errors.InvalidLengthError):
+        _lib.aead_chacha20poly1305_seal(10, key, nonce, b"", 0, b"abc", 3)  # out_len != msg_len + 16
+    with pytest.raises(errors.ArgumentError):
+        _lib.aead_chacha20poly1305_seal(0, key, nonce, b"", 0, b"abc", 0xFFFFFFFF)  # no room for the tag
+    with pytest.raises(errors.InvalidLengthError):
+        _lib.aead_chacha20poly1305_open(5, key, nonce, b"", 0, bytes(20), 20)  # out_len != ct_len - 16
+    with pytest.raises(errors.DecryptionError):
+        _lib.aead_chacha20poly1305_open(0, key, nonce, b"", 0, bytes(15), 15)  # shorter than a tag
+    with pytest.raises(errors.InvalidLengthError):
+        _lib.chacha20_xor(4, key, nonce, 0, b"abc", 3)
+    with pytest.raises(errors.ArgumentError):
+        _lib.chacha20_xor(65, key, nonce, 0xFFFFFFFF, bytes(65), 65)  # the block counter would wrap
