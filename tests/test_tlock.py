@@ -335,19 +335,20 @@ def test_malformed_files(sample):
         blob.replace(b"-> tlock", b"-> tl\xffck", 1),         # not VCHAR
         blob.replace(b"\n--- ", b"\n---", 1),                # MAC line
         blob.replace(b"\n--- ", b"\n--- AAAA", 1),           # MAC length
-        blob.replace(b"-> tlock %d" % sample["round"], b"-> tlock 0%d" % sample["round"], 1).replace(b"tlock 0", b"tlock x"),
+        blob.replace(b"-> tlock %d" % sample["round"], b"-> tlock x%d" % sample["round"], 1),  # round not a number
         blob.replace(b"-> tlock %d " % sample["round"], b"-> tlock %d ab" % sample["round"], 1),  # hash length
         blob.replace(b"-> tlock", b"-> other", 1),           # no tlock stanza
-        blob.replace(b"\n---", b"\n-> tlock 1\nAAAA\n---", 1).replace(b"-> tlock %d" % sample["round"], b"-> x", 1),
+        blob.replace(b"-> tlock %d " % sample["round"], b"-> tlock ", 1),  # two arguments
+        blob.replace(b"-> tlock %d " % sample["round"], b"-> tlock %d 1 " % sample["round"], 1),  # four
         b"age-encryption.org/v1\n--- " + b"A" * 43 + b"\n" + bytes(40),  # no stanza
     ]
     body_line = blob.split(b"\n")[2]
     bad.append(blob.replace(body_line, body_line[:-1] + b"=", 1))      # padding char in body
     bad.append(blob.replace(body_line, body_line + b"A", 1))           # 65-column line
-    for i, b in enumerate(bad):
+    for b in bad:
         with pytest.raises(errors.AgeFormatError):
             _decrypt(sample, b)
-        assert isinstance(errors.AgeFormatError(""), errors.DecryptionError)
+    assert issubclass(errors.AgeFormatError, errors.DecryptionError)
     # a non-canonical base64 body (unused low bits set in the last character)
     lines = blob.split(b"\n")
     last = lines[4]
