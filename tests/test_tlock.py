@@ -359,6 +359,20 @@ def test_malformed_files(sample):
         _decrypt(sample, blob.replace(last, noncanonical, 1))
 
 
+def _full_last_armor_line(beacon, r):
+    """A plaintext size whose armored file ends with a full 64-column line."""
+    overhead = len(tlock.encrypt(b"", r, chain=beacon.chain, armor=False))
+    return (-overhead) % 48 or 48
+
+
+def test_armor_ending_with_a_full_line(qbeacon):
+    r = qbeacon.current_round()
+    data = os.urandom(_full_last_armor_line(qbeacon, r))
+    armored = tlock.encrypt(data, r, chain=qbeacon.chain)
+    assert len(armored.splitlines()[-2]) == 64
+    assert tlock.decrypt(armored, qbeacon.signature(r), chains=qbeacon.chain) == data
+
+
 def test_malformed_armor(qbeacon):
     r = qbeacon.current_round()
     armored = tlock.encrypt(b"armored", r, chain=qbeacon.chain)
@@ -408,7 +422,8 @@ def test_tlock_js_decrypts_pybls_files(beacons):
     requests, expected = [], []
     for scheme, beacon in sorted(beacons.items()):
         r = beacon.current_round() - 1
-        for size in ([0, 1, KIB64, KIB64 + 1] if scheme == "bls-unchained-g1-rfc9380" else [100]):
+        sizes = [0, 1, _full_last_armor_line(beacon, r), KIB64, KIB64 + 1]
+        for size in (sizes if scheme == "bls-unchained-g1-rfc9380" else [100]):
             data = os.urandom(size)
             for armor in (True, False):
                 f = tlock.encrypt(data, r, chain=beacon.chain, armor=armor)
