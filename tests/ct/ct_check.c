@@ -378,6 +378,25 @@ static void op_pairing_secret_g1(const char *op) {
     check(pybls_gt_eq(out, ref) == 1, op, "e(kG1, G2) == e(G1, G2)^k");
 }
 
+/* IBE decryption in the MinPk orientation pairs a public G1 point (U) with
+ * the secret identity key in G2. */
+static void op_pairing_secret_g2(const char *op) {
+    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], d[PYBLS_G2_SIZE];
+    uint8_t e[PYBLS_GT_SIZE], out[PYBLS_GT_SIZE], ref[PYBLS_GT_SIZE];
+    pybls_g1_generator(g1);
+    pybls_g2_generator(g2);
+    scalar_const(k, SK_B);
+    pybls_g2_mul_vartime(d, g2, k);
+    SECRET(d, sizeof d);
+    int rc = status(pybls_pairing(out, g1, d));
+    PUBLIC(d, sizeof d);
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK, op, "status");
+    pybls_pairing(e, g1, g2);
+    gt_pow_public(ref, e, SK_B);
+    check(pybls_gt_eq(out, ref) == 1, op, "e(G1, kG2) == e(G1, G2)^k");
+}
+
 /* The IBE key derivation hashes the encoding of a secret GT element. */
 static void op_gt_encode(const char *op) {
     uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], e[PYBLS_GT_SIZE], enc[PYBLS_GT_BYTES], enc2[PYBLS_GT_BYTES];
@@ -543,6 +562,7 @@ static const struct {
     {"g2_mul", op_g2_mul},
     {"gt_pow", op_gt_pow},
     {"pairing_secret_g1", op_pairing_secret_g1},
+    {"pairing_secret_g2", op_pairing_secret_g2},
     {"gt_encode", op_gt_encode},
     {"chacha20_xor", op_chacha20_xor},
     {"poly1305", op_poly1305},
