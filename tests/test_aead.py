@@ -9,15 +9,12 @@ single-bit change of a sealed message.
 
 import os
 import random
-import sys
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pybls import aead, errors
-
-IN_PYODIDE = sys.platform == "emscripten"
 
 
 def h(text):
