@@ -33,7 +33,6 @@ from .scalar import R as CURVE_ORDER
 from .scalar import Scalar
 
 from . import sig  # noqa: E402  (BLS signatures; needs the classes above)
-from . import aead, ibe  # noqa: E402  (symmetric primitives; identity-based encryption)
 
 __version__ = "0.1.0"
 
@@ -42,8 +41,6 @@ __all__ = [
     "backend",
     "errors",
     "sig",
-    "aead",
-    "ibe",
     "Scalar",
     "G1",
     "G2",

@@ -405,14 +405,15 @@ class IdentityKey:
         """:data:`MinSig` for a G1 key, :data:`MinPk` for a G2 key."""
         return _BY_ID_GROUP[type(self._point)]
 
-    def verify(self, master_public_key: Point, identity: bytes) -> bool:
+    def verify(self, master_public_key: Union[Point, bytes], identity: bytes) -> bool:
         """Whether this is the key of `identity` under `master_public_key` (one pairing check).
 
         ``e(d, g) == e(Qid, Ppub)`` with ``g`` the generator of the master
-        key's group; a master public key in the wrong group is a
-        :class:`TypeError`.
+        key's group. The master public key is a point or its compressed
+        encoding; one in the wrong group is a :class:`TypeError`.
         """
         variant = self.variant
+        master_public_key = _master_public_key(master_public_key)
         if not isinstance(master_public_key, variant.key_group):
             raise TypeError(f"a {variant.name} identity key verifies against a "
                             f"{variant.key_group.__name__} master public key")
@@ -536,19 +537,36 @@ def _new_master(sk: SecretKey, variant: Variant) -> MasterKey:
 # hybrid encryption of messages of any length
 
 
+def _master_public_key(mpk: Any) -> Point:
+    """A master public key given as a point or as a compressed point (48 or 96 bytes)."""
+    if isinstance(mpk, (G1, G2)):
+        return mpk
+    if isinstance(mpk, (bytes, bytearray, memoryview)):
+        data = as_bytes(mpk, "master public key")
+        if len(data) not in (G1._COMPRESSED, G2._COMPRESSED):
+            raise InvalidLengthError(f"a compressed master public key must be 48 or 96 bytes, got {len(data)}")
+        return (G1 if len(data) == G1._COMPRESSED else G2).from_bytes(data)
+    raise TypeError(f"the master public key must be a G1 or G2 point or its encoding, not {type(mpk).__name__}")
+
+
 def _header_size(variant: Variant) -> int:
     return 2 + variant.key_group._COMPRESSED + 2 * _HYBRID_KEY_SIZE
 
 
-def encrypt(master_public_key: Point, identity: bytes, message: bytes) -> bytes:
+def encrypt(master_public_key: Union[Point, bytes], identity: bytes, message: bytes) -> bytes:
     """Encrypt `message` (any length) to `identity` under `master_public_key`.
 
-    The orientation follows the master public key's group (G2: MinSig, G1:
-    MinPk). The result is in the hybrid format described in the module
-    documentation, :func:`decrypt` reverses it.
+    The master public key is a point or its compressed encoding; its group
+    gives the orientation (G2, 96 bytes: MinSig; G1, 48 bytes: MinPk). The
+    result is in the hybrid format described in the module documentation,
+    :func:`decrypt` reverses it.
+
+    >>> master = MasterKey.generate(MinPk)
+    >>> box = encrypt(master.public_key().to_bytes(), b"id", b"hi")
+    >>> len(box), decrypt(master.extract(b"id"), box)
+    (132, b'hi')
     """
-    if not isinstance(master_public_key, (G1, G2)):
-        raise TypeError(f"the master public key must be a G1 or G2 point, not {type(master_public_key).__name__}")
+    master_public_key = _master_public_key(master_public_key)
     variant = _BY_KEY_GROUP[type(master_public_key)]
     q_id = variant.hash_identity(identity)
     message = as_bytes(message, "message")

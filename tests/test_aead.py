@@ -2,19 +2,19 @@
 
 Known answers from RFC 8439 (sections and appendix cited per vector; the
 values are those RFC 7539 already had), RFC 4231 (HMAC-SHA256) and RFC 5869
-(HKDF-SHA256); natively, a cross-check against the `cryptography` package
-(OpenSSL) on random inputs; and every rejection path.
+(HKDF-SHA256); natively, cross-checks against the `cryptography` package
+(OpenSSL) on random inputs; every rejection path, and (hypothesis) any
+single-bit change of a sealed message.
 """
 
 import os
 import random
-import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pybls import aead, errors
-
-IN_PYODIDE = sys.platform == "emscripten"
 
 
 def h(text):
@@ -555,3 +555,40 @@ def test_core_length_checks():
         _lib.chacha20_xor(4, key, nonce, 0, b"abc", 3)
     with pytest.raises(errors.ArgumentError):
         _lib.chacha20_xor(65, key, nonce, 0xFFFFFFFF, bytes(65), 65)  # the block counter would wrap
+
+
+@pytest.mark.native_only
+def test_poly1305_hmac_hkdf_against_cryptography():
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives import hmac as c_hmac
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+    from cryptography.hazmat.primitives.poly1305 import Poly1305
+
+    rnd = random.Random(5869)
+    for n in [0, 1, 16, 17, 100, 1000]:
+        key = bytes(rnd.getrandbits(8) for _ in range(32))
+        msg = bytes(rnd.getrandbits(8) for _ in range(n))
+        assert aead.poly1305(key, msg) == Poly1305.generate_tag(key, msg)
+        mac = c_hmac.HMAC(key[: 1 + n % 32], hashes.SHA256())
+        mac.update(msg)
+        assert aead.hmac_sha256(key[: 1 + n % 32], msg) == mac.finalize()
+        salt, info, length = msg[:n % 40], msg[-(n % 13):] if n % 13 else b"", 1 + n % 200
+        okm = HKDF(algorithm=hashes.SHA256(), length=length, salt=salt or None, info=info).derive(key)
+        assert aead.hkdf_sha256(key, salt, info, length) == okm
+
+
+@given(
+    msg=st.binary(max_size=300),
+    aad=st.binary(max_size=40),
+    flip=st.integers(min_value=0),
+    bit=st.integers(min_value=0, max_value=7),
+)
+def test_aead_any_single_bit_flip_is_rejected(msg, aad, flip, bit):
+    key, nonce = bytes(range(32)), bytes(range(12))
+    sealed = aead.chacha20poly1305_encrypt(key, nonce, msg, aad)
+    assert aead.chacha20poly1305_decrypt(key, nonce, sealed, aad) == msg
+    data = sealed + aad  # flip a bit of the ciphertext, the tag or the associated data
+    i = flip % len(data)
+    data = data[:i] + bytes([data[i] ^ (1 << bit)]) + data[i + 1 :]
+    with pytest.raises(errors.DecryptionError):
+        aead.chacha20poly1305_decrypt(key, nonce, data[: len(sealed)], data[len(sealed) :])

@@ -49,6 +49,7 @@ OPS = [
     "g2_mul",
     "gt_pow",
     "pairing_secret_g1",
+    "pairing_secret_g2",
     "gt_encode",
     "chacha20_xor",
     "poly1305",

@@ -397,8 +397,18 @@ def test_hybrid_tampering(variant, masters):
 
 def test_hybrid_argument_checks(masters):
     master = masters["MinSig"]
+    # the master public key as a point or its compressed encoding
+    box = ibe.encrypt(bytearray(master.public_key().to_bytes()), b"id", b"m")
+    assert ibe.decrypt(master.extract(b"id"), box) == b"m"
+    assert master.extract(b"id").verify(master.public_key().to_bytes(), b"id")
+    with pytest.raises(errors.InvalidLengthError):
+        ibe.encrypt(master.public_key().to_bytes()[:-1], b"id", b"m")
+    with pytest.raises(errors.InvalidLengthError):
+        ibe.encrypt(master.public_key().to_bytes(compressed=False), b"id", b"m")
+    with pytest.raises(errors.DecodeError):
+        ibe.encrypt(bytes(96), b"id", b"m")  # no compression flag
     with pytest.raises(TypeError):
-        ibe.encrypt(master.public_key().to_bytes(), b"id", b"m")
+        ibe.encrypt(master.public_key().to_bytes().hex(), b"id", b"m")
     with pytest.raises(TypeError):
         ibe.encrypt(master, b"id", b"m")
     with pytest.raises(TypeError):

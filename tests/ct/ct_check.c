@@ -360,23 +360,30 @@ static void op_gt_pow(const char *op) {
     check(pybls_gt_eq(out, ref) == 1, op, "e^k by square-and-multiply");
 }
 
-/* IBE decryption pairs a secret G1 point (the extracted key) with public U. */
-static void op_pairing_secret_g1(const char *op) {
-    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], d[PYBLS_G1_SIZE];
+/* IBE decryption pairs the secret identity key with the public U: the key
+ * is in G1 (secret_in_g2 = 0, the MinSig orientation) or in G2 (MinPk). */
+static void pairing_secret(const char *op, int secret_in_g2) {
+    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], d1[PYBLS_G1_SIZE], d2[PYBLS_G2_SIZE];
     uint8_t e[PYBLS_GT_SIZE], out[PYBLS_GT_SIZE], ref[PYBLS_GT_SIZE];
     pybls_g1_generator(g1);
     pybls_g2_generator(g2);
     scalar_const(k, SK_A);
-    pybls_g1_mul_vartime(d, g1, k);
-    SECRET(d, sizeof d);
-    int rc = status(pybls_pairing(out, d, g2));
-    PUBLIC(d, sizeof d);
+    pybls_g1_mul_vartime(d1, g1, k);
+    pybls_g2_mul_vartime(d2, g2, k);
+    uint8_t *secret = secret_in_g2 ? d2 : d1;
+    size_t size = secret_in_g2 ? sizeof d2 : sizeof d1;
+    SECRET(secret, size);
+    int rc = status(secret_in_g2 ? pybls_pairing(out, g1, d2) : pybls_pairing(out, d1, g2));
+    PUBLIC(secret, size);
     PUBLIC(out, sizeof out);
     check(rc == PYBLS_OK, op, "status");
     pybls_pairing(e, g1, g2);
     gt_pow_public(ref, e, SK_A);
-    check(pybls_gt_eq(out, ref) == 1, op, "e(kG1, G2) == e(G1, G2)^k");
+    check(pybls_gt_eq(out, ref) == 1, op, "e(kG1, G2) == e(G1, kG2) == e(G1, G2)^k");
 }
+
+static void op_pairing_secret_g1(const char *op) { pairing_secret(op, 0); }
+static void op_pairing_secret_g2(const char *op) { pairing_secret(op, 1); }
 
 /* The IBE key derivation hashes the encoding of a secret GT element. */
 static void op_gt_encode(const char *op) {
@@ -543,6 +550,7 @@ static const struct {
     {"g2_mul", op_g2_mul},
     {"gt_pow", op_gt_pow},
     {"pairing_secret_g1", op_pairing_secret_g1},
+    {"pairing_secret_g2", op_pairing_secret_g2},
     {"gt_encode", op_gt_encode},
     {"chacha20_xor", op_chacha20_xor},
     {"poly1305", op_poly1305},
