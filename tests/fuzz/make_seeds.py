@@ -2,7 +2,7 @@
 
     python tests/fuzz/make_seeds.py [--vectors DIR] [--out build/fuzz/seeds]
 
-One directory per target (decode, hash, verify, msm, field) under --out, one
+One directory per target (aead, decode, hash, verify, msm, field) under --out, one
 file per input, named by the SHA-1 of its contents as libFuzzer names them.
 The layout of each input is the one its target parses (see the comment at
 the top of tests/fuzz/c/fuzz_<target>.c). Only the vectors are read: GT seeds use
@@ -163,7 +163,20 @@ def field_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
         yield bytes([op << 1]) + _fp(0) + _fp(P - 1)
 
 
+def aead_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    """The layout of fuzz_aead.c with the RFC 8439 (2.8.2) example's key,
+    nonce and AAD (the message is shorter), and edge lengths."""
+    key = bytes(range(0x80, 0xA0))
+    nonce = bytes.fromhex("070000004041424344454647")
+    aad = bytes.fromhex("50515253c0c1c2c3c4c5c6c7")
+    yield bytes([0]) + key + nonce + bytes(4) + bytes([len(aad)]) + aad + b"Ladies and Gentlemen of the class of '99"
+    for n in (0, 1, 15, 16, 17, 63, 64, 65, 200):
+        yield bytes([n]) + key + nonce + (0xFFFFFFFF).to_bytes(4, "big") + bytes([0]) + bytes(n)
+        yield bytes([n + 1]) + key + nonce + (1).to_bytes(4, "big") + bytes([n % 17]) + bytes(range(n % 17)) + bytes(n)
+
+
 TARGETS = {
+    "aead": aead_seeds,
     "decode": decode_seeds,
     "hash": hash_seeds,
     "verify": verify_seeds,

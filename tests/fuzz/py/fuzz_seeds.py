@@ -52,7 +52,33 @@ def _objects() -> Dict[str, List[bytes]]:
         "public_polynomial": [poly1.to_bytes(), poly2.to_bytes()],
         "share": [Share(2, k[2]).to_bytes()],
         "partial_signature": [PartialSignature(3, sig_pk).to_bytes(), PartialSignature(1, sig_sig).to_bytes()],
+        "ibe_ciphertext": [_fullident(G2.generator() * k[0], 16), _fullident(G1.generator() * k[1], 32)],
+        "ibe_identity_key": [fuzz_targets._ibe_key(v).to_bytes() for v in ("MinSig", "MinPk")],
+        "ibe_master_key": [fuzz_targets.IBE_MASTER],
+        "tlock_inspect": [v["age_armored"].encode() for v in _tlock_vectors() if "age_armored" in v][:2],
     }
+
+
+def _fullident(U: object, n: int) -> bytes:
+    import pybls.ibe
+
+    return pybls.ibe.Ciphertext(U, bytes(range(n)), bytes(range(1, n + 1))).to_bytes()
+
+
+def _ibe_ciphertext(v: int) -> bytes:
+    """A hybrid IBE ciphertext for the fixed identity key of orientation
+    `v` (0: MinSig, 1: MinPk), with the orientation byte first."""
+    import pybls.ibe
+
+    master = pybls.ibe.MasterKey.from_bytes(fuzz_targets.IBE_MASTER, ("MinSig", "MinPk")[v])
+    ct = pybls.ibe.encrypt(master.public_key(), fuzz_targets.IBE_IDENTITY, b"seed message")
+    return bytes([v]) + ct
+
+
+def _tlock_vectors() -> List[dict]:
+    from reference import vectors_path
+
+    return json.loads((vectors_path() / "drand" / "tlock_vectors.json").read_text())["vectors"]
 
 
 def _api(vectors: pathlib.Path) -> Iterator[Tuple[str, bytes]]:
@@ -72,6 +98,28 @@ def _api(vectors: pathlib.Path) -> Iterator[Tuple[str, bytes]]:
         sig = scheme.sign(sk, b"m").to_bytes()
         yield "verify", bytes([i, 0]) + pk + bytes([0]) + sig + b"m"
         yield "aggregate_verify", bytes([i, 1, 0]) + pk + bytes([0, 1, 1]) + b"m" + bytes([0]) + sig
+    for v in range(2):
+        yield "ibe_decrypt", _ibe_ciphertext(v)
+    import pybls.aead
+
+    key, nonce = bytes(range(32)), bytes(12)
+    ct = pybls.aead.chacha20poly1305_encrypt(key, nonce, b"plaintext", b"aad")
+    yield "aead_decrypt", bytes([0]) + key + bytes([0]) + nonce + bytes([3]) + b"aad" + ct
+    for vec in _tlock_vectors():
+        if "age_armored" not in vec or not vec.get("signature"):
+            continue
+        sig = bytes.fromhex(vec["signature"])
+        yield "tlock_decrypt", bytes([0 if len(sig) == 48 else 1]) + sig + vec["age_armored"].encode()
+    beacons = json.loads((vectors / "drand" / "beacons.json").read_text())
+    names = sorted(__import__("pybls").drand.CHAINS)
+    for b in beacons["beacons"][:12]:
+        if b["chain"] not in names:
+            continue
+        sig = bytes.fromhex(b["signature"])
+        prev = bytes.fromhex(b.get("previous_signature") or "")
+        yield "drand_verify", (bytes([names.index(b["chain"])]) + b["round"].to_bytes(9, "big") + bytes([0])
+                               + bytes([0 if len(sig) == 48 else 1]) + sig
+                               + bytes([{48: 0, 96: 1, 0: 2}.get(len(prev), 2)]) + prev)
     for v, scheme in enumerate((MinPk.PoP, MinSig.PoP)):
         pk = scheme.sk_to_pk(sk).to_bytes()
         sig = scheme.sign(sk, b"m").to_bytes()

@@ -64,14 +64,15 @@ def target(name: str, *allowed: Type[BaseException],
     return register
 
 
-DECODERS: Dict[str, Callable[[], Callable[[bytes], Any]]] = {}
+DECODERS: Dict[str, Tuple[Callable[[], Callable[[bytes], Any]], bool]] = {}
 
 
 def decoder(name: str, get: Callable[[], Callable[[bytes], Any]], *allowed: Type[BaseException],
-            round_trip: bool = True) -> None:
+            round_trip: bool = True, text: bool = False) -> None:
     """Register a ``from_bytes``-like decoder: it raises a PyblsError (or
     one of `allowed`) or returns an object whose ``to_bytes()`` gives the
-    input back (every encoding pybls accepts is canonical)."""
+    input back (every encoding pybls accepts is canonical). `text`: the
+    decoder documents ``str`` input too (armored files)."""
 
     def run(data: bytes) -> None:
         obj = get()(data)
@@ -82,7 +83,7 @@ def decoder(name: str, get: Callable[[], Callable[[bytes], Any]], *allowed: Type
             assert again == data, f"{name}: accepted {data.hex()} but re-encodes to {again.hex()}"
 
     target(name, PyblsError, *allowed, group="decoders")(run)
-    DECODERS[name] = get
+    DECODERS[name] = (get, text)
 
 
 def run_target(name: str, data: bytes) -> None:
@@ -172,7 +173,11 @@ decoder("public_polynomial", lambda: PublicPolynomial.from_bytes)
 decoder("share", lambda: Share.from_bytes)
 decoder("partial_signature", lambda: PartialSignature.from_bytes)
 
-# New modules: one decoder(...) line each once they are part of the package.
+# identity-based and timelock encryption, drand beacons
+decoder("ibe_ciphertext", lambda: pybls.ibe.Ciphertext.from_bytes)
+decoder("ibe_identity_key", lambda: pybls.ibe.IdentityKey.from_bytes)
+decoder("ibe_master_key", lambda: pybls.ibe.MasterKey.from_bytes)
+decoder("tlock_inspect", lambda: pybls.tlock.inspect, round_trip=False, text=True)
 
 def _outcome(fn: Callable[[], Any]) -> Any:
     try:
@@ -188,7 +193,7 @@ def _decoder_argument_types(data: bytes) -> None:
     raises TypeError for anything else (an int or str above all)."""
     cur = Cursor(data)
     names = sorted(DECODERS)
-    get = DECODERS[names[cur.byte() % len(names)]]
+    get, text = DECODERS[names[cur.byte() % len(names)]]
     kind = cur.byte() % 8
     raw = cur.rest()
     if kind < 3:
@@ -201,7 +206,12 @@ def _decoder_argument_types(data: bytes) -> None:
         get()(arg)
     except TypeError:
         return
-    raise AssertionError(f"a decoder accepted {type(arg).__name__}")
+    except PyblsError:
+        if text and isinstance(arg, str):
+            return
+        raise
+    if not (text and isinstance(arg, str)):
+        raise AssertionError(f"a decoder accepted {type(arg).__name__}")
 
 
 # -- verifiers: bytes in, a bool out, never an exception --------------------------
@@ -278,6 +288,65 @@ def _hashing(data: bytes) -> None:
         assert not 1 <= count <= (127 if group is G1 else 63), f"count {count} refused"
     else:
         assert len(elements) == count, f"{len(elements)} elements for count {count}"
+
+
+_IBE_KEYS: Dict[str, Any] = {}
+IBE_IDENTITY = b"fuzz identity"
+IBE_MASTER = bytes(31) + b"\x2a"
+
+
+def _ibe_key(variant: str) -> Any:
+    """A fixed identity key of each orientation (made once)."""
+    if variant not in _IBE_KEYS:
+        master = pybls.ibe.MasterKey.from_bytes(IBE_MASTER, variant)
+        _IBE_KEYS[variant] = master.extract(IBE_IDENTITY)
+    return _IBE_KEYS[variant]
+
+
+@target("ibe_decrypt", PyblsError)
+def _ibe_decrypt(data: bytes) -> None:
+    """Decryption of arbitrary bytes under a fixed identity key: bytes or a
+    DecryptionError (or another PyblsError), never another exception."""
+    cur = Cursor(data)
+    key = _ibe_key(("MinSig", "MinPk")[cur.byte() & 1])
+    pt = pybls.ibe.decrypt(key, cur.rest())
+    assert isinstance(pt, bytes)
+
+
+@target("aead_decrypt", PyblsError)
+def _aead_decrypt(data: bytes) -> None:
+    """ChaCha20-Poly1305 opening of arbitrary bytes: DecryptionError, or a
+    plaintext that seals back to exactly the input (the AEAD is
+    deterministic)."""
+    cur = Cursor(data)
+    key, nonce, aad = cur.sized([32]), cur.sized([12]), cur.chunk()
+    ct = cur.rest()
+    pt = pybls.aead.chacha20poly1305_decrypt(key, nonce, ct, aad)
+    again = pybls.aead.chacha20poly1305_encrypt(key, nonce, pt, aad)
+    assert again == ct, "opened a ciphertext that does not seal back to itself"
+
+
+@target("tlock_decrypt", PyblsError)
+def _tlock_decrypt(data: bytes) -> None:
+    """A timelock file (binary or armored) with a beacon signature, both
+    arbitrary: a plaintext or a PyblsError (DecryptionError, AgeFormatError,
+    ...), never another exception."""
+    cur = Cursor(data)
+    signature = cur.sized([48, 96])
+    out = pybls.tlock.decrypt(cur.rest(), signature)
+    assert isinstance(out, bytes)
+
+
+@target("drand_verify")
+def _drand_verify(data: bytes) -> None:
+    """Beacon verification on every bundled chain with any round and
+    signature bytes: a bool, never an exception."""
+    cur = Cursor(data)
+    names = sorted(pybls.drand.CHAINS)
+    chain = names[cur.byte() % len(names)]
+    rnd = int.from_bytes(cur.take(9), "big") >> cur.byte() % 72
+    signature, previous = cur.sized([48, 96]), cur.sized([48, 96, 0])
+    _is_bool("verify_beacon", pybls.drand.verify_beacon(chain, rnd, signature, previous or None))
 
 
 # -- the py_ecc compatibility layer ------------------------------------------------
