@@ -43,6 +43,9 @@ typedef struct { fp2_t x, y, z; } g2_t;
     void G##_mul_x_abs(point_t *r, const point_t *p);                                       \
     void G##_mul(point_t *r, const point_t *p, const fr_t *k);                              \
     void G##_mul_vartime(point_t *r, const point_t *p, const fr_t *k);                      \
+    /* The same for a point the caller knows to be in the subgroup (else wrong). */         \
+    void G##_mul_subgroup(point_t *r, const point_t *p, const fr_t *k);                     \
+    void G##_mul_subgroup_vartime(point_t *r, const point_t *p, const fr_t *k);             \
     /* Bytes of scratch G##_msm needs for n points, or -1 if n is too large. */            \
     int G##_msm_scratch_size(uint32_t n);                                                   \
     /* sum [k_i] P_i over n internal point buffers and n internal scalars. */              \

@@ -116,7 +116,7 @@ static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalar
         ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
         ct_memcpy(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
         POINT *table = tables + (size_t)i * EC_WNAF_TABLE;
-        EC(point_lanes)(lanes + i, table, nafs + (size_t)i * EC_NAF_LEN, &p, &k, 0);
+        EC(point_lanes)(lanes + i, table, nafs + (size_t)i * EC_NAF_LEN, &p, &k, EC_SPLIT_NEVER);
     }
     EC(sum_lanes_vartime)(r, lanes, n);
 }

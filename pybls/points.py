@@ -40,6 +40,10 @@ FIELD_MODULUS = 0x1A0111EA397FE69A4B1BA7B6434BACD764774B84F38512BF6730D2A0F6B0F6
 _FP = _abi.PYBLS_FP_BYTES
 _FLAG_MASK = (1 << 381) - 1  # clears the three flag bits of a 48-byte encoding
 _SKIP_SUBGROUP = _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK
+# For multiples of the generator, which the core may then split with the
+# group's endomorphism without checking the subgroup first.
+_IN_SUBGROUP = _abi.PYBLS_MUL_IN_SUBGROUP
+_VARTIME = _abi.PYBLS_MUL_VARTIME
 _object_new = object.__new__
 
 _PointT = TypeVar("_PointT", bound="_Point")
@@ -54,6 +58,7 @@ class _Point:
     # Set per group by __init_subclass__: the encoding sizes, and each C
     # function pybls_<prefix>_<op> as the static method _<op>.
     _COMPRESSED: ClassVar[int]
+    _GENERATOR: ClassVar[bytes]  # internal bytes of generator()
     _UNCOMPRESSED: ClassVar[int]
     _generator: ClassVar[Callable[[], bytes]]
     _identity: ClassVar[Callable[[], bytes]]
@@ -67,6 +72,7 @@ class _Point:
     _clear_cofactor: ClassVar[Callable[[bytes], bytes]]
     _mul: ClassVar[Callable[[bytes, bytes], bytes]]
     _mul_vartime: ClassVar[Callable[[bytes, bytes], bytes]]
+    _mul_flags: ClassVar[Callable[[bytes, bytes, int], bytes]]
     _msm_scratch_size: ClassVar[Callable[[int], int]]
     _msm: ClassVar[Callable[[bytes, bytes, int, Any, int], bytes]]
     _compress: ClassVar[Callable[[bytes], bytes]]
@@ -83,6 +89,7 @@ class _Point:
         for name, annotation in _Point.__annotations__.items():
             if annotation.startswith("ClassVar[Callable"):
                 setattr(cls, name, staticmethod(getattr(_lib, prefix + name)))
+        cls._GENERATOR = cls._generator()
 
     def __init__(self) -> None:
         raise TypeError(
@@ -104,7 +111,7 @@ class _Point:
     @classmethod
     def random(cls: Type[_PointT]) -> _PointT:
         """A uniformly random point: the generator times a random scalar."""
-        return _wrap(cls, cls._mul(cls._generator(), Scalar.random()._b))
+        return _wrap(cls, cls._mul_flags(cls._GENERATOR, Scalar.random()._b, _IN_SUBGROUP))
 
     @classmethod
     def from_bytes(cls: Type[_PointT], data: Any, *, subgroup_check: bool = True) -> _PointT:
@@ -189,14 +196,16 @@ class _Point:
         except TypeError:
             return NotImplemented
         cls = type(self)
-        return _wrap(cls, cls._mul(self._b, s))
+        b = self._b
+        return _wrap(cls, cls._mul_flags(b, s, _IN_SUBGROUP if b == cls._GENERATOR else 0))
 
     __rmul__ = __mul__
 
     def mul_vartime(self: _PointT, k: ScalarLike) -> _PointT:
         """``self * k`` in variable time (faster), for a public `k` only."""
         cls = type(self)
-        return _wrap(cls, cls._mul_vartime(self._b, scalar_internal(k)))
+        b = self._b
+        return _wrap(cls, cls._mul_flags(b, scalar_internal(k), _VARTIME | (_IN_SUBGROUP if b == cls._GENERATOR else 0)))
 
     @classmethod
     def msm(cls: Type[_PointT], points: Iterable[_PointT], scalars: Iterable[ScalarLike]) -> _PointT:

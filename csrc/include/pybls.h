@@ -55,6 +55,14 @@
  * themselves or clear the cofactor). */
 #define PYBLS_DECODE_SKIP_SUBGROUP_CHECK 1
 
+/* Flags for pybls_g1_mul_flags / pybls_g2_mul_flags. IN_SUBGROUP: the
+ * caller knows the point is in the prime-order subgroup (a generator
+ * multiple, a hash-to-curve output, a subgroup-checked decoding), which
+ * lets the scalar be split by the endomorphism without a subgroup check;
+ * for a point outside it the product is wrong. VARTIME: public scalar. */
+#define PYBLS_MUL_IN_SUBGROUP 1
+#define PYBLS_MUL_VARTIME 2
+
 /* Library information. */
 int pybls_abi_version(void);
 int pybls_limb_bits(void);
@@ -110,6 +118,7 @@ int pybls_g1_in_subgroup(const uint8_t *a);
 int pybls_g1_clear_cofactor(uint8_t *out, const uint8_t *a);
 int pybls_g1_mul(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g1_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g1_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g1_msm_scratch_size(uint32_t n);
 int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
@@ -130,6 +139,7 @@ int pybls_g2_in_subgroup(const uint8_t *a);
 int pybls_g2_clear_cofactor(uint8_t *out, const uint8_t *a);
 int pybls_g2_mul(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g2_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g2_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g2_msm_scratch_size(uint32_t n);
 int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
