@@ -25,8 +25,7 @@ void fp_pow(fp_t *r, const fp_t *a, const limb_t *e, int elimbs) {
     mont_pow_n(r->l, a->l, e, elimbs, P_MODULUS, P_N0, FP_ONE.l, N);
 }
 
-/* Fermat: a^(p-2). The exponent is public, so this is constant time in a. */
-void fp_inv(fp_t *r, const fp_t *a) { fp_pow(r, a, P_MINUS_2, N); }
+/* fp_inv is in fp_inv.c. */
 
 limb_t fp_is_zero(const fp_t *a) { return mont_is_zero_n(a->l, N); }
 
