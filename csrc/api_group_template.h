@@ -106,6 +106,18 @@ int PUB(mul_flags)(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32
     return PYBLS_OK;
 }
 
+int PUB(sum_scratch_size)(uint32_t n) {
+    int size = EC(sum_scratch_size)(n);
+    return size < 0 ? PYBLS_ERR_ARGUMENT : size;
+}
+
+int PUB(sum)(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len) {
+    POINT r;
+    int rc = EC(sum)(&r, points, n, scratch, scratch_len);
+    if (rc == PYBLS_OK) STORE(out, r);
+    return rc;
+}
+
 int PUB(msm_scratch_size)(uint32_t n) {
     int size = EC(msm_scratch_size)(n);
     return size < 0 ? PYBLS_ERR_ARGUMENT : size;

@@ -24,7 +24,7 @@ ZCash/IETF encodings (compressed by default).
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, Tuple, Type, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, List, Tuple, Type, TypeVar
 
 from . import _lib
 from ._convert import as_bytes, check_length, int_to_fp_bytes
@@ -74,6 +74,8 @@ class _Point:
     _mul_vartime: ClassVar[Callable[[bytes, bytes], bytes]]
     _mul_flags: ClassVar[Callable[[bytes, bytes, int], bytes]]
     _msm_scratch_size: ClassVar[Callable[[int], int]]
+    _sum_scratch_size: ClassVar[Callable[[int], int]]
+    _sum: ClassVar[Callable[[bytes, int, Any, int], bytes]]
     _msm: ClassVar[Callable[[bytes, bytes, int, Any, int], bytes]]
     _compress: ClassVar[Callable[[bytes], bytes]]
     _serialize: ClassVar[Callable[[bytes], bytes]]
@@ -237,6 +239,37 @@ class _Point:
                 size,
             )
         )
+
+    @classmethod
+    def sum(cls: Type[_PointT], points: Iterable[_PointT]) -> _PointT:
+        """The sum of `points` (the identity for none), in variable time.
+
+        For public points (aggregation, commitments): pairs are added as
+        affine points sharing one field inversion per round, several times
+        faster than adding one point at a time.
+
+        >>> g = G1.generator()
+        >>> G1.sum([g, g * 2, -g]) == g * 2, G2.sum([]) == G2.identity()
+        (True, True)
+        """
+        pts = list(points)
+        for p in pts:
+            if type(p) is not cls:
+                raise TypeError(f"{cls.__name__}.sum takes {cls.__name__} points, not {type(p).__name__}")
+        return _wrap(cls, cls._sum_internal([p._b for p in pts]))
+
+    @classmethod
+    def _sum_internal(cls, internals: List[bytes]) -> bytes:
+        """The sum of points given by their internal bytes."""
+        n = len(internals)
+        if n == 0:
+            return cls._identity()
+        if n == 1:
+            return internals[0]
+        size = cls._sum_scratch_size(n)
+        if size < 0:
+            raise status_error(size, f"{cls.__name__} sum")
+        return cls._sum(b"".join(internals), n, _lib.scratch(size), size)
 
     # -- predicates and maps ------------------------------------------------
 

@@ -17,7 +17,7 @@ static uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], pk[PYBLS_G1_SIZE], neg_g1[P
 static uint8_t h2[PYBLS_G2_SIZE], sig[PYBLS_G2_SIZE], fpa[PYBLS_FP_SIZE];
 static uint8_t pk48[48], sig96[96];
 static uint8_t pts2[64 * PYBLS_G2_SIZE], pts1[64 * PYBLS_G1_SIZE], ks[64 * PYBLS_SCALAR_SIZE];
-static uint8_t scratch[1 << 20], pp1[65 * PYBLS_G1_SIZE], pp2[65 * PYBLS_G2_SIZE];
+static uint8_t aff2[64 * PYBLS_G2_SIZE], aff1[64 * PYBLS_G1_SIZE], scratch[1 << 20], pp1[65 * PYBLS_G1_SIZE], pp2[65 * PYBLS_G2_SIZE];
 static const uint8_t msg[32] = "a message to sign, 32 bytes ...";
 static const char DST[] = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 
@@ -49,6 +49,11 @@ static void setup(void) {
         pybls_scalar_from_bytes(ks + i * PYBLS_SCALAR_SIZE, kb);
         pybls_g2_mul_vartime(pts2 + i * PYBLS_G2_SIZE, sig, ks + i * PYBLS_SCALAR_SIZE);
         pybls_g1_mul_vartime(pts1 + i * PYBLS_G1_SIZE, pk, ks + i * PYBLS_SCALAR_SIZE);
+        uint8_t enc[96];
+        pybls_g2_compress(enc, pts2 + i * PYBLS_G2_SIZE);
+        pybls_g2_decode(aff2 + i * PYBLS_G2_SIZE, enc, 96, 0);
+        pybls_g1_compress(enc, pts1 + i * PYBLS_G1_SIZE);
+        pybls_g1_decode(aff1 + i * PYBLS_G1_SIZE, enc, 48, 0);
         memcpy(pp1 + i * PYBLS_G1_SIZE, pts1 + i * PYBLS_G1_SIZE, PYBLS_G1_SIZE);
         memcpy(pp2 + i * PYBLS_G2_SIZE, pts2 + i * PYBLS_G2_SIZE, PYBLS_G2_SIZE);
     }
@@ -102,6 +107,15 @@ __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "g1_add")) return pybls_g1_add(out, pk, g1);
     if (!strcmp(op, "g2_dbl")) return pybls_g2_dbl(out, h2);
     if (!strcmp(op, "fp_mul")) return pybls_fp_mul(out, fpa, fpa);
+    if (!strcmp(op, "g2_sum64")) return pybls_g2_sum(t2, pts2, 64, scratch, sizeof scratch);
+    if (!strcmp(op, "g1_sum64")) return pybls_g1_sum(t1, pts1, 64, scratch, sizeof scratch);
+    if (!strcmp(op, "g2_sum64_affine")) return pybls_g2_sum(t2, aff2, 64, scratch, sizeof scratch);
+    if (!strcmp(op, "g1_sum64_affine")) return pybls_g1_sum(t1, aff1, 64, scratch, sizeof scratch);
+    if (!strcmp(op, "g2_add64")) {
+        memcpy(t2, pts2, PYBLS_G2_SIZE);
+        for (int i = 1; i < 64; i++) pybls_g2_add(t2, t2, pts2 + i * PYBLS_G2_SIZE);
+        return 0;
+    }
     if (!strcmp(op, "pairing_product2")) return pybls_pairing_product(out, pp1 + 63 * PYBLS_G1_SIZE, pp2 + 63 * PYBLS_G2_SIZE, 2);
     if (!strcmp(op, "pairing_product65")) return pybls_pairing_product(out, pp1, pp2, 65);
     fprintf(stderr, "unknown op %s\n", op);

@@ -421,11 +421,7 @@ def _wrap_value(cls: Any, group: Any, internal: bytes) -> Any:
 
 
 def _sum(group: Any, internals: List[bytes]) -> bytes:
-    add = group._add
-    acc = internals[0]
-    for b in internals[1:]:
-        acc = add(acc, b)
-    return acc
+    return group._sum_internal(internals)
 
 
 def _default_pop_dst(dst: bytes) -> bytes:
