@@ -15,6 +15,22 @@ void fp_mul(fp_t *r, const fp_t *a, const fp_t *b) { mont_mul_n(r->l, a->l, b->l
 /* The fused Montgomery product beats a separate square and reduction here. */
 void fp_sqr(fp_t *r, const fp_t *a) { mont_mul_n(r->l, a->l, a->l, P_MODULUS, P_N0, N); }
 
+/* a b + c d and a b - c d (the Fp2 versions reduce once; here two
+ * Montgomery products are cheaper). */
+void fp_mul2_add(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c, const fp_t *d) {
+    fp_t t;
+    fp_mul(&t, c, d);
+    fp_mul(r, a, b);
+    fp_add(r, r, &t);
+}
+
+void fp_mul2_sub(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c, const fp_t *d) {
+    fp_t t;
+    fp_mul(&t, c, d);
+    fp_mul(r, a, b);
+    fp_sub(r, r, &t);
+}
+
 void fp_mul3(fp_t *r, const fp_t *a) {
     fp_t t;
     fp_dbl(&t, a);
