@@ -321,7 +321,7 @@ int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
  * sum_i P_i as a tree of affine additions, one level at a time, each level's
  * additions sharing one inversion (as the buckets above); the inputs are
  * made affine first with one shared inversion, except those already with
- * Z = 1 (decoded points). Scratch: n affine points, 2n field elements and n
+ * Z = 1 (decoded points). Too few points for a round are added one by one. Scratch: n affine points, 2n field elements and n
  * bytes, after an alignment pad. */
 static uint64_t EC(sum_bytes)(uint32_t n) {
     if (n <= 1) return 0;
@@ -349,6 +349,17 @@ int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_
     FE one;
     size_t m = 0, k = 0, len = n;
     F(set_one)(&one);
+    if (n / 2 < EC_MSM_MIN_BATCH) { /* no tree round: making points affine would not pay */
+        for (uint32_t i = 0; i < n; i++) {
+            POINT p;
+            ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
+            if (F(eq)(&p.z, &one) & 1)
+                EC(add_affine)(r, r, &p.x, &p.y);
+            else
+                EC(add)(r, r, &p);
+        }
+        return PYBLS_OK;
+    }
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
         ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
