@@ -77,3 +77,20 @@ def test_against_py_ecc(gname, k):
     expected = encode(pe.multiply(base, k))
     for f in FLAGS:
         assert group._compress(group._mul_flags(point._b, scalar_internal(k), f)) == expected
+
+
+def test_points_know_their_subgroup():
+    """Python points carry whether they are known to be in the subgroup,
+    and only such points are multiplied with the split."""
+    sub = _abi.PYBLS_MUL_IN_SUBGROUP
+    g1, g2 = G1.generator(), G2.generator()
+    q = G1.from_affine(*ref.G1_ORDER3_POINT, subgroup_check=False)
+    assert q._s == 0 and (q + g1)._s == 0 and (q * 5)._s == 0 and G1.sum([g1, q])._s == 0
+    assert G1.msm([g1, q], [1, 2])._s == 0 and (-q)._s == 0 and q.double()._s == 0
+    assert (q * 3).is_identity() and (q + g1) * 3 == g1 * 3 and ((q + g1) * 3)._s == 0
+    assert G1.from_bytes(g1.to_bytes(), subgroup_check=False)._s == 0
+    known = [g1, g1 * 7, G1.from_bytes((g1 * 9).to_bytes()), G2.hash_to_curve(b"m", b"DST"),
+             g2 * 3 + g2, -(g2 * 5), G2.sum([g2, g2]), G1.msm([g1, g1 * 2], [3, 4]), q.clear_cofactor(),
+             G1.identity(), G2.random()]
+    assert all(p._s == sub for p in known)
+    assert (g1 * 7) * 11 == g1 * 77 and (g2 * 7).mul_vartime(11) == g2 * 77

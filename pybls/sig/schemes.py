@@ -417,6 +417,7 @@ def _wrap_value(cls: Any, group: Any, internal: bytes) -> Any:
 
     p = object.__new__(group)
     p._b = internal
+    p._s = _IN_SUBGROUP  # keys and signatures are in the subgroup
     return _trusted(cls, p)
 
 
