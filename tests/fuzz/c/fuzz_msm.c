@@ -123,16 +123,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     } else {
         /* at least two chunks, so the reference never repeats the call */
         const uint32_t chunk = (n + 1) / 2 < CHUNK ? (n + 1) / 2 : CHUNK;
-        int cneed = g2 ? pybls_g2_msm_scratch_size(chunk) : pybls_g1_msm_scratch_size(chunk);
-        uint8_t *cscratch = malloc((size_t)cneed);
         for (uint32_t i = 0; i < n; i += chunk) {
             uint32_t m = n - i < chunk ? n - i : chunk;
             const uint8_t *p = points + i * psize, *k = scalars + i * PYBLS_SCALAR_SIZE;
+            /* the scratch size of each count (it need not grow with it) */
+            int cneed = g2 ? pybls_g2_msm_scratch_size(m) : pybls_g1_msm_scratch_size(m);
+            uint8_t *cscratch = malloc((size_t)cneed);
             rc = g2 ? pybls_g2_msm(t, p, k, m, cscratch, (uint32_t)cneed) : pybls_g1_msm(t, p, k, m, cscratch, (uint32_t)cneed);
-            FUZZ_CHECK(rc == PYBLS_OK, "chunk msm failed (%d)", rc);
+            FUZZ_CHECK(rc == PYBLS_OK, "chunk msm of %u points failed (%d)", m, rc);
+            free(cscratch);
             if (g2) pybls_g2_add(want, want, t); else pybls_g1_add(want, want, t);
         }
-        free(cscratch);
     }
     FUZZ_CHECK(g2 ? pybls_g2_eq(out, want) : pybls_g1_eq(out, want), "msm of %u points != sum of products", n);
     /* counts whose scratch does not fit an int: rejected, points unread */
