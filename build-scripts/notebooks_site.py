@@ -238,7 +238,10 @@ def build(out: pathlib.Path, work: pathlib.Path) -> None:
     for app in APPS:
         command += ["--apps", app]
     log("jupyter lite build")
-    subprocess.run(command, check=True, cwd=lite)
+    # Its task-by-task log is long; shown only when the build fails.
+    done = subprocess.run(command, cwd=lite, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if done.returncode:
+        sys.exit(f"{done.stdout}\nnotebooks-site: jupyter lite build failed (exit {done.returncode})")
     check_site(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"built {out.relative_to(REPO) if out.is_relative_to(REPO) else out} "
