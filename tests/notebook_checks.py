@@ -72,6 +72,23 @@ EXPECTED_LINES: Dict[str, List[str]] = {
         "every new share matches the public polynomial: True",
         "DKG key: signature from parties {1, 3, 5} verifies: True",
     ],
+    "04-ibe-timelock.ipynb": [
+        "ciphertext of a 15-byte message: 193 bytes",
+        "Alice's key matches the master public key: True",
+        "Alice decrypts: b'meet me at noon'",
+        "Bob's key: DecryptionError",
+        "a tampered ciphertext: DecryptionError",
+        "quicknet: a round every 3 s; round 1000 was published at 2023-08-23 15:59:24 UTC",
+        "the beacon of round 1000 verifies: True",
+        "as the beacon of round 1001: False",
+        # drand's published randomness of quicknet round 1000.
+        "randomness of round 1000: fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd",
+        "-----BEGIN AGE ENCRYPTED FILE-----",
+        "locked to quicknet round 1000: True",
+        "decrypted with the beacon of round 1000: b'the answer is 42'",
+        "too early: RoundNotReachedError",
+        "after the wait: b'open after two seconds'",
+    ],
 }
 
 # Lines whose values vary (timings, random bytes), by their shape.
