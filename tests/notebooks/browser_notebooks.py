@@ -21,15 +21,16 @@ the app, the test turns on JupyterLab's ``exposeAppInBrowser`` page option
 (``window.jupyterapp``) in the jupyter-lite.json the browser receives; the
 site on disk is served unchanged otherwise.
 
-Requests: every request the site makes (the pages, the kernel's web
-worker, JupyterLite's service worker) is seen by Playwright; one to any
-host but 127.0.0.1 fails the test. To be sure that worker requests are
-seen at all, the test also requires those of the kernel's start (Pyodide's
-wasm from static/pyodide/, the pybls wheel from pypi/). Chromium itself
-talks to Google's services when it starts (updates, accounts; Debian's
-build carries API keys), which is not the site's doing: a host resolver
-rule that leaves only 127.0.0.1 resolvable keeps that traffic, and
-anything else, from leaving the machine during the test.
+Requests: the requests of the pages and of the kernel's web worker are
+seen by Playwright (a ``fetch`` to another host from a notebook cell, run
+in the worker, is caught); one to any host but 127.0.0.1 fails the test.
+To be sure that worker requests are still seen, the test also requires
+those of the kernel's start (Pyodide's wasm from static/pyodide/, the
+pybls wheel from pypi/). Chromium itself talks to Google's services when
+it starts (updates, accounts; Debian's build carries API keys), which is
+not the site's doing: a host resolver rule that leaves only 127.0.0.1
+resolvable keeps that traffic, and anything else, from leaving the machine
+during the test.
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import pathlib
-import sys
 import tempfile
 import threading
 import time
