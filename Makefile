@@ -1,7 +1,10 @@
 # pybls developer commands. Everything runs in .venv, created on first use.
 #
 #   make test    system packages if missing, venv, install, the whole suite
-#   make demo    same environment, then `python -m pybls`
+#   make demo    the demo pages (demo/) with pybls in Pyodide, served on
+#                http://127.0.0.1:$(PORT) (default 8000) until interrupted;
+#                builds the wasm wheel and installs Pyodide first if missing
+#                (the command-line demo: .venv/bin/python -m pybls)
 #   make bench   native benchmarks (curve ops, signatures, threshold) against
 #                blst (pyblst), blspy, py_ecc and commonware's published figures
 #                (BENCH_ARGS=--quick for a short run)
@@ -12,6 +15,8 @@
 #   make test-pyodide  the test suite inside Pyodide under Node only
 #   make test-browser  pybls loaded by web/pybls.mjs in headless Chromium
 #                (Debian's chromium, driven by Python Playwright)
+#   make test-demo     the demo pages clicked through in headless Chromium
+#                (tests/browser/test_demo_*.py; part of `make test`)
 #   make bench-browser pybls in Pyodide against @noble/curves, mcl-wasm and
 #                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick)
 
@@ -39,8 +44,11 @@ WASM_WHEEL := web/dist/pybls-wheel.json
 PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
+# Playwright for Python drives Debian's chromium (it never downloads one).
+PLAYWRIGHT_VERSION := 1.65.2
+PORT ?= 8000
 
-.PHONY: all test test-pyodide test-browser bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+.PHONY: all test test-pyodide test-browser test-demo bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 
 all: install libs
 
@@ -137,8 +145,9 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # the arithmetic the WebAssembly build runs. Exit status 5 (nothing selected)
 # is not a failure there.
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
-# Node, with the wasm wheel. Then the passed counts of each runtime.
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done
+# Node, with the wasm wheel. Then the demo pages in headless Chromium
+# (test-demo), and the passed counts of each runtime.
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done chromium
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
@@ -146,6 +155,7 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -m pytest -m "not once" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
+	@$(MAKE) --no-print-directory test-demo
 	@$(VPY) tests/pyodide/summary.py $(RESULTS)
 
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
@@ -155,10 +165,18 @@ test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 chromium: install
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
-	$(VPY) -m pip install --quiet --disable-pip-version-check playwright
+	$(VPY) -m pip install --quiet --disable-pip-version-check playwright==$(PLAYWRIGHT_VERSION)
 
 test-browser: chromium wasm
 	$(VPY) tests/browser/smoke.py --chromium "$$(command -v chromium)"
+
+# The demo pages, served as `make demo` serves them and clicked through by
+# Playwright; screenshots in build/screenshots/. A pytest run of its own
+# (tests/conftest.py leaves tests/browser/ out unless PYBLS_BROWSER_TESTS=1).
+test-demo: chromium wasm
+	@mkdir -p $(RESULTS)
+	PYBLS_BROWSER_TESTS=1 PYBLS_CHROMIUM="$$(command -v chromium)" $(VPY) -m pytest tests/browser \
+		-p no:cacheprovider --junit-xml=$(RESULTS)/browser-demo.xml
 
 benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.json \
 		benchmarks/browser/package-lock.json | wasm-sysdeps
@@ -168,8 +186,8 @@ benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.j
 bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
 	$(VPY) benchmarks/browser/bench.py --chromium "$$(command -v chromium)" $(BENCH_ARGS)
 
-demo: install
-	$(VPY) -m pybls
+demo: install wasm
+	$(VPY) demo/serve.py --port $(PORT)
 
 bench: install
 	$(VPY) -m pip install --quiet --disable-pip-version-check $(BENCH_DEPS)

@@ -2,7 +2,8 @@
 
     python tests/pyodide/summary.py build/test-results
 
-reads the JUnit XML files of the native passes (``native-*.xml``) and the
+reads the JUnit XML files of the native passes (``native-*.xml``) and of
+the demo pages in Chromium (``browser-*.xml``), and the
 JSON written by run_pytest.mjs (``pyodide.json``) in that directory.
 """
 
@@ -14,6 +15,7 @@ import xml.etree.ElementTree as ET
 LABELS = {
     "native-cffi": "CPython, cffi, 64-bit limbs",
     "native-ctypes32": "CPython, ctypes, 32-bit limbs",
+    "browser-demo": "Chromium, demo pages (Pyodide, wasm)",
 }
 
 
@@ -36,7 +38,7 @@ def line(label, counts):
 def main(directory):
     directory = pathlib.Path(directory)
     print("tests passed per runtime:")
-    for path in sorted(directory.glob("native-*.xml")):
+    for path in sorted(directory.glob("native-*.xml")) + sorted(directory.glob("browser-*.xml")):
         print(line(LABELS.get(path.stem, path.stem), junit_counts(path)))
     pyodide = directory / "pyodide.json"
     if pyodide.is_file():
