@@ -4,29 +4,7 @@ import { startDemo, setResult, onClick, errorDetail, fmtMs } from "./demo.mjs";
 
 const $ = (id) => document.getElementById(id);
 const demo = await startDemo({ python: "py/console.py" });
-const { pyodide } = demo;
-const repr = pyodide.globals.get("repr");
-let namespace = fresh();
-let output = "";
-
-function fresh() {
-  const ns = pyodide.globals.get("dict")();
-  pyodide.runPython("import pybls", { globals: ns });
-  return ns;
-}
-
-// stdout and stderr of the running code go to the output box.
-const decoder = new TextDecoder();
-const sink = (kind) => ({
-  write(bytes) {
-    const text = decoder.decode(bytes, { stream: true });
-    output += text;
-    $("output").textContent = output;
-    return bytes.length;
-  },
-});
-pyodide.setStdout(sink("stdout"));
-pyodide.setStderr(sink("stderr"));
+const NS = "console";
 
 for (const name of demo.sections.keys()) $("example").append(new Option(name, name));
 
@@ -43,34 +21,40 @@ function userTraceback(text) {
 }
 
 async function run() {
-  output = "";
-  setResult($("output"), "busy", "running…");
-  const code = $("code").value;
+  let output = "";
+  const out = $("output");
+  const append = (text) => {
+    output += (output && !output.endsWith("\n") ? "\n" : "") + text;
+  };
+  setResult(out, "busy", "running…");
   const start = performance.now();
   let state = "info";
   try {
-    const value = await pyodide.runPythonAsync(code, { globals: namespace });
-    pyodide.runPython("import sys; sys.stdout.flush(); sys.stderr.flush()");
-    if (value !== undefined) {
-      output += (output && !output.endsWith("\n") ? "\n" : "") + repr(value);
-      if (value && typeof value.destroy === "function") value.destroy();
-    }
+    const { value } = await demo.exec($("code").value, {
+      ns: NS,
+      repr: true,
+      onOutput: (text) => {
+        output += text;
+        out.textContent = output;
+      },
+    });
+    if (value !== undefined && value !== null) append(value);
   } catch (error) {
     state = "error";
-    output += (output && !output.endsWith("\n") ? "\n" : "") + userTraceback(errorDetail(error));
+    append(userTraceback(errorDetail(error)));
   }
   const ms = performance.now() - start;
-  setResult($("output"), state, `${output}${output && !output.endsWith("\n") ? "\n" : ""}[${state === "error" ? "exception" : "done"} in ${fmtMs(ms)}]`);
+  append(`[${state === "error" ? "exception" : "done"} in ${fmtMs(ms)}]`);
+  setResult(out, state, output);
 }
 
 onClick("#run", null, run);
 onClick("#load-example", null, async () => loadExample());
-$("clear").addEventListener("click", () => setResult($("output"), "info", ""));
-$("reset").addEventListener("click", () => {
-  namespace.destroy();
-  namespace = fresh();
+onClick("#reset", "#output", async () => {
+  await demo.reset(NS);
   setResult($("output"), "info", "names cleared; pybls imported");
 });
+$("clear").addEventListener("click", () => setResult($("output"), "info", ""));
 $("code").addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
     e.preventDefault();

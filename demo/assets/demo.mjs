@@ -7,13 +7,12 @@
 //   const demo = await startDemo({ python: "py/sign.py" });
 //   const { value, ms } = await demo.run("keys", { variant: "MinPk" });
 //
-// The page provides (all optional): #load-progress (a <progress>),
-// #load-status, #load-log (a <details> or <ol> listing the stages),
-// #page-error (the error region), and a <fieldset id="app" disabled> holding
-// the controls, enabled once pybls is ready. A page calls demo.ready() when
+// Importing this module adds the pages' common parts: the site header with
+// the navigation, the footer, and, in the page's <div data-loader>, the
+// loading indicator (#load-progress, #load-status, #load-log) and the error
+// region (#page-error). A page keeps its controls in a
+// <fieldset id="app" disabled>, enabled once pybls is ready. A page calls demo.ready() when
 // it has set itself up (body[data-ready], which the browser tests wait for).
-
-import { loadPybls } from "../web/pybls.mjs";
 
 // Where each loader stage starts on the progress bar (from measured start-up:
 // booting Pyodide is most of the wait).
@@ -28,6 +27,45 @@ const STAGE_START = {
 const MARKER = /^# %% (\S+)\s*$/m;
 
 const $ = (id) => document.getElementById(id);
+
+// The demo pages, in the navigation's order.
+const PAGES = [
+  ["./", "Home"],
+  ["sign.html", "Signatures"],
+  ["threshold.html", "Threshold"],
+  ["console.html", "Console"],
+];
+
+function html(text) {
+  const t = document.createElement("template");
+  t.innerHTML = text.trim();
+  return t.content;
+}
+
+function addCommonParts() {
+  const here = location.pathname.split("/").pop() || "./";
+  const links = PAGES.map(([href, label]) => {
+    const current = href === here || (href === "./" && here === "index.html");
+    return `<a href="${href}"${current ? ' aria-current="page"' : ""}>${label}</a>`;
+  }).join("\n");
+  document.body.prepend(html(`
+    <header class="site">
+      <a class="brand" href="./">pybls</a>
+      <nav aria-label="Demos">${links}</nav>
+    </header>`));
+  document.body.append(html(`
+    <footer class="site">pybls runs here on Pyodide from this server;
+    no CDN, no web fonts, no requests elsewhere.</footer>`));
+  document.querySelector("[data-loader]")?.replaceWith(html(`
+    <div id="loader" role="status" aria-live="polite">
+      <label for="load-progress">Loading Python and pybls</label>
+      <progress id="load-progress" max="1" value="0"></progress>
+      <p id="load-status">starting…</p>
+      <details><summary>Loading steps</summary><ol id="load-log"></ol></details>
+    </div>
+    <div id="page-error" role="alert" hidden><h2>Something went wrong</h2></div>`));
+}
+addCommonParts();
 
 /** Show an error in the page (and keep it for the tests and for screen readers). */
 export function showError(error, context = "") {
@@ -72,17 +110,30 @@ export function splitSections(text) {
   return out;
 }
 
-/** Let the browser paint (a status message) before a long synchronous run. */
-export function paint() {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
+// Pyodide's large files: booting starts when they have arrived.
+const PYODIDE_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const DOWNLOAD_END = 0.4; // the bar's share of the Pyodide stage spent downloading
+const BOOT_SECONDS = 3; // time constant of the bar while Python starts
 
 function progressReporter() {
   const bar = $("load-progress");
   const status = $("load-status");
   const log = $("load-log");
-  return (e) => {
-    if (bar) bar.value = STAGE_START[e.stage] ?? bar.value;
+  const files = new Map(); // name -> [loaded, total]
+  let stage = "pyodide";
+  let booting = null; // interval while Python starts after the downloads
+  const mb = (n) => (n / 1e6).toFixed(1);
+  const advance = (v) => {
+    if (bar) bar.value = Math.max(bar.value, v);
+  };
+  const stopBoot = () => {
+    if (booting !== null) clearInterval(booting);
+    booting = null;
+  };
+  const onStage = (e) => {
+    stage = e.stage;
+    if (stage !== "pyodide") stopBoot();
+    advance(STAGE_START[e.stage] ?? 0);
     if (status) status.textContent = `${e.message} (${(e.elapsedMs / 1000).toFixed(1)} s)`;
     if (log) {
       const li = document.createElement("li");
@@ -90,40 +141,102 @@ function progressReporter() {
       log.append(li);
     }
   };
+  // Then Python starts (the WebAssembly compiled, the interpreter booted):
+  // no byte counts there, so the bar approaches the next stage with time.
+  const boot = () => {
+    const start = performance.now();
+    booting = setInterval(() => {
+      const t = (performance.now() - start) / 1000;
+      const from = DOWNLOAD_END;
+      advance(from + (STAGE_START["pyodide-ready"] - from) * (1 - Math.exp(-t / BOOT_SECONDS)) * 0.95);
+      if (status) status.textContent = `starting Python: compiling WebAssembly, booting the interpreter (${t.toFixed(1)} s)`;
+    }, 200);
+  };
+  // Downloads move the bar in proportion to the bytes received.
+  const onBytes = (name, loaded, total) => {
+    const known = files.get(name);
+    files.set(name, [Math.max(loaded, known ? known[0] : 0), Math.max(total, loaded, known ? known[1] : 0)]);
+    if (stage !== "pyodide" || booting !== null) return;
+    let got = 0;
+    let all = 0;
+    for (const [l, t] of files.values()) {
+      got += l;
+      all += t;
+    }
+    if (all === 0) return;
+    advance(STAGE_START.pyodide + (DOWNLOAD_END - STAGE_START.pyodide) * (got / all));
+    if (status && all > 1e5) status.textContent = `downloading Pyodide: ${mb(got)} of ${mb(all)} MB`;
+    if (got === all && PYODIDE_FILES.every((f) => files.get(f)?.[0] > 0)) boot();
+  };
+  const fail = () => {
+    stage = "failed";
+    stopBoot();
+  };
+  return { onStage, onBytes, fail };
 }
 
-/** Convert a Python result to plain JS (dicts to objects), freeing the proxy. */
-export function toJS(value) {
-  if (value && typeof value.toJs === "function") {
-    const out = value.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false });
-    value.destroy();
-    return out;
-  }
-  return value;
+/** An error reported by the worker, as an Error (with `type` for a Python exception). */
+function asError(e) {
+  const error = new Error(e.message);
+  error.name = e.name;
+  if (e.type) error.type = e.type;
+  return error;
+}
+
+/** Start the Python worker; `call(op, payload)` resolves to its reply. */
+function startWorker(progress) {
+  const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+  const pending = new Map(); // id -> {resolve, reject, onOutput}
+  let next = 1;
+  worker.addEventListener("message", ({ data }) => {
+    if (data.type === "progress") return progress.onStage(data.event);
+    if (data.type === "bytes") return progress.onBytes(data.name, data.loaded, data.total);
+    if (data.type === "output") return pending.get(data.id)?.onOutput?.(data.text);
+    const p = pending.get(data.id);
+    if (!p) return;
+    pending.delete(data.id);
+    if (data.ok) p.resolve(data.result);
+    else p.reject(asError(data.error));
+  });
+  worker.addEventListener("error", (e) => {
+    e.preventDefault();
+    const error = new Error(`the Python worker failed: ${e.message || "it could not be started"}`);
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  });
+  return (op, payload = {}, onOutput = null) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve, reject, onOutput });
+      worker.postMessage({ id, op, ...payload });
+    });
 }
 
 /**
- * Boot Pyodide and pybls, fetch the page's Python, fill each <pre data-code>,
- * enable #app. Resolves to the demo object, or rejects after reporting the
- * failure in the page.
+ * Start Python with pybls (in a worker), fetch the page's Python, fill each
+ * <pre data-code>, enable #app. Resolves to the demo object, or rejects
+ * after reporting the failure in the page.
  */
 export async function startDemo({ python } = {}) {
   const app = $("app");
   const loader = $("loader");
   loader?.setAttribute("aria-busy", "true");
-  let pyodide;
+  const progress = progressReporter();
+  const call = startWorker(progress);
+  let versions;
   let sections = new Map();
   try {
-    const [py, text] = await Promise.all([
-      loadPybls({ onProgress: progressReporter() }),
+    const [v, text] = await Promise.all([
+      call("load"),
       python ? fetch(python).then((r) => {
         if (!r.ok) throw new Error(`${python}: HTTP ${r.status}`);
         return r.text();
       }) : Promise.resolve(""),
     ]);
-    pyodide = py;
+    versions = v;
     sections = splitSections(text);
   } catch (error) {
+    progress.fail();
     const status = $("load-status");
     if (status) status.textContent = "pybls could not be loaded";
     showError(error, "loading pybls");
@@ -135,19 +248,12 @@ export async function startDemo({ python } = {}) {
     if (code === undefined) showError(`no section "${pre.dataset.code}" in ${python}`, "page");
     else pre.textContent = code;
   }
-  const versions = toJS(
-    pyodide.runPython("import sys, pybls; {'pybls': pybls.__version__, 'python': sys.version.split()[0], 'backend': pybls.backend()}"),
-  );
-  versions.pyodide = pyodide.version;
-  const namespace = pyodide.globals.get("dict")();
   loader?.setAttribute("aria-busy", "false");
   loader?.classList.add("done");
   if (app) app.disabled = false;
 
   const demo = {
-    pyodide,
     versions,
-    namespace,
     sections,
     /** Mark the page ready (body[data-ready]), once its first actions have been asked for. */
     ready: () => {
@@ -159,20 +265,17 @@ export async function startDemo({ python } = {}) {
       return code;
     },
     /** Run section `name` after setting `inputs` as Python variables; its last expression's value and the time. */
-    async run(name, inputs = {}) {
-      const code = demo.code(name);
-      for (const [key, value] of Object.entries(inputs)) {
-        const py = value !== null && typeof value === "object" ? pyodide.toPy(value) : value;
-        namespace.set(key, py);
-        if (py !== value) py.destroy();
-      }
-      await paint();
-      const start = performance.now();
-      const value = await pyodide.runPythonAsync(code, { globals: namespace });
-      const ms = performance.now() - start;
-      return { value: toJS(value), ms };
-    },
+    run: (name, inputs = {}) => call("run", { ns: "page", code: demo.code(name), inputs }),
+    /**
+     * Run any code in namespace `ns` (pybls imported); `repr`: the last
+     * value's repr instead of its conversion; `onOutput(text)`: stdout and stderr.
+     */
+    exec: (code, { ns = "page", repr = false, onOutput = null } = {}) =>
+      call("run", { ns, code, repr }, onOutput),
+    /** Forget the names defined in namespace `ns`. */
+    reset: (ns) => call("reset", { ns }),
   };
+  window.pyblsDemo = demo; // for the browser's developer console
   return demo;
 }
 
@@ -197,36 +300,40 @@ let queue = Promise.resolve();
 let pending = 0;
 
 /**
- * Wire `button` to run `action` (after any action still running): shows
- * "running…" in `out`, and reports a Python or JS exception there, or in
- * the page's error region when there is no `out`.
+ * Run `action` after any action still running: shows "running…" in `out`,
+ * and reports a Python or JS exception there, or in the page's error region
+ * when there is no `out`. Resolves when it has run.
  */
+export function enqueue(out, action, button = null) {
+  if (typeof out === "string") out = document.querySelector(out);
+  pending += 1;
+  document.body.dataset.busy = "true";
+  button?.setAttribute("aria-busy", "true");
+  if (out) setResult(out, "busy", "waiting…");
+  queue = queue.then(async () => {
+    if (out) setResult(out, "busy", "running…");
+    try {
+      await action();
+    } catch (error) {
+      if (out) {
+        setResult(out, "error", describeError(error));
+        out.title = errorDetail(error);
+      } else {
+        showError(error);
+      }
+    } finally {
+      button?.removeAttribute("aria-busy");
+      pending -= 1;
+      if (pending === 0) document.body.dataset.busy = "false";
+    }
+  });
+  return queue;
+}
+
+/** Wire `button` to enqueue `action` with output `out` (see enqueue). */
 export function onClick(button, out, action) {
   if (typeof button === "string") button = document.querySelector(button);
-  if (typeof out === "string") out = document.querySelector(out);
-  button.addEventListener("click", () => {
-    pending += 1;
-    document.body.dataset.busy = "true";
-    button.setAttribute("aria-busy", "true");
-    if (out) setResult(out, "busy", "waiting…");
-    queue = queue.then(async () => {
-      if (out) setResult(out, "busy", "running…");
-      try {
-        await action();
-      } catch (error) {
-        if (out) {
-          setResult(out, "error", describeError(error));
-          out.title = errorDetail(error);
-        } else {
-          showError(error);
-        }
-      } finally {
-        button.removeAttribute("aria-busy");
-        pending -= 1;
-        if (pending === 0) document.body.dataset.busy = "false";
-      }
-    });
-  });
+  button.addEventListener("click", () => enqueue(out, action, button));
 }
 
 /** Shorten a long hex string for display: first and last characters. */

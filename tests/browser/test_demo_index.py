@@ -40,3 +40,38 @@ def test_links(index):
     page.wait_for_function("document.getElementById('notebooks-card').hidden === %s" % str(not notebooks).lower())
     index.assert_clean()
     index.screenshot()
+
+
+def test_a_load_failure_is_shown_in_the_page(browser, demo_url):
+    """Without Pyodide the page says what is missing and what to run."""
+    context = browser.new_context()
+    try:
+        context.route("**/pyodide.mjs", lambda route: route.fulfill(status=404, body="not here"))
+        page = context.new_page()
+        page.goto(demo_url + "index.html")
+        page.wait_for_selector("#page-error:not([hidden])", timeout=60_000)
+        text = page.inner_text("#page-error")
+        assert "PyblsLoadError" in text or "Pyodide not found" in text, text
+        assert "npm ci" in text
+        assert page.inner_text("#load-status") == "pybls could not be loaded"
+        assert page.inner_text("#pybls-version") == "loading…"
+    finally:
+        context.close()
+
+
+def test_the_guards_see_outside_requests_and_console_errors(index):
+    """The checks every test ends with can fail: a request off 127.0.0.1 (from
+    the page or from its Python worker) and a console error are caught."""
+    page = index.page
+    page.evaluate("fetch('http://192.0.2.1/x').catch(() => null)")
+    page.evaluate("window.pyblsDemo.exec(\"import js\\njs.fetch('http://192.0.2.2/y')\").catch(() => null)")
+    page.evaluate("console.error('deliberate')")
+    try:
+        page.wait_for_timeout(500)
+        assert any("192.0.2.1" in u for u in index.outside), index.outside
+        assert any("192.0.2.2" in u for u in index.outside), index.outside
+        assert any("deliberate" in e for e in index.errors), index.errors
+    finally:
+        index.outside.clear()
+        index.errors.clear()
+    index.assert_clean()

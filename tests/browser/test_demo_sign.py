@@ -81,3 +81,16 @@ def test_batch(sign):
     assert bad == "invalid; find_invalid: [7]"
     sign.assert_clean()
     sign.screenshot()
+
+
+def test_keyboard_only(sign):
+    page = sign.page
+    page.focus("#message")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "sign"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "verify"
+    page.keyboard.press("Enter")
+    sign.idle()
+    assert page.get_attribute("#verify-out", "data-state") == "valid"
+    sign.assert_clean()
