@@ -121,6 +121,11 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Always the files on disk: a rebuilt wheel is picked up on reload.
         self.send_header("Cache-Control", "no-cache")
+        # Cross-origin isolation (everything served is same-origin): pages
+        # get SharedArrayBuffer, with which Python running in a worker can
+        # be interrupted.
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:

@@ -27,6 +27,7 @@ async function run() {
     output += (output && !output.endsWith("\n") ? "\n" : "") + text;
   };
   setResult(out, "busy", "running…");
+  $("stop").disabled = !demo.canInterrupt;
   const start = performance.now();
   let state = "info";
   try {
@@ -43,6 +44,7 @@ async function run() {
     state = "error";
     append(userTraceback(errorDetail(error)));
   }
+  $("stop").disabled = true;
   const ms = performance.now() - start;
   append(`[${state === "error" ? "exception" : "done"} in ${fmtMs(ms)}]`);
   setResult(out, state, output);
@@ -54,6 +56,7 @@ onClick("#reset", "#output", async () => {
   await demo.reset(NS);
   setResult($("output"), "info", "names cleared; pybls imported");
 });
+$("stop").addEventListener("click", () => demo.interrupt());
 $("clear").addEventListener("click", () => setResult($("output"), "info", ""));
 $("code").addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {

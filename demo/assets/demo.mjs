@@ -223,11 +223,14 @@ export async function startDemo({ python } = {}) {
   loader?.setAttribute("aria-busy", "true");
   const progress = progressReporter();
   const call = startWorker(progress);
+  // Where the page asks running Python to stop (needs cross-origin isolation,
+  // which demo/serve.py's headers give).
+  const interrupt = globalThis.crossOriginIsolated ? new SharedArrayBuffer(1) : null;
   let versions;
   let sections = new Map();
   try {
     const [v, text] = await Promise.all([
-      call("load"),
+      call("load", { interrupt }),
       python ? fetch(python).then((r) => {
         if (!r.ok) throw new Error(`${python}: HTTP ${r.status}`);
         return r.text();
@@ -272,6 +275,12 @@ export async function startDemo({ python } = {}) {
      */
     exec: (code, { ns = "page", repr = false, onOutput = null } = {}) =>
       call("run", { ns, code, repr }, onOutput),
+    /** Whether running code can be interrupted (see interrupt). */
+    canInterrupt: interrupt !== null,
+    /** Raise KeyboardInterrupt in the Python code running now, if any. */
+    interrupt: () => {
+      if (interrupt) new Uint8Array(interrupt)[0] = 2;
+    },
     /** Forget the names defined in namespace `ns`. */
     reset: (ns) => call("reset", { ns }),
   };

@@ -2,7 +2,8 @@
 // the page stays responsive while Python starts and computes. Driven by
 // demo.mjs through messages:
 //
-//   {id, op: "load"}                         -> versions
+//   {id, op: "load", interrupt}              -> versions (interrupt: a
+//                                               SharedArrayBuffer, or null)
 //   {id, op: "run", ns, code, inputs, repr}  -> {value, ms}
 //   {id, op: "reset", ns}                    -> null
 //
@@ -58,7 +59,7 @@ function countDownloads() {
   };
 }
 
-async function load() {
+async function load(interrupt) {
   const restore = countDownloads();
   try {
     pyodide = await loadPybls({ onProgress: (event) => post({ type: "progress", event }) });
@@ -74,6 +75,8 @@ async function load() {
   };
   pyodide.setStdout(sink);
   pyodide.setStderr(sink);
+  // The page writes 2 (SIGINT) there to raise KeyboardInterrupt in running code.
+  if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
   const v = pyodide.runPython(
     "import sys, pybls; {'pybls': pybls.__version__, 'python': sys.version.split()[0], 'backend': pybls.backend()}",
   );
@@ -110,7 +113,7 @@ function convert(value, repr) {
   return value;
 }
 
-async function run({ id, ns, code, inputs = {}, repr = false }) {
+function run({ id, ns, code, inputs = {}, repr = false }) {
   const globals = namespace(ns);
   for (const [key, value] of Object.entries(inputs)) {
     const py = value !== null && typeof value === "object" ? pyodide.toPy(value) : value;
@@ -120,7 +123,9 @@ async function run({ id, ns, code, inputs = {}, repr = false }) {
   running = id;
   const start = performance.now();
   try {
-    const value = await pyodide.runPythonAsync(code, { globals });
+    // Synchronously (this is a worker): a KeyboardInterrupt from the page's
+    // Stop then ends the run like any exception, outside an event loop.
+    const value = pyodide.runPython(code, { globals });
     const ms = performance.now() - start;
     return { value: convert(value, repr), ms };
   } finally {
@@ -133,8 +138,8 @@ self.onmessage = async ({ data }) => {
   const { id, op } = data;
   try {
     let result = null;
-    if (op === "load") result = await load();
-    else if (op === "run") result = await run(data);
+    if (op === "load") result = await load(data.interrupt);
+    else if (op === "run") result = run(data);
     else if (op === "reset") {
       namespaces.get(data.ns)?.destroy();
       namespaces.delete(data.ns);

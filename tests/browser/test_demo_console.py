@@ -57,3 +57,18 @@ def test_keyboard(console):
     assert state == "error" and "NameError" in text
     console.assert_clean()
     console.screenshot()
+
+
+def test_stop_interrupts_a_loop(console):
+    page = console.page
+    page.fill("#code", "n = 0\nwhile True:\n    n += 1")
+    page.click("#run")
+    page.wait_for_function("!document.querySelector('#stop').disabled")
+    page.wait_for_timeout(300)
+    page.click("#stop")
+    console.idle(timeout=20_000)
+    text = page.inner_text("#output")
+    assert page.get_attribute("#output", "data-state") == "error" and "KeyboardInterrupt" in text, text
+    state, text = run(console, "n > 0")
+    assert text.startswith("True"), text
+    console.assert_clean()

@@ -30,6 +30,14 @@ def test_mime_types(demo_url, path, ctype):
     assert status == 200 and got.split(";")[0] == ctype
 
 
+def test_pages_are_cross_origin_isolated(demo_url, open_page):
+    """COOP/COEP headers, so the console can interrupt running Python."""
+    req = urllib.request.Request(demo_url + "console.html", method="HEAD")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        assert r.headers["Cross-Origin-Opener-Policy"] == "same-origin"
+        assert r.headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+
+
 def test_wheel_is_served_as_a_zip(demo_url):
     manifest = json.loads(fetch(demo_url + "web/dist/pybls-wheel.json")[2])
     status, ctype, body = fetch(demo_url + "web/dist/" + manifest["wheel"])
