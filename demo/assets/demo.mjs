@@ -84,7 +84,7 @@ export function showError(error, context = "") {
 /** A Python exception's last line (its type and message), or a JS error's message. */
 export function describeError(error) {
   if (error && error.type && typeof error.message === "string") {
-    // pyodide.ffi.PythonError: the message is the whole traceback
+    // a Python exception: the message is the whole traceback
     const lines = error.message.trim().split("\n");
     return lines[lines.length - 1];
   }
@@ -198,14 +198,16 @@ function startWorker(progress) {
     if (data.ok) p.resolve(data.result);
     else p.reject(asError(data.error));
   });
+  let failed = null; // the worker's fatal error: later calls fail at once
   worker.addEventListener("error", (e) => {
     e.preventDefault();
-    const error = new Error(`the Python worker failed: ${e.message || "it could not be started"}`);
-    for (const p of pending.values()) p.reject(error);
+    failed = new Error(`the Python worker failed: ${e.message || "it could not be started"}`);
+    for (const p of pending.values()) p.reject(failed);
     pending.clear();
   });
   return (op, payload = {}, onOutput = null) =>
     new Promise((resolve, reject) => {
+      if (failed) return reject(failed);
       const id = next++;
       pending.set(id, { resolve, reject, onOutput });
       worker.postMessage({ id, op, ...payload });
@@ -268,13 +270,16 @@ export async function startDemo({ python } = {}) {
       return code;
     },
     /** Run section `name` after setting `inputs` as Python variables; its last expression's value and the time. */
-    run: (name, inputs = {}) => call("run", { ns: "page", code: demo.code(name), inputs }),
+    run: (name, inputs = {}) => demo.exec(demo.code(name), { inputs }),
     /**
-     * Run any code in namespace `ns` (pybls imported); `repr`: the last
-     * value's repr instead of its conversion; `onOutput(text)`: stdout and stderr.
+     * Run any code in namespace `ns` (pybls imported) after setting `inputs`
+     * there; `repr`: the last value's repr instead of its conversion;
+     * `onOutput(text)`: stdout and stderr.
      */
-    exec: (code, { ns = "page", repr = false, onOutput = null } = {}) =>
-      call("run", { ns, code, repr }, onOutput),
+    exec: (code, { ns = "page", inputs = {}, repr = false, onOutput = null } = {}) => {
+      if (interrupt) new Uint8Array(interrupt)[0] = 0; // a Stop pressed earlier is forgotten
+      return call("run", { ns, code, inputs, repr }, onOutput);
+    },
     /** Whether running code can be interrupted (see interrupt). */
     canInterrupt: interrupt !== null,
     /** Raise KeyboardInterrupt in the Python code running now, if any. */
