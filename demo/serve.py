@@ -24,10 +24,10 @@ import localweb  # noqa: E402
 
 DEMO = ROOT / "demo"
 WEB = ROOT / "web"
-# The notebooks site (a JupyterLite build). The index page links to
+# The notebooks site (the JupyterLite build of notebooks/). The index links to
 # /notebooks/ only when this directory holds an index.html: see
 # site_info() and the "notebooks" check in demo/assets/demo.mjs.
-NOTEBOOKS_SITE = ROOT / "build" / "notebooks"
+NOTEBOOKS_SITE = ROOT / "build" / "notebooks-site"
 
 
 def mounts(notebooks: pathlib.Path = NOTEBOOKS_SITE) -> dict:
