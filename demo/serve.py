@@ -26,7 +26,7 @@ DEMO = ROOT / "demo"
 WEB = ROOT / "web"
 # The notebooks site (the JupyterLite build of notebooks/). The index links to
 # /notebooks/ only when this directory holds an index.html: see
-# site_info() and the "notebooks" check in demo/assets/demo.mjs.
+# site_info(), served as /site.json, which demo/index.html reads.
 NOTEBOOKS_SITE = ROOT / "build" / "notebooks-site"
 
 
