@@ -5,8 +5,10 @@
 #                http://127.0.0.1:$(PORT) (default 8000) until interrupted;
 #                builds the wasm wheel and installs Pyodide first if missing
 #                (the command-line demo: .venv/bin/python -m pybls)
-#   make bench   native benchmarks (curve ops, signatures, threshold) against
-#                blst (pyblst), blspy, py_ecc and commonware's published figures
+#   make bench   native benchmarks (curve ops, signatures, threshold, IBE) against
+#                blst (pyblst), blspy, py_ecc, commonware's published figures and
+#                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
+#                encryption natively and in Pyodide against tlock-js in Node
 #                (BENCH_ARGS=--quick for a short run)
 #   make ct      constant-time check of the C core under valgrind
 #   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
@@ -33,17 +35,18 @@ CHDR := $(wildcard csrc/*.h csrc/include/*.h)
 CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel
-BENCH_DEPS := pyblst py_ecc
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography
+BENCH_DEPS := pyblst py_ecc cryptography
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
 # Pyodide (web/node_modules/) and the pure-Python wheels pytest needs there.
-PY_SRC := $(shell find pybls -name '*.py' -not -path '*/__pycache__/*')
+PY_SRC := $(shell find pybls \( -name '*.py' -o -name '*.json' \) -not -path '*/__pycache__/*')
 PYODIDE_LOCK := web/node_modules/pyodide/pyodide-lock.json
 WASM_WHEEL := web/dist/pybls-wheel.json
 PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
+TLOCK_JS := benchmarks/tlock/node_modules/.package-lock.json
 # Playwright for Python drives Debian's chromium (it never downloads one).
 PLAYWRIGHT_VERSION := 1.65.2
 PORT ?= 8000
@@ -147,7 +150,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
 # Node, with the wasm wheel. Then the demo pages in headless Chromium
 # (test-demo), and the passed counts of each runtime.
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done chromium
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) chromium
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
@@ -178,6 +181,12 @@ test-demo: chromium wasm
 	PYBLS_BROWSER_TESTS=1 PYBLS_CHROMIUM="$$(command -v chromium)" $(VPY) -m pytest tests/browser \
 		-p no:cacheprovider --junit-xml=$(RESULTS)/browser-demo.xml
 
+# tlock-js (drand's JavaScript timelock encryption) for the interoperability
+# tests and the timelock benchmark, run in Node.
+$(TLOCK_JS): benchmarks/tlock/package.json benchmarks/tlock/package-lock.json | wasm-sysdeps
+	cd benchmarks/tlock && npm ci --no-audit --no-fund
+	touch $@
+
 benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.json \
 		benchmarks/browser/package-lock.json | wasm-sysdeps
 	cd benchmarks/browser && npm ci --no-audit --no-fund
@@ -189,13 +198,15 @@ bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
 demo: install wasm
 	$(VPY) demo/serve.py --port $(PORT)
 
-bench: install
+bench: install wasm $(TLOCK_JS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check $(BENCH_DEPS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check blspy \
 		|| echo "blspy could not be installed; benchmarking without it"
 	$(VPY) benchmarks/bench_native.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_sig.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_threshold.py $(BENCH_ARGS)
+	$(VPY) benchmarks/bench_ibe.py $(BENCH_ARGS)
+	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)
 
 # Each tests/ct/*.c is a program; build it for both limb widths and run it
 # under memcheck (secret-dependent branches and indices are errors).
@@ -217,4 +228,4 @@ clean:
 	rm -rf build web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
 
 distclean: clean
-	rm -rf $(VENV) .hypothesis .pytest_cache web/node_modules benchmarks/browser/node_modules
+	rm -rf $(VENV) .hypothesis .pytest_cache web/node_modules benchmarks/browser/node_modules benchmarks/tlock/node_modules

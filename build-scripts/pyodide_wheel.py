@@ -8,7 +8,8 @@ writes ``dist/pybls-<version>-py3-none-pyemscripten_<abi>_wasm32.whl`` and
 ``dist/pybls-wheel.json`` (its name, size and SHA-256, read by
 web/pybls.mjs), and prints the wheel's path. The platform tag comes from the ``info.abi_version`` of the
 pinned Pyodide's ``pyodide-lock.json`` (``2026_0`` for Pyodide 314). The
-package is every ``.py`` file and ``py.typed`` under ``pybls/`` (the native
+package is every ``.py`` and ``.json`` file (package data such as the drand
+chain descriptions) and ``py.typed`` under ``pybls/`` (the native
 extension and its cffi loader are left out) with the side module stored as
 ``pybls/_lib/libpybls.so``, where the ctypes backend looks for it.
 
@@ -65,7 +66,7 @@ def package_files() -> List[Tuple[str, Path]]:
         rel = path.relative_to(ROOT).as_posix()
         if not path.is_file() or "__pycache__" in path.parts or rel in EXCLUDE:
             continue
-        if path.suffix == ".py" or path.name == "py.typed":
+        if path.suffix in (".py", ".json") or path.name == "py.typed":
             files.append((rel, path))
     return files
 

@@ -71,3 +71,16 @@ def backend() -> str:
     :mod:`pybls._lib`).
     """
     return _BACKEND
+
+
+# The scheme modules load on first use, so that `import pybls` stays light
+# and `pybls.tlock.decrypt(...)` works without importing pybls.tlock first.
+_LAZY_MODULES = frozenset({"aead", "compat", "drand", "eip2333", "ibe", "threshold", "tlock"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY_MODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

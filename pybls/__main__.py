@@ -42,6 +42,9 @@ def main() -> int:
     print(f"bilinearity e(aP, bQ) == e(P, Q)^(ab) on random points: {'ok' if ok else 'FAILED'}")
     gen_ok = GT.generator() ** Scalar.R == GT.one()
     print(f"e(G1, G2) has order r: {'ok' if gen_ok else 'FAILED'}")
+    tl_ok = _timelock_check()
+    print(f"timelock file to a round of a local drand-style beacon, opened by its signature: "
+          f"{'ok' if tl_ok else 'FAILED'}")
     print()
 
     k = Scalar.random()
@@ -57,7 +60,21 @@ def main() -> int:
     ]
     for name, fn in timings:
         print(f"{name:<26}{_fmt(_time(fn))}")
-    return 0 if ok and gen_ok else 1
+    return 0 if ok and gen_ok and tl_ok else 1
+
+
+def _timelock_check() -> bool:
+    from pybls import drand, errors, tlock
+
+    beacon = drand.LocalBeacon(genesis_time=int(time.time()) - 30)
+    r = beacon.current_round()
+    sealed = tlock.encrypt(b"timelocked", r, chain=beacon.chain)
+    try:
+        tlock.decrypt(sealed, beacon.signature(r - 1), chains=beacon.chain)
+        return False
+    except errors.InvalidBeaconError:
+        pass
+    return tlock.decrypt(sealed, beacon.signature(r), chains=beacon.chain) == b"timelocked"
 
 
 if __name__ == "__main__":

@@ -32,6 +32,11 @@ __all__ = [
     "NotSquareError",
     "ArgumentError",
     "InvalidKeyError",
+    "DecryptionError",
+    "AgeFormatError",
+    "InvalidBeaconError",
+    "UnknownChainError",
+    "RoundNotReachedError",
     "status_error",
 ]
 
@@ -77,6 +82,35 @@ class InvalidKeyError(PyblsError, ValueError):
     public key that is the identity (the draft's KeyValidate)."""
 
 
+class DecryptionError(PyblsError):
+    """A ciphertext that does not decrypt: its authentication tag (or the
+    Fujisaki-Okamoto check of identity-based encryption) fails.
+
+    Raised for tampered, truncated or extended ciphertexts, wrong keys and
+    identity keys for another identity alike; the message does not say
+    which, and no plaintext is ever returned.
+    """
+
+
+class AgeFormatError(DecryptionError, DecodeError):
+    """A timelock (age) file that is not well formed: not age v1, a
+    malformed header or stanza, non-canonical base64, broken ASCII armor,
+    or no tlock recipient stanza."""
+
+
+class InvalidBeaconError(PyblsError, ValueError):
+    """A drand beacon signature that is not the chain's signature of its
+    round (timelock decryption checks the signature before using it)."""
+
+
+class UnknownChainError(PyblsError, LookupError):
+    """A drand chain name or chain hash that is not among the known chains."""
+
+
+class RoundNotReachedError(PyblsError, ValueError):
+    """A beacon round whose publication time has not come yet."""
+
+
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {
     _abi.PYBLS_ERR_LENGTH: (InvalidLengthError, "input has the wrong length"),
     _abi.PYBLS_ERR_FLAGS: (InvalidFlagsError, "invalid flag bits"),
@@ -86,6 +120,7 @@ _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {
     _abi.PYBLS_ERR_ZERO_DIVISOR: (ZeroDivisionError, "inverse of zero"),
     _abi.PYBLS_ERR_NOT_SQUARE: (NotSquareError, "not a square"),
     _abi.PYBLS_ERR_ARGUMENT: (ArgumentError, "argument out of range"),
+    _abi.PYBLS_ERR_AUTH: (DecryptionError, "authentication failed"),
 }
 
 

@@ -49,7 +49,13 @@ OPS = [
     "g2_mul",
     "gt_pow",
     "pairing_secret_g1",
+    "pairing_secret_g2",
     "gt_encode",
+    "chacha20_xor",
+    "poly1305",
+    "aead_seal",
+    "aead_open",
+    "aead_open_forged",
 ]
 SELFTEST_OPS = ["selftest_branch", "selftest_index", "selftest_clean"]
 

@@ -37,6 +37,9 @@
 #define PYBLS_G2_COMPRESSED_BYTES 96
 #define PYBLS_G2_UNCOMPRESSED_BYTES 192
 #define PYBLS_GT_BYTES 576
+#define PYBLS_AEAD_KEY_BYTES 32   /* ChaCha20-Poly1305 key */
+#define PYBLS_AEAD_NONCE_BYTES 12 /* ChaCha20-Poly1305 nonce */
+#define PYBLS_AEAD_TAG_BYTES 16   /* Poly1305 tag */
 
 /* Status codes. */
 #define PYBLS_OK 0
@@ -48,6 +51,7 @@
 #define PYBLS_ERR_ZERO_DIVISOR -6    /* inverse of zero requested */
 #define PYBLS_ERR_NOT_SQUARE -7      /* square root of a non-residue */
 #define PYBLS_ERR_ARGUMENT -8        /* count or size argument out of range */
+#define PYBLS_ERR_AUTH -9            /* authentication tag does not match */
 
 /* Flags for pybls_g1_decode / pybls_g2_decode. Decoding always checks
  * lengths, flag bits, canonical coordinates and curve membership; subgroup
@@ -172,5 +176,18 @@ int pybls_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, c
 int pybls_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+
+/* ChaCha20, Poly1305 and AEAD_CHACHA20_POLY1305 (RFC 8439). Buffers are
+ * byte strings with explicit lengths; out_len must equal the output's size:
+ * in_len for chacha20_xor (the key stream from block `counter` XORed in,
+ * the counter must not wrap), msg_len + 16 for seal (ciphertext || tag),
+ * ct_len - 16 for open (ct_len counts the tag). open compares the tag in
+ * constant time and returns PYBLS_ERR_AUTH, with out all zeros, on a
+ * mismatch (or when ct_len < 16, writing nothing): it never leaves
+ * unauthenticated plaintext in out. */
+int pybls_chacha20_xor(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, uint32_t counter, const uint8_t *in, uint32_t in_len);
+int pybls_poly1305(uint8_t *out16, const uint8_t *key32, const uint8_t *msg, uint32_t msg_len);
+int pybls_aead_chacha20poly1305_seal(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, const uint8_t *aad, uint32_t aad_len, const uint8_t *msg, uint32_t msg_len);
+int pybls_aead_chacha20poly1305_open(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, const uint8_t *aad, uint32_t aad_len, const uint8_t *ct, uint32_t ct_len);
 
 #endif /* PYBLS_H */

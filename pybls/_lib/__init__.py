@@ -50,6 +50,9 @@ _WHAT = {
     "final": "GT element",
     "expand": "expand_message_xmd",
     "hash": "hash to field",
+    "chacha20": "ChaCha20",
+    "poly1305": "Poly1305",
+    "aead": "ChaCha20-Poly1305",
 }
 
 # One wrapper per function with an output buffer, specialised by arity so a
@@ -64,11 +67,13 @@ def {name}({args}):
 """
 
 # The same when an argument gives the output size (the C function checks
-# its own limits; this bound only keeps a bad count from allocating much).
+# its own limits; this bound only keeps a bad count from allocating much;
+# the byte-stream functions, whose size the caller computes from its own
+# input, may produce anything a uint32_t length allows).
 _VARIABLE_TEMPLATE = """\
 def {name}({args}):
     size = a{position} * unit
-    if not 0 <= size <= MAX_VARIABLE_OUTPUT:
+    if not 0 <= size <= max_output:
         fail(ERR_ARGUMENT, what)
     out = {alloc_var}
     status = fn(out, {args})
@@ -77,6 +82,7 @@ def {name}({args}):
     return {read}
 """
 MAX_VARIABLE_OUTPUT = 1 << 16
+_STREAM_GROUPS = ("chacha20", "aead")
 
 
 def _fail(status: int, what: str) -> NoReturn:
@@ -126,7 +132,8 @@ def _bind(backend: Any) -> Dict[str, Callable[..., Any]]:
             src = _TEMPLATE.format(name=name, args=args, comma=", " if args else "", alloc=backend.ALLOC, read=backend.READ)
         elif cname in _abi.VARIABLE_OUTPUTS:
             position, unit = _abi.VARIABLE_OUTPUTS[cname]
-            namespace.update(unit=unit, MAX_VARIABLE_OUTPUT=MAX_VARIABLE_OUTPUT, ERR_ARGUMENT=_abi.PYBLS_ERR_ARGUMENT)
+            limit = 0xFFFFFFFF if name.split("_", 1)[0] in _STREAM_GROUPS else MAX_VARIABLE_OUTPUT
+            namespace.update(unit=unit, max_output=limit, ERR_ARGUMENT=_abi.PYBLS_ERR_ARGUMENT)
             src = _VARIABLE_TEMPLATE.format(
                 name=name, args=args, position=position, alloc_var=backend.ALLOC_VAR, read=backend.READ
             )

@@ -16,6 +16,9 @@ PYBLS_G1_UNCOMPRESSED_BYTES = 96
 PYBLS_G2_COMPRESSED_BYTES = 96
 PYBLS_G2_UNCOMPRESSED_BYTES = 192
 PYBLS_GT_BYTES = 576
+PYBLS_AEAD_KEY_BYTES = 32  # ChaCha20-Poly1305 key
+PYBLS_AEAD_NONCE_BYTES = 12  # ChaCha20-Poly1305 nonce
+PYBLS_AEAD_TAG_BYTES = 16  # Poly1305 tag
 PYBLS_OK = 0
 PYBLS_ERR_LENGTH = -1  # input has the wrong length
 PYBLS_ERR_FLAGS = -2  # point flag bits are invalid
@@ -25,6 +28,7 @@ PYBLS_ERR_NOT_IN_SUBGROUP = -5  # point/element not of order r
 PYBLS_ERR_ZERO_DIVISOR = -6  # inverse of zero requested
 PYBLS_ERR_NOT_SQUARE = -7  # square root of a non-residue
 PYBLS_ERR_ARGUMENT = -8  # count or size argument out of range
+PYBLS_ERR_AUTH = -9  # authentication tag does not match
 PYBLS_DECODE_SKIP_SUBGROUP_CHECK = 1
 
 # Function declarations for cffi's cdef.
@@ -111,6 +115,10 @@ int pybls_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, c
 int pybls_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_chacha20_xor(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, uint32_t counter, const uint8_t *in, uint32_t in_len);
+int pybls_poly1305(uint8_t *out16, const uint8_t *key32, const uint8_t *msg, uint32_t msg_len);
+int pybls_aead_chacha20poly1305_seal(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, const uint8_t *aad, uint32_t aad_len, const uint8_t *msg, uint32_t msg_len);
+int pybls_aead_chacha20poly1305_open(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, const uint8_t *aad, uint32_t aad_len, const uint8_t *ct, uint32_t ct_len);
 """
 
 # name -> (restype, argtypes); argtypes are 'u8*', 'const u8*' or 'u32'.
@@ -197,6 +205,10 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g2_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g2_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_chacha20_xor': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_poly1305': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
+    'pybls_aead_chacha20poly1305_seal': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_aead_chacha20poly1305_open': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
 }
 
 # name -> size in bytes of the output buffer passed as the first argument.
@@ -263,6 +275,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g1_encode_to_curve': 144,
     'pybls_g2_hash_to_curve': 288,
     'pybls_g2_encode_to_curve': 288,
+    'pybls_poly1305': 16,
 }
 
 # name -> (position of the size argument after `out`, bytes per unit of it).
@@ -270,4 +283,7 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_expand_message_xmd': (0, 1),
     'pybls_hash_to_field_fp': (0, 48),
     'pybls_hash_to_field_fp2': (0, 96),
+    'pybls_chacha20_xor': (0, 1),
+    'pybls_aead_chacha20poly1305_seal': (0, 1),
+    'pybls_aead_chacha20poly1305_open': (0, 1),
 }

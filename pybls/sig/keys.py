@@ -30,7 +30,7 @@ from .._convert import as_bytes, as_int, check_length
 from ..errors import InvalidKeyError, PyblsError
 from ..scalar import R, Scalar
 from ..scalar import _wrap as _wrap_scalar
-from ._hkdf import hkdf_expand, hkdf_extract
+from ..aead import hkdf_expand, hkdf_extract
 
 __all__ = ["SecretKey", "key_gen"]
 

@@ -360,23 +360,30 @@ static void op_gt_pow(const char *op) {
     check(pybls_gt_eq(out, ref) == 1, op, "e^k by square-and-multiply");
 }
 
-/* IBE decryption pairs a secret G1 point (the extracted key) with public U. */
-static void op_pairing_secret_g1(const char *op) {
-    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], d[PYBLS_G1_SIZE];
+/* IBE decryption pairs the secret identity key with the public U: the key
+ * is in G1 (secret_in_g2 = 0, the MinSig orientation) or in G2 (MinPk). */
+static void pairing_secret(const char *op, int secret_in_g2) {
+    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], d1[PYBLS_G1_SIZE], d2[PYBLS_G2_SIZE];
     uint8_t e[PYBLS_GT_SIZE], out[PYBLS_GT_SIZE], ref[PYBLS_GT_SIZE];
     pybls_g1_generator(g1);
     pybls_g2_generator(g2);
     scalar_const(k, SK_A);
-    pybls_g1_mul_vartime(d, g1, k);
-    SECRET(d, sizeof d);
-    int rc = status(pybls_pairing(out, d, g2));
-    PUBLIC(d, sizeof d);
+    pybls_g1_mul_vartime(d1, g1, k);
+    pybls_g2_mul_vartime(d2, g2, k);
+    uint8_t *secret = secret_in_g2 ? d2 : d1;
+    size_t size = secret_in_g2 ? sizeof d2 : sizeof d1;
+    SECRET(secret, size);
+    int rc = status(secret_in_g2 ? pybls_pairing(out, g1, d2) : pybls_pairing(out, d1, g2));
+    PUBLIC(secret, size);
     PUBLIC(out, sizeof out);
     check(rc == PYBLS_OK, op, "status");
     pybls_pairing(e, g1, g2);
     gt_pow_public(ref, e, SK_A);
-    check(pybls_gt_eq(out, ref) == 1, op, "e(kG1, G2) == e(G1, G2)^k");
+    check(pybls_gt_eq(out, ref) == 1, op, "e(kG1, G2) == e(G1, kG2) == e(G1, G2)^k");
 }
+
+static void op_pairing_secret_g1(const char *op) { pairing_secret(op, 0); }
+static void op_pairing_secret_g2(const char *op) { pairing_secret(op, 1); }
 
 /* The IBE key derivation hashes the encoding of a secret GT element. */
 static void op_gt_encode(const char *op) {
@@ -391,6 +398,78 @@ static void op_gt_encode(const char *op) {
     PUBLIC(enc, sizeof enc);
     check(memcmp(enc, enc2, sizeof enc) == 0, op, "same encoding");
 }
+
+/* ChaCha20-Poly1305 (RFC 8439, 2.8.2): the key and the data are secret;
+ * the nonce, the lengths and the success of open are public. */
+static const uint8_t AEAD_NONCE[12] = {0x07, 0, 0, 0, 0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47};
+static const uint8_t AEAD_AAD[12] = {0x50, 0x51, 0x52, 0x53, 0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7};
+static const char AEAD_MSG[] = "Ladies and Gentlemen of the class of '99: If I could offer you only one "
+                               "tip for the future, sunscreen would be it.";
+static const uint8_t AEAD_TAG[16] = {0x1a, 0xe1, 0x0b, 0x59, 0x4f, 0x09, 0xe2, 0x6a,
+                                     0x7e, 0x90, 0x2e, 0xcb, 0xd0, 0x60, 0x06, 0x91};
+#define AEAD_LEN (sizeof AEAD_MSG - 1)
+
+static void aead_key(uint8_t key[32]) {
+    for (int i = 0; i < 32; i++) key[i] = (uint8_t)(0x80 + i);
+}
+
+static void op_chacha20_xor(const char *op) {
+    uint8_t key[32], in[AEAD_LEN], out[AEAD_LEN], ref[AEAD_LEN];
+    aead_key(key);
+    memcpy(in, AEAD_MSG, AEAD_LEN);
+    pybls_chacha20_xor(ref, AEAD_LEN, key, AEAD_NONCE, 1, in, AEAD_LEN);
+    SECRET(key, 32);
+    SECRET(in, AEAD_LEN);
+    int rc = status(pybls_chacha20_xor(out, AEAD_LEN, key, AEAD_NONCE, 1, in, AEAD_LEN));
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK && memcmp(out, ref, sizeof out) == 0, op, "key stream");
+}
+
+static void op_poly1305(const char *op) {
+    uint8_t key[32], msg[AEAD_LEN], tag[16], ref[16];
+    aead_key(key);
+    memcpy(msg, AEAD_MSG, AEAD_LEN);
+    pybls_poly1305(ref, key, msg, AEAD_LEN);
+    SECRET(key, 32);
+    SECRET(msg, AEAD_LEN);
+    int rc = status(pybls_poly1305(tag, key, msg, AEAD_LEN));
+    PUBLIC(tag, sizeof tag);
+    check(rc == PYBLS_OK && memcmp(tag, ref, 16) == 0, op, "tag");
+}
+
+static void op_aead_seal(const char *op) {
+    uint8_t key[32], msg[AEAD_LEN], out[AEAD_LEN + 16];
+    aead_key(key);
+    memcpy(msg, AEAD_MSG, AEAD_LEN);
+    SECRET(key, 32);
+    SECRET(msg, AEAD_LEN);
+    int rc = status(pybls_aead_chacha20poly1305_seal(out, sizeof out, key, AEAD_NONCE, AEAD_AAD, 12, msg, AEAD_LEN));
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK && memcmp(out + AEAD_LEN, AEAD_TAG, 16) == 0, op, "RFC 8439 2.8.2 tag");
+}
+
+/* forged = 1: one ciphertext bit flipped; open must fail and leave zeros. */
+static void aead_open(const char *op, int forged) {
+    uint8_t key[32], ct[AEAD_LEN + 16], out[AEAD_LEN];
+    aead_key(key);
+    int rc = pybls_aead_chacha20poly1305_seal(ct, sizeof ct, key, AEAD_NONCE, AEAD_AAD, 12,
+                                              (const uint8_t *)AEAD_MSG, AEAD_LEN);
+    check(rc == PYBLS_OK, op, "seal");
+    ct[5] ^= (uint8_t)forged;
+    SECRET(key, 32);
+    SECRET(ct, sizeof ct);
+    rc = status(pybls_aead_chacha20poly1305_open(out, AEAD_LEN, key, AEAD_NONCE, AEAD_AAD, 12, ct, sizeof ct));
+    PUBLIC(out, sizeof out);
+    if (forged) {
+        uint8_t zeros[AEAD_LEN] = {0};
+        check(rc == PYBLS_ERR_AUTH && memcmp(out, zeros, sizeof out) == 0, op, "rejected, output wiped");
+    } else {
+        check(rc == PYBLS_OK && memcmp(out, AEAD_MSG, AEAD_LEN) == 0, op, "plaintext");
+    }
+}
+
+static void op_aead_open(const char *op) { aead_open(op, 0); }
+static void op_aead_open_forged(const char *op) { aead_open(op, 1); }
 
 #ifdef CT_SELFTEST
 /* Deliberately leaky code: the check must flag both. */
@@ -471,7 +550,13 @@ static const struct {
     {"g2_mul", op_g2_mul},
     {"gt_pow", op_gt_pow},
     {"pairing_secret_g1", op_pairing_secret_g1},
+    {"pairing_secret_g2", op_pairing_secret_g2},
     {"gt_encode", op_gt_encode},
+    {"chacha20_xor", op_chacha20_xor},
+    {"poly1305", op_poly1305},
+    {"aead_seal", op_aead_seal},
+    {"aead_open", op_aead_open},
+    {"aead_open_forged", op_aead_open_forged},
 #ifdef CT_SELFTEST
     {"selftest_branch", op_selftest_branch},
     {"selftest_index", op_selftest_index},

@@ -1,0 +1,608 @@
+"""Identity-based encryption: Boneh–Franklin on BLS12-381.
+
+Anyone can encrypt to a name (an e-mail address, a date, a drand round)
+knowing only the master public key; the key authority later *extracts* the
+decryption key for that name from its master key. The scheme is
+Boneh–Franklin's CCA-secure *FullIdent* (the Fujisaki–Okamoto transform of
+BasicIdent), with the hash functions of drand's kyber ``encrypt/ibe``
+package, so the same code decrypts drand timelock (tlock) ciphertexts.
+
+>>> from pybls import ibe
+>>> master = ibe.MasterKey.generate()
+>>> mpk = master.public_key()
+>>> box = ibe.encrypt(mpk, b"alice@example.com", b"meet me at noon")
+>>> alice = master.extract(b"alice@example.com")
+>>> alice.verify(mpk, b"alice@example.com")
+True
+>>> ibe.decrypt(alice, box)
+b'meet me at noon'
+>>> ibe.decrypt(master.extract(b"bob@example.com"), box)
+Traceback (most recent call last):
+...
+pybls.errors.DecryptionError: the ciphertext does not decrypt with this identity key
+
+Orientations (:class:`Variant`)
+    :data:`MinSig` (the default): master public key and ``U`` in G2,
+    identities and identity keys in G1 — drand quicknet's layout and kyber's
+    ``EncryptCCAonG2``. :data:`MinPk`: master public key and ``U`` in G1,
+    identities and identity keys in G2 — kyber's ``EncryptCCAonG1``. The
+    names are those of the signature variants (:mod:`pybls.sig`): an
+    identity key is a BLS signature on the identity.
+
+Identities
+    ``Qid = hash_to_curve(identity, DST)`` in the identity group (RFC 9380,
+    ``_XMD:SHA-256_SSWU_RO_``) with ``DST`` = :attr:`Variant.dst`,
+    ``PYBLS-IBE-V01-CS01-with-BLS12381G1_XMD:SHA-256_SSWU_RO_`` (MinSig) or
+    ``...G2...`` (MinPk). Identities are any bytes, including empty ones.
+    The identity key is ``s·Qid`` for the master secret ``s``.
+
+FullIdent (:func:`bf_encrypt`, :func:`bf_decrypt`), for a message ``M`` of
+16 or 32 bytes, with ``g`` the generator of the master key's group::
+
+    sigma random, |sigma| = |M|;  r = H3(sigma, M);  U = r·g
+    V = sigma XOR H2(e(Qid, Ppub)^r);  W = M XOR H4(sigma)
+    decrypt: sigma = V XOR H2(e(d, U)); M = W XOR H4(sigma); reject unless H3(sigma, M)·g == U
+
+    H2(x) = SHA-256("IBE-H2" || x.to_bytes())[:|M|]   (GT in kyber's 576-byte order)
+    H4(s) = SHA-256("IBE-H4" || s)[:|M|]
+    H3(sigma, M): b = SHA-256("IBE-H3" || sigma || M); for i = 1, 2, ...:
+        h = SHA-256(uint16_le(i) || b) with its first byte shifted right once;
+        the first h (big-endian) below r
+
+For 16-byte messages this is exactly kyber's (and tlock's) scheme; kyber
+uses the same formulas for any length up to 32 bytes, so the 32-byte case
+is kyber's too. H3 takes a variable number of SHA-256 rounds (as kyber
+does); that count depends on ``sigma`` but reveals nothing usable about it.
+
+Messages of any length (:func:`encrypt`, :func:`decrypt`) use a hybrid
+construction: FullIdent protects a fresh 32-byte key ``k``, and the message
+is sealed with ChaCha20-Poly1305 (RFC 8439) under
+``HKDF-SHA256(ikm=k, salt="", info="pybls-ibe-v1 payload")`` with an
+all-zero nonce (each key is used once), the header below being the
+associated data. The bytes are::
+
+    0x01                 format version
+    variant              0x01 MinSig (U: 96-byte compressed G2) or 0x02 MinPk (U: 48-byte G1)
+    U || V || W          the FullIdent ciphertext of k (V and W are 32 bytes each)
+    payload || tag       ChaCha20-Poly1305 of the message, 16-byte tag
+
+so a ciphertext is 178 (MinSig) or 130 (MinPk) bytes longer than its
+message. Decryption returns nothing unauthenticated: any altered, cut or
+extended ciphertext, a wrong identity key or a key for another identity
+raises :class:`~pybls.errors.DecryptionError`.
+
+Secrets: the master key lives in a wipeable buffer (:meth:`MasterKey.zeroize`,
+or a ``with`` block) and is never shown by ``repr``; ``sigma``, ``r`` and
+``k`` are local to one call and, like every Python ``bytes``, freed but not
+wiped. Identity keys are points (immutable) and are not shown by ``repr``
+either.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Optional, Tuple, Type, Union
+
+from ._convert import as_bytes
+from .aead import chacha20poly1305_decrypt, chacha20poly1305_encrypt, hkdf_sha256
+from .errors import (
+    ArgumentError,
+    DecodeError,
+    DecryptionError,
+    InvalidKeyError,
+    InvalidLengthError,
+    NonCanonicalError,
+)
+from .gt import GT
+from .pairing import pairing, pairing_product
+from .points import G1, G2
+from .scalar import Scalar
+from .sig.keys import SecretKey
+
+__all__ = [
+    "Variant",
+    "MinSig",
+    "MinPk",
+    "MasterKey",
+    "IdentityKey",
+    "Ciphertext",
+    "encrypt",
+    "decrypt",
+    "bf_encrypt",
+    "bf_decrypt",
+    "h2",
+    "h3",
+    "h4",
+]
+
+Point = Union[G1, G2]
+
+_MESSAGE_SIZES = (16, 32)
+_FORMAT_VERSION = 1
+_HYBRID_KEY_SIZE = 32
+_PAYLOAD_INFO = b"pybls-ibe-v1 payload"
+_PAYLOAD_NONCE = bytes(12)
+_DECRYPT_FAILED = "the ciphertext does not decrypt with this identity key"
+
+
+# ---------------------------------------------------------------------------
+# orientations
+
+
+class Variant:
+    """One orientation of the scheme: which group holds the master public key.
+
+    ``key_group`` holds the master public key and ``U``; ``id_group`` holds
+    hashed identities and identity keys. ``dst`` is the hash-to-curve domain
+    separation tag of identities and ``code`` the variant byte of the hybrid
+    format.
+
+    >>> MinSig
+    <IBE variant MinSig: master public key in G2, identity keys in G1>
+    >>> MinPk.dst
+    b'PYBLS-IBE-V01-CS01-with-BLS12381G2_XMD:SHA-256_SSWU_RO_'
+    """
+
+    __slots__ = ("name", "key_group", "id_group", "dst", "code")
+
+    name: str
+    key_group: Type[Point]
+    id_group: Type[Point]
+    dst: bytes
+    code: int
+
+    def __init__(self, name: str, key_group: Type[Point], id_group: Type[Point], code: int) -> None:
+        self.name = name
+        self.key_group = key_group
+        self.id_group = id_group
+        self.dst = b"PYBLS-IBE-V01-CS01-with-BLS12381" + id_group.__name__.encode() + b"_XMD:SHA-256_SSWU_RO_"
+        self.code = code
+
+    def hash_identity(self, identity: bytes) -> Point:
+        """``Qid``: `identity` hashed to the identity group with :attr:`dst`."""
+        return self.id_group.hash_to_curve(as_bytes(identity, "identity"), self.dst)
+
+    def __repr__(self) -> str:
+        return (f"<IBE variant {self.name}: master public key in {self.key_group.__name__}, "
+                f"identity keys in {self.id_group.__name__}>")
+
+    def __reduce__(self) -> str:
+        return self.name  # pickled by reference to the module attribute
+
+
+#: Master public key in G2 (96 bytes), identity keys in G1 (48 bytes): drand quicknet's orientation.
+MinSig = Variant("MinSig", G2, G1, 1)
+#: Master public key in G1 (48 bytes), identity keys in G2 (96 bytes).
+MinPk = Variant("MinPk", G1, G2, 2)
+
+_VARIANTS = {"MinSig": MinSig, "MinPk": MinPk}
+_BY_KEY_GROUP = {G2: MinSig, G1: MinPk}
+_BY_ID_GROUP = {G1: MinSig, G2: MinPk}
+_BY_CODE = {MinSig.code: MinSig, MinPk.code: MinPk}
+
+
+def _variant(v: Any) -> Variant:
+    if isinstance(v, Variant):
+        return v
+    if isinstance(v, str) and v in _VARIANTS:
+        return _VARIANTS[v]
+    raise ArgumentError(f"unknown IBE variant {v!r}; use MinSig or MinPk")
+
+
+def _pair(id_point: Point, key_point: Point) -> GT:
+    """e(id_point, key_point) with the G1 argument first, whatever the orientation."""
+    if isinstance(id_point, G1):
+        return pairing(id_point, key_point)  # type: ignore[arg-type]
+    return pairing(key_point, id_point)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# the hash functions of kyber's encrypt/ibe
+
+
+def h2(x: GT, length: int = 16) -> bytes:
+    """H2: SHA-256("IBE-H2" || the 576-byte encoding of `x`), first `length` bytes (<= 32)."""
+    return hashlib.sha256(b"IBE-H2" + x.to_bytes()).digest()[:length]
+
+
+def h4(sigma: bytes, length: int = 16) -> bytes:
+    """H4: SHA-256("IBE-H4" || sigma), first `length` bytes (<= 32)."""
+    return hashlib.sha256(b"IBE-H4" + sigma).digest()[:length]
+
+
+def h3(sigma: bytes, message: bytes) -> Scalar:
+    """H3: (sigma, message) to a scalar below r, by kyber's rejection sampling.
+
+    >>> int(h3(bytes(16), bytes(16))) > 0
+    True
+    """
+    seed = hashlib.sha256(b"IBE-H3" + sigma + message).digest()
+    for i in range(1, 1 << 16):
+        h = bytearray(hashlib.sha256(i.to_bytes(2, "little") + seed).digest())
+        h[0] >>= 1
+        try:
+            return Scalar.from_bytes(bytes(h))  # rejects values >= r, in constant time
+        except NonCanonicalError:
+            continue
+    raise AssertionError("unreachable: 65535 draws all above r")  # pragma: no cover
+
+
+def _xor(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a, "little") ^ int.from_bytes(b, "little")).to_bytes(len(a), "little")
+
+
+# ---------------------------------------------------------------------------
+# FullIdent
+
+
+# Ciphertext length -> (U's group, message length): the four are distinct.
+_LAYOUTS: Dict[int, Tuple[Type[Point], int]] = {
+    group._COMPRESSED + 2 * n: (group, n) for group in (G1, G2) for n in _MESSAGE_SIZES
+}
+
+
+@dataclass(frozen=True)
+class Ciphertext:
+    """A FullIdent ciphertext ``(U, V, W)``.
+
+    ``U`` is a point of the master key's group, ``V`` and ``W`` are byte
+    strings as long as the message (16 or 32 bytes). ``to_bytes()`` is
+    ``U`` compressed (96 bytes in G2, 48 in G1) followed by ``V`` and ``W``:
+    128 bytes for a 16-byte message under a G2 master key, which is
+    tlock's stanza body. The four possible lengths (80, 112, 128, 160)
+    identify the group and the message size.
+
+    >>> ct = bf_encrypt(G2.generator(), G1.hash_to_curve(b"id", b"DST"), bytes(16))
+    >>> len(ct.to_bytes()), Ciphertext.from_bytes(ct.to_bytes()) == ct
+    (128, True)
+    >>> Ciphertext.from_bytes(bytes(100))
+    Traceback (most recent call last):
+    ...
+    pybls.errors.InvalidLengthError: a FullIdent ciphertext must be 80, 112, 128 or 160 bytes, got 100
+    """
+
+    U: Point
+    V: bytes
+    W: bytes
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.U, (G1, G2)):
+            raise TypeError(f"U must be a G1 or G2 point, not {type(self.U).__name__}")
+        if type(self.V) is not bytes or type(self.W) is not bytes:
+            raise TypeError("V and W must be bytes")
+        if len(self.V) != len(self.W) or len(self.V) not in _MESSAGE_SIZES:
+            raise InvalidLengthError(f"V and W must both be 16 or 32 bytes, got {len(self.V)} and {len(self.W)}")
+
+    def to_bytes(self) -> bytes:
+        """``U`` (compressed) || ``V`` || ``W``."""
+        return self.U.to_bytes() + self.V + self.W
+
+    @classmethod
+    def from_bytes(cls, data: bytes, group: Optional[Type[Point]] = None) -> "Ciphertext":
+        """Parse :meth:`to_bytes` output; `group` (G1 or G2), if given, must be ``U``'s.
+
+        Raises :class:`~pybls.errors.InvalidLengthError` for a length that is
+        none of the four, and the point decoding errors
+        (:class:`~pybls.errors.DecodeError` subclasses) for a bad ``U``.
+        """
+        data = as_bytes(data, "ciphertext")
+        layouts = _LAYOUTS
+        if group is not None:
+            layouts = {k: v for k, v in layouts.items() if v[0] is group}
+            if not layouts:
+                raise TypeError("group must be G1 or G2")
+        if len(data) not in layouts:
+            sizes = ", ".join(str(k) for k in sorted(layouts)[:-1]) + f" or {max(layouts)}"
+            raise InvalidLengthError(f"a FullIdent ciphertext must be {sizes} bytes, got {len(data)}")
+        point_cls, n = layouts[len(data)]
+        u_len = point_cls._COMPRESSED
+        return cls(point_cls.from_bytes(data[:u_len]), data[u_len:u_len + n], data[u_len + n:])
+
+
+def bf_encrypt(master_public_key: Point, q_id: Point, message: bytes, *,
+               rng: Optional[Callable[[int], bytes]] = None) -> Ciphertext:
+    """FullIdent encryption of a 16- or 32-byte `message` to the hashed identity `q_id`.
+
+    `master_public_key` is a G2 point with `q_id` in G1 (kyber's
+    ``EncryptCCAonG2``, drand quicknet) or a G1 point with `q_id` in G2
+    (``EncryptCCAonG1``). `rng(n)` returns `n` random bytes (default
+    :func:`secrets.token_bytes`; pass a deterministic one only for tests).
+    """
+    if isinstance(master_public_key, G2) and isinstance(q_id, G1):
+        pass
+    elif isinstance(master_public_key, G1) and isinstance(q_id, G2):
+        pass
+    else:
+        raise TypeError("bf_encrypt takes a G2 master public key with a G1 identity point, or G1 with G2")
+    message = as_bytes(message, "message")
+    n = len(message)
+    if n not in _MESSAGE_SIZES:
+        raise ArgumentError(f"FullIdent encrypts 16- or 32-byte messages, got {n} bytes")
+    if master_public_key.is_identity():
+        raise InvalidKeyError("the master public key is the identity point")
+    if q_id.is_identity():
+        raise ArgumentError("the identity point is the group identity")
+    sigma = (rng or secrets.token_bytes)(n)
+    if type(sigma) is not bytes or len(sigma) != n:
+        raise ArgumentError(f"rng({n}) must return {n} bytes")
+    r = h3(sigma, message)
+    U = type(master_public_key).generator() * r
+    g_id_r = _pair(q_id * r, master_public_key)  # e(Qid, Ppub)^r
+    return Ciphertext(U, _xor(sigma, h2(g_id_r, n)), _xor(message, h4(sigma, n)))
+
+
+def bf_decrypt(identity_key: Point, ct: Ciphertext) -> bytes:
+    """FullIdent decryption with the identity key (``s·Qid``, a drand beacon signature for tlock).
+
+    Raises :class:`~pybls.errors.DecryptionError` when the Fujisaki–Okamoto
+    check fails (wrong key, key for another identity, altered ciphertext),
+    and :class:`TypeError` when the key is in the same group as ``U``.
+    """
+    if not isinstance(ct, Ciphertext):
+        raise TypeError(f"ct must be a Ciphertext, not {type(ct).__name__}")
+    if not isinstance(identity_key, (G1, G2)) or isinstance(identity_key, type(ct.U)):
+        raise TypeError("the identity key must be a point of the group other than U's")
+    n = len(ct.V)
+    sigma = _xor(ct.V, h2(_pair(identity_key, ct.U), n))
+    message = _xor(ct.W, h4(sigma, n))
+    r = h3(sigma, message)
+    if type(ct.U).generator() * r != ct.U:
+        raise DecryptionError(_DECRYPT_FAILED)
+    return message
+
+
+# ---------------------------------------------------------------------------
+# keys
+
+
+class IdentityKey:
+    """The decryption key of one identity: ``s·Qid``, a point of the identity group.
+
+    Made by :meth:`MasterKey.extract`, or from a point (for drand, a
+    round's beacon signature) or its encoding. ``repr`` does not show it.
+
+    >>> master = MasterKey.generate(MinPk)
+    >>> key = master.extract(b"carol")
+    >>> key
+    IdentityKey(MinPk, <hidden>)
+    >>> IdentityKey.from_bytes(key.to_bytes()).verify(master.public_key(), b"carol")
+    True
+    """
+
+    __slots__ = ("_point",)
+    _point: Point
+
+    def __init__(self, point: Point) -> None:
+        if not isinstance(point, (G1, G2)):
+            raise TypeError(f"an identity key is a G1 or G2 point, not {type(point).__name__}")
+        if point.is_identity():
+            raise InvalidKeyError("an identity key cannot be the identity point")
+        object.__setattr__(self, "_point", point)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "IdentityKey":
+        """Decode a compressed point: 48 bytes (G1, MinSig) or 96 bytes (G2, MinPk)."""
+        data = as_bytes(data, "identity key")
+        if len(data) not in (G1._COMPRESSED, G2._COMPRESSED):
+            raise InvalidLengthError(f"an identity key must be 48 or 96 bytes, got {len(data)}")
+        group = G1 if len(data) == G1._COMPRESSED else G2
+        return cls(group.from_bytes(data))
+
+    def to_bytes(self) -> bytes:
+        """The compressed point (handle with care: it decrypts everything sent to its identity)."""
+        return self._point.to_bytes()
+
+    @property
+    def point(self) -> Point:
+        """The key as a point."""
+        return self._point
+
+    @property
+    def variant(self) -> Variant:
+        """:data:`MinSig` for a G1 key, :data:`MinPk` for a G2 key."""
+        return _BY_ID_GROUP[type(self._point)]
+
+    def verify(self, master_public_key: Union[Point, bytes], identity: bytes) -> bool:
+        """Whether this is the key of `identity` under `master_public_key` (one pairing check).
+
+        ``e(d, g) == e(Qid, Ppub)`` with ``g`` the generator of the master
+        key's group. The master public key is a point or its compressed
+        encoding; one in the wrong group is a :class:`TypeError`.
+        """
+        variant = self.variant
+        master_public_key = _master_public_key(master_public_key)
+        if not isinstance(master_public_key, variant.key_group):
+            raise TypeError(f"a {variant.name} identity key verifies against a "
+                            f"{variant.key_group.__name__} master public key")
+        if master_public_key.is_identity():
+            return False
+        q_id = variant.hash_identity(identity)
+        g = variant.key_group.generator()
+        if variant is MinSig:
+            pairs = [(self._point, -g), (q_id, master_public_key)]
+        else:
+            pairs = [(-g, self._point), (master_public_key, q_id)]
+        return pairing_product(pairs).is_one()  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IdentityKey):
+            return NotImplemented
+        return type(self._point) is type(other._point) and hmac.compare_digest(
+            self._point.to_bytes(), other._point.to_bytes())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"IdentityKey({self.variant.name}, <hidden>)"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> Any:
+        raise TypeError("identity keys are not pickled; serialize one explicitly with to_bytes()")
+
+
+class MasterKey:
+    """The key authority's master secret ``s`` and its orientation.
+
+    ``repr`` never shows the secret; :meth:`zeroize` (or leaving a ``with``
+    block, or garbage collection) overwrites it.
+
+    >>> with MasterKey.generate() as master:
+    ...     print(master, type(master.public_key()).__name__)
+    MasterKey(MinSig, <hidden>) G2
+    >>> master
+    MasterKey(MinSig, <zeroized>)
+    """
+
+    __slots__ = ("_sk", "_variant", "__weakref__")
+    _sk: SecretKey
+    _variant: Variant
+
+    def __init__(self) -> None:
+        raise TypeError("use MasterKey.generate() or MasterKey.from_bytes() to make a master key")
+
+    @classmethod
+    def generate(cls, variant: Union[Variant, str] = MinSig) -> "MasterKey":
+        """A fresh random master key; `variant` is :data:`MinSig` (default) or :data:`MinPk` (or their names)."""
+        return _new_master(SecretKey.random(), _variant(variant))
+
+    @classmethod
+    def from_bytes(cls, data: bytes, variant: Union[Variant, str] = MinSig) -> "MasterKey":
+        """A master key from 32 big-endian bytes of an integer in [1, r)."""
+        return _new_master(SecretKey.from_bytes(data), _variant(variant))
+
+    def to_bytes(self) -> bytes:
+        """The secret as 32 big-endian bytes (handle with care)."""
+        return self._sk.to_bytes()
+
+    @property
+    def variant(self) -> Variant:
+        """The orientation: :data:`MinSig` or :data:`MinPk`."""
+        return self._variant
+
+    def public_key(self) -> Point:
+        """The master public key ``s·g``: a G2 point (MinSig) or a G1 point (MinPk)."""
+        group = self._variant.key_group
+        return group.generator() * self._sk.scalar()
+
+    def extract(self, identity: bytes) -> IdentityKey:
+        """The identity key ``s·Qid`` of `identity` (any bytes), in constant time in ``s``."""
+        q_id = self._variant.hash_identity(identity)
+        return IdentityKey(q_id * self._sk.scalar())
+
+    def zeroize(self) -> None:
+        """Overwrite the secret; the key is unusable afterwards."""
+        sk = getattr(self, "_sk", None)
+        if sk is not None:
+            sk.zeroize()
+
+    def is_zeroized(self) -> bool:
+        """Whether :meth:`zeroize` was called."""
+        return self._sk.is_zeroized()
+
+    def __enter__(self) -> "MasterKey":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.zeroize()
+
+    def __repr__(self) -> str:
+        state = "<zeroized>" if self._sk.is_zeroized() else "<hidden>"
+        return f"MasterKey({self._variant.name}, {state})"
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MasterKey):
+            return NotImplemented
+        return self._variant is other._variant and self._sk == other._sk
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> Any:
+        raise TypeError("master keys are not pickled; serialize one explicitly with to_bytes()")
+
+
+def _new_master(sk: SecretKey, variant: Variant) -> MasterKey:
+    mk = object.__new__(MasterKey)
+    mk._sk = sk
+    mk._variant = variant
+    return mk
+
+
+# ---------------------------------------------------------------------------
+# hybrid encryption of messages of any length
+
+
+def _master_public_key(mpk: Any) -> Point:
+    """A master public key given as a point or as a compressed point (48 or 96 bytes)."""
+    if isinstance(mpk, (G1, G2)):
+        return mpk
+    if isinstance(mpk, (bytes, bytearray, memoryview)):
+        data = as_bytes(mpk, "master public key")
+        if len(data) not in (G1._COMPRESSED, G2._COMPRESSED):
+            raise InvalidLengthError(f"a compressed master public key must be 48 or 96 bytes, got {len(data)}")
+        return (G1 if len(data) == G1._COMPRESSED else G2).from_bytes(data)
+    raise TypeError(f"the master public key must be a G1 or G2 point or its encoding, not {type(mpk).__name__}")
+
+
+def _header_size(variant: Variant) -> int:
+    return 2 + variant.key_group._COMPRESSED + 2 * _HYBRID_KEY_SIZE
+
+
+def encrypt(master_public_key: Union[Point, bytes], identity: bytes, message: bytes) -> bytes:
+    """Encrypt `message` (any length) to `identity` under `master_public_key`.
+
+    The master public key is a point or its compressed encoding; its group
+    gives the orientation (G2, 96 bytes: MinSig; G1, 48 bytes: MinPk). The
+    result is in the hybrid format described in the module documentation,
+    :func:`decrypt` reverses it.
+
+    >>> master = MasterKey.generate(MinPk)
+    >>> box = encrypt(master.public_key().to_bytes(), b"id", b"hi")
+    >>> len(box), decrypt(master.extract(b"id"), box)
+    (132, b'hi')
+    """
+    master_public_key = _master_public_key(master_public_key)
+    variant = _BY_KEY_GROUP[type(master_public_key)]
+    q_id = variant.hash_identity(identity)
+    message = as_bytes(message, "message")
+    key = secrets.token_bytes(_HYBRID_KEY_SIZE)
+    header = bytes([_FORMAT_VERSION, variant.code]) + bf_encrypt(master_public_key, q_id, key).to_bytes()
+    payload_key = hkdf_sha256(key, b"", _PAYLOAD_INFO, 32)
+    return header + chacha20poly1305_encrypt(payload_key, _PAYLOAD_NONCE, message, header)
+
+
+def decrypt(identity_key: Union[IdentityKey, Point], ciphertext: bytes) -> bytes:
+    """Decrypt what :func:`encrypt` produced, with the identity key of its recipient.
+
+    `identity_key` is an :class:`IdentityKey` or its point. Raises
+    :class:`~pybls.errors.DecryptionError` (and returns nothing) for any
+    ciphertext that was not made by :func:`encrypt` for this key's identity
+    and master key, whole and unaltered.
+    """
+    if isinstance(identity_key, IdentityKey):
+        point = identity_key.point
+    elif isinstance(identity_key, (G1, G2)):
+        point = identity_key
+    else:
+        raise TypeError(f"identity_key must be an IdentityKey or a point, not {type(identity_key).__name__}")
+    data = as_bytes(ciphertext, "ciphertext")
+    variant = _BY_ID_GROUP[type(point)]
+    size = _header_size(variant)
+    if len(data) < size + 16 or data[0] != _FORMAT_VERSION or data[1] != variant.code:
+        raise DecryptionError(_DECRYPT_FAILED)
+    header = data[:size]
+    try:
+        ct = Ciphertext.from_bytes(header[2:], variant.key_group)
+    except DecodeError:
+        raise DecryptionError(_DECRYPT_FAILED) from None
+    key = bf_decrypt(point, ct)
+    payload_key = hkdf_sha256(key, b"", _PAYLOAD_INFO, 32)
+    try:
+        return chacha20poly1305_decrypt(payload_key, _PAYLOAD_NONCE, data[size:], header)
+    except DecryptionError:
+        raise DecryptionError(_DECRYPT_FAILED) from None
