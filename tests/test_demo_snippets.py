@@ -91,3 +91,42 @@ def test_threshold_page(t, n, cheats, excluded):
     assert few["valid"] is False and few["refused"].startswith("TooFewPartialsError")
     re_ = run(s["reshare"], ns)
     assert re_["same_key"] is True and re_["group_key"] == dkg["group_key"] and re_["valid"] is True
+
+
+def test_ibe_page():
+    import time
+
+    s = sections("ibe.py")
+    ns = {"recipient": "alice@example.com", "plaintext": "meet at noon", "holder": "alice@example.com"}
+    mpk = run(s["master"], ns)
+    run(s["encrypt"], ns)
+    ext = run(s["extract"], ns)
+    assert ext["valid_for_holder"] is True
+    assert run(s["decrypt"], ns) == "meet at noon"
+    ns["holder"] = "bob@example.com"
+    run(s["extract"], ns)
+    assert run(s["decrypt"], ns).startswith("DecryptionError")
+    # the master public key shown is the key the box was made for
+    from pybls import G2, ibe
+    assert ns["mpk"] == G2.from_bytes(bytes.fromhex(mpk))
+    assert ibe.decrypt(ns["master"].extract(b"alice@example.com"), ns["box"]) == b"meet at noon"
+
+    ns["seconds_ahead"] = 1
+    lock = run(s["timelock"], ns)
+    assert lock["file"].startswith("-----BEGIN AGE ENCRYPTED FILE-----")
+    assert run(s["too-early"], ns).startswith("RoundNotReachedError")
+    time.sleep(max(0.0, lock["opens_at"] - time.time()) + 0.05)
+    opened = run(s["published"], ns)
+    assert opened["valid"] is True and opened["plaintext"] == "meet at noon"
+
+
+def test_ibe_page_opens_a_drand_file():
+    """The file and signature the page offers: a quicknet file from drand's tlock tests."""
+    html = (DEMO_PY.parent / "ibe.html").read_text()
+    tlock_file = html.split('<textarea id="tlock-file"')[1].split(">", 1)[1].split("</textarea>")[0]
+    sig = html.split('id="round-signature"')[1].split('value="')[1].split('"')[0]
+    s = sections("ibe.py")
+    ns = {"tlock_file": tlock_file, "round_signature": sig}
+    assert run(s["paste"], ns) == {"round": 12040883, "chain": "quicknet", "opened": "hello world"}
+    ns["round_signature"] = sig[:-2] + "00"
+    assert run(s["paste"], ns)["opened"].startswith(("InvalidBeaconError", "DecodeError", "NotOnCurveError"))

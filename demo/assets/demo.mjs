@@ -33,6 +33,7 @@ const PAGES = [
   ["./", "Home"],
   ["sign.html", "Signatures"],
   ["threshold.html", "Threshold"],
+  ["ibe.html", "Encryption"],
   ["console.html", "Console"],
 ];
 
