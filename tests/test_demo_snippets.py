@@ -130,3 +130,20 @@ def test_ibe_page_opens_a_drand_file():
     assert run(s["paste"], ns) == {"round": 12040883, "chain": "quicknet", "opened": "hello world"}
     ns["round_signature"] = sig[:-2] + "00"
     assert run(s["paste"], ns)["opened"].startswith(("InvalidBeaconError", "DecodeError", "NotOnCurveError"))
+
+
+def test_console_examples():
+    out = {}
+    for name, code in sections("console.py").items():
+        try:
+            out[name] = run(code, {})
+        except Exception as e:  # the "errors" example raises on purpose
+            out[name] = type(e).__name__
+    assert out["threshold"] is True and out["ibe"] == b"hello Bob"
+    assert out["errors"] == "NotInSubgroupError"
+    # RFC 9380 J.10.1, msg "abc": x = c0 + c1 * u, compressed as c1 || c0
+    # with the compression flag 0x80 in the first byte (this point's sign
+    # bit is clear)
+    c0 = "02c2d18e033b960562aae3cab37a27ce00d80ccd5ba4b7fe0e7a210245129dbec7780ccc7954725f4168aff2787776e6"
+    c1 = "139cddbccdc5e91b9623efd38c49f81a6f83f175e80b06fc374de9eb4b41dfe4ca3a230ed250fbe3a2acf73a41177fd8"
+    assert out["hash-to-curve"] == "93" + c1[2:] + c0

@@ -32,6 +32,14 @@ partials = [d.shares[i].sign(b"msg") for i in (0, 2, 4)]
 sig = threshold.recover(partials, 3)
 MinPk.PoP.verify(d.public_key, b"msg", sig)
 
+# %% ibe
+# Identity-based encryption: encrypt to a name, decrypt with its extracted key
+from pybls import ibe
+
+master = ibe.MasterKey.generate()
+box = ibe.encrypt(master.public_key(), b"bob@example.com", b"hello Bob")
+ibe.decrypt(master.extract(b"bob@example.com"), box)
+
 # %% hash-to-curve
 # Hash to G2 (RFC 9380 suite BLS12381G2_XMD:SHA-256_SSWU_RO_)
 from pybls import G2

@@ -33,8 +33,8 @@ def test_exception_is_shown(console):
 def test_examples(console):
     page = console.page
     names = page.eval_on_selector_all("#example option", "os => os.map(o => o.value)")
-    assert {"pairing", "signatures", "threshold", "errors"} <= set(names)
-    expect = {"pairing": "True\n", "signatures": "valid: True", "threshold": "True\n",
+    assert {"pairing", "signatures", "threshold", "ibe", "errors"} <= set(names)
+    expect = {"pairing": "True\n", "signatures": "valid: True", "threshold": "True\n", "ibe": "b'hello Bob'\n",
               "hash-to-curve": "True\n'", "errors": "NotInSubgroupError", "runtime": "backend: ctypes"}
     for name in names:
         page.select_option("#example", name)
