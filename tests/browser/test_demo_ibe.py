@@ -39,8 +39,8 @@ def test_page_ciphertext_opens_natively(page):
 
 def test_timelock_countdown(page):
     pg = page.page
-    pg.fill("#ahead", "3")
-    pg.fill("#plaintext", "open in three seconds")
+    pg.fill("#ahead", "4")
+    pg.fill("#plaintext", "open in four seconds")
     page.click_and_wait("#lock", "#lock-out")
     assert "waiting for the beacon" in pg.inner_text("#lock-out")
     assert pg.input_value("#sealed").startswith("-----BEGIN AGE ENCRYPTED FILE-----")
@@ -49,7 +49,7 @@ def test_timelock_countdown(page):
     assert state == "invalid" and text.startswith("RoundNotReachedError"), text
     pg.wait_for_function("document.querySelector('#lock-out').dataset.state === 'valid'", timeout=30_000)
     page.idle()
-    assert "\nopen in three seconds\n" in pg.inner_text("#lock-out")
+    assert "\nopen in four seconds\n" in pg.inner_text("#lock-out")
     page.assert_clean()
 
 
