@@ -609,7 +609,6 @@ def emit() -> str:
     w(f"static const limb_t P_MODULUS[FP_LIMBS] = {c_limbs(P, 384)};")
     w(f"#define P_N0 ((limb_t)0x{(-pow(P, -1, 2**64)) % 2**64:016x}ULL)")
     w(f"static const limb_t P_R2[FP_LIMBS] = {c_limbs((1 << 768) % P, 384)};")
-    w(f"static const limb_t P_MINUS_2[FP_LIMBS] = {c_limbs(P - 2, 384)};")
     w(f"static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {c_limbs((P + 1) // 4, 384)};")
     w(f"static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {c_limbs((P - 1) // 2, 384)};")
     w(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {c_limbs((P - 3) // 4, 384)};")

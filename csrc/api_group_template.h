@@ -91,6 +91,33 @@ int PUB(mul_vartime)(uint8_t *out, const uint8_t *p, const uint8_t *scalar) {
     return PYBLS_OK;
 }
 
+int PUB(mul_flags)(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags) {
+    if (flags & ~(uint32_t)(PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME)) return PYBLS_ERR_ARGUMENT;
+    LOAD(POINT, q, p);
+    LOAD(fr_t, k, scalar);
+    switch (flags) {
+    case 0: EC(mul)(&q, &q, &k); break;
+    case PYBLS_MUL_IN_SUBGROUP: EC(mul_subgroup)(&q, &q, &k); break;
+    case PYBLS_MUL_VARTIME: EC(mul_vartime)(&q, &q, &k); break;
+    default: EC(mul_subgroup_vartime)(&q, &q, &k); break;
+    }
+    ct_memzero(&k, sizeof k);
+    STORE(out, q);
+    return PYBLS_OK;
+}
+
+int PUB(sum_scratch_size)(uint32_t n) {
+    int size = EC(sum_scratch_size)(n);
+    return size < 0 ? PYBLS_ERR_ARGUMENT : size;
+}
+
+int PUB(sum)(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len) {
+    POINT r;
+    int rc = EC(sum)(&r, points, n, scratch, scratch_len);
+    if (rc == PYBLS_OK) STORE(out, r);
+    return rc;
+}
+
 int PUB(msm_scratch_size)(uint32_t n) {
     int size = EC(msm_scratch_size)(n);
     return size < 0 ? PYBLS_ERR_ARGUMENT : size;

@@ -43,11 +43,18 @@ typedef struct { fp2_t x, y, z; } g2_t;
     void G##_mul_x_abs(point_t *r, const point_t *p);                                       \
     void G##_mul(point_t *r, const point_t *p, const fr_t *k);                              \
     void G##_mul_vartime(point_t *r, const point_t *p, const fr_t *k);                      \
+    /* The same for a point the caller knows to be in the subgroup (else wrong). */         \
+    void G##_mul_subgroup(point_t *r, const point_t *p, const fr_t *k);                     \
+    void G##_mul_subgroup_vartime(point_t *r, const point_t *p, const fr_t *k);             \
     /* Bytes of scratch G##_msm needs for n points, or -1 if n is too large. */            \
     int G##_msm_scratch_size(uint32_t n);                                                   \
     /* sum [k_i] P_i over n internal point buffers and n internal scalars. */              \
     int G##_msm(point_t *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,     \
                 uint8_t *scratch, size_t scratch_len);                                      \
+    /* Bytes of scratch G##_sum needs for n points, or -1 if n is too large. */            \
+    int G##_sum_scratch_size(uint32_t n);                                                   \
+    /* sum P_i over n internal point buffers (public points; variable time). */             \
+    int G##_sum(point_t *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_t scratch_len); \
     void G##_compress(uint8_t *out, const point_t *p);                                      \
     void G##_serialize(uint8_t *out, const point_t *p);                                     \
     /* PYBLS_OK or the PYBLS_ERR_* status saying what was wrong. */                        \

@@ -47,15 +47,12 @@ static inline void EC(add_finish)(POINT *r, FE t0, FE t1, const FE *t2, const FE
     F(add)(&z3, &t1, t2);
     F(sub)(&t1, &t1, t2);
     EC_MUL_B3(&y3, &y3);
-    F(mul)(&x3, t4, &y3);
-    F(mul)(&u, t3, &t1);
-    F(sub)(&r->x, &u, &x3);
-    F(mul)(&y3, &y3, &t0);
-    F(mul)(&t1, &t1, &z3);
-    F(add)(&r->y, &t1, &y3);
-    F(mul)(&t0, &t0, t3);
-    F(mul)(&z3, &z3, t4);
-    F(add)(&r->z, &z3, &t0);
+    /* r is written only here, after every input is read */
+    F(mul2_sub)(&x3, t3, &t1, t4, &y3);
+    F(mul2_add)(&u, &t1, &z3, &y3, &t0);
+    F(mul2_add)(&r->z, &z3, t4, &t0, t3);
+    r->x = x3;
+    r->y = u;
 }
 
 /* Algorithm 7: 12 multiplications, 2 by 3b. */

@@ -116,7 +116,7 @@ static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalar
         ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
         ct_memcpy(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
         POINT *table = tables + (size_t)i * EC_WNAF_TABLE;
-        EC(point_lanes)(lanes + i, table, nafs + (size_t)i * EC_NAF_LEN, &p, &k, 0);
+        EC(point_lanes)(lanes + i, table, nafs + (size_t)i * EC_NAF_LEN, &p, &k, EC_SPLIT_NEVER);
     }
     EC(sum_lanes_vartime)(r, lanes, n);
 }
@@ -314,5 +314,88 @@ int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
         else
             EC(msm_buckets)(r, points, scalars, n, c, mem);
     }
+    return PYBLS_OK;
+}
+
+/* ---- sums of many public points --------------------------------------------
+ * sum_i P_i as a tree of affine additions, one level at a time, each level's
+ * additions sharing one inversion (as the buckets above); the inputs are
+ * made affine first with one shared inversion, except those already with
+ * Z = 1 (decoded points). Too few points for a round are added one by one. Scratch: n affine points, 2n field elements and n
+ * bytes, after an alignment pad. */
+static uint64_t EC(sum_bytes)(uint32_t n) {
+    if (n <= 1) return 0;
+    return EC_MSM_ALIGN + (uint64_t)n * (sizeof(EC(affine_t)) + 2 * sizeof(FE) + 1);
+}
+
+int EC(sum_scratch_size)(uint32_t n) {
+    uint64_t bytes = EC(sum_bytes)(n);
+    return bytes > 0x7fffffff ? -1 : (int)bytes;
+}
+
+int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_t scratch_len) {
+    uint64_t need = EC(sum_bytes)(n);
+    if (need > 0x7fffffff || scratch_len < need) return PYBLS_ERR_ARGUMENT;
+    EC(set_identity)(r);
+    if (n == 0) return PYBLS_OK;
+    if (n == 1) {
+        ct_memcpy(r, points, sizeof *r);
+        return PYBLS_OK;
+    }
+    uint8_t *mem = scratch + (EC_MSM_ALIGN - (uintptr_t)scratch % EC_MSM_ALIGN) % EC_MSM_ALIGN;
+    EC(affine_t) *w = (EC(affine_t) *)(void *)mem;
+    FE *den = (FE *)(void *)(w + n), *pre = den + n;
+    uint8_t *inf = (uint8_t *)(pre + n); /* 0 affine, 1 identity, 2 to be scaled by 1/Z */
+    FE one;
+    size_t m = 0, k = 0, len = n;
+    F(set_one)(&one);
+    if (n / 2 < EC_MSM_MIN_BATCH) { /* no tree round: making points affine would not pay */
+        for (uint32_t i = 0; i < n; i++) {
+            POINT p;
+            ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
+            if (F(eq)(&p.z, &one) & 1)
+                EC(add_affine)(r, r, &p.x, &p.y);
+            else
+                EC(add)(r, r, &p);
+        }
+        return PYBLS_OK;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        POINT p;
+        ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
+        w[i].x = p.x;
+        w[i].y = p.y;
+        if (EC(is_identity)(&p) & 1) {
+            inf[i] = 1;
+        } else if (F(eq)(&p.z, &one) & 1) {
+            inf[i] = 0;
+        } else {
+            inf[i] = 2;
+            den[m++] = p.z;
+        }
+    }
+    EC(batch_inv)(den, pre, m);
+    for (uint32_t i = 0; i < n; i++) {
+        if (inf[i] != 2) continue;
+        F(mul)(&w[i].x, &w[i].x, &den[k]);
+        F(mul)(&w[i].y, &w[i].y, &den[k++]);
+        inf[i] = 0;
+    }
+    /* tree levels while they have enough additions to pay for an inversion */
+    while (len / 2 >= EC_MSM_MIN_BATCH) {
+        size_t pairs = len / 2;
+        for (size_t q = 0; q < pairs; q++)
+            EC(pair_den)(&den[q], &w[2 * q], inf[2 * q], &w[2 * q + 1], inf[2 * q + 1]);
+        EC(batch_inv)(den, pre, pairs);
+        for (size_t q = 0; q < pairs; q++) /* sum q lands at q <= 2q */
+            EC(pair_add)(&w[q], &inf[q], &w[2 * q], inf[2 * q], &w[2 * q + 1], inf[2 * q + 1], &den[q]);
+        if (len & 1) {
+            w[pairs] = w[len - 1];
+            inf[pairs] = inf[len - 1];
+        }
+        len = (len + 1) / 2;
+    }
+    for (size_t i = 0; i < len; i++)
+        if (!inf[i]) EC(add_affine)(r, r, &w[i].x, &w[i].y);
     return PYBLS_OK;
 }

@@ -3,25 +3,38 @@
  * Included by g1.c and g2.c after ec_group_template.h, with, besides the
  * macros listed there:
  *
- *   EC_ENDO_SPLIT  1 if the endomorphism EC(endo) acts as [|x|] on the
- *                  subgroup (G2: E = -psi), so that scalars are split into
- *                  four base-|x| digits there (ec_scalar.h); 0 otherwise
- *   EC(endo)(r, p) that endomorphism (only called when splitting)
+ *   EC_ENDO_SPLIT  how many digits a scalar is split into for the
+ *                  endomorphism EC(endo), which acts on the subgroup as
+ *                  [beta] for the base beta of those digits: G2 four
+ *                  base-|x| digits (E = -psi acts as [|x|]), G1 two
+ *                  base-x^2 digits (E = -phi acts as [x^2]; ec_scalar.h)
+ *   EC_SPLIT(d, k) writes the EC_ENDO_SPLIT digits of the canonical k
+ *   EC_SPLIT_AFTER_CHECK  1 if a subgroup check costs less than the split
+ *                  saves, so that points not known to be in the subgroup
+ *                  are checked and split (G2: 64 doublings to save 192);
+ *                  0 if only points known to be in it are split (G1: the
+ *                  check costs 128 doublings and saves about as many)
+ *   EC(endo)(r, p) that endomorphism
  *   EC_WNAF_W      the window of the variable-time multiplication
  *
  * Products are right for every point of the curve, not only the subgroup:
  * points outside it are reachable by skipping the subgroup check, and [k]P
- * is then plain repeated addition for the canonical k < r. E acts as [|x|]
- * only on the subgroup, so the split is used after a subgroup check, which
- * costs 64 doublings and saves 192. That branch depends on the point, never
- * on the scalar.
+ * is then plain repeated addition for the canonical k < r. E acts as
+ * [beta] only on the subgroup, so the split is used after a subgroup check
+ * or when the caller knows the point is in the subgroup (EC(mul_subgroup),
+ * EC(mul_subgroup_vartime)). That branch depends on the point, never on
+ * the scalar.
  */
 
 #define EC_CT_WINDOW 5
 #define EC_CT_TABLE (1 << (EC_CT_WINDOW - 1)) /* P, 2P, ..., 16P */
 #define EC_WNAF_TABLE (1 << (EC_WNAF_W - 2)) /* odd multiples 1, 3, ..., 2^(w-1) - 1 */
 #define EC_NAF_LEN (FR_LIMBS * LIMB_BITS + 1)
-#define EC_MAX_DIGITS (EC_ENDO_SPLIT ? SCALAR_X_DIGITS : 1)
+#define EC_MAX_DIGITS EC_ENDO_SPLIT
+
+/* How EC(scalar_digits) may split: never, after a subgroup check, or
+ * always (the caller knows the point is in the subgroup). */
+enum { EC_SPLIT_NEVER, EC_SPLIT_CHECKED, EC_SPLIT_KNOWN };
 
 /* Double-and-add over the public |x|: doublings in Jacobian coordinates,
  * the few additions (|x| has six bits set) projective; constant time. */
@@ -57,17 +70,18 @@ static void EC(lookup_ct)(POINT *r, const POINT *table, int d) {
 }
 
 /* The digits [k]P is computed from: the canonical k (returns 1), or its
- * base-|x| digits when splitting is allowed and E acts as [|x|] on P
- * (returns SCALAR_X_DIGITS). Constant time in k. */
-static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t *k,
-                             int allow_split) {
+ * EC_ENDO_SPLIT digits when E acts as [beta] on P: always for
+ * EC_SPLIT_KNOWN, after a subgroup check for EC_SPLIT_CHECKED where that
+ * check pays. Constant time in k. */
+static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t *k, int split) {
     fr_to_canonical(digits, k);
-    if (EC_ENDO_SPLIT && allow_split && EC(in_subgroup_vartime)(p)) {
+    if (split == EC_SPLIT_KNOWN ||
+        (split == EC_SPLIT_CHECKED && EC_SPLIT_AFTER_CHECK && EC(in_subgroup_vartime)(p))) {
         limb_t kc[FR_LIMBS];
         for (int j = 0; j < FR_LIMBS; j++) kc[j] = digits[j];
-        scalar_split_x_ct(digits, kc);
+        EC_SPLIT(digits, kc);
         ct_memzero(kc, sizeof kc);
-        return SCALAR_X_DIGITS;
+        return EC_ENDO_SPLIT;
     }
     return 1;
 }
@@ -113,12 +127,16 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     ct_memzero(&pick, sizeof pick);
 }
 
-void EC(mul)(POINT *r, const POINT *p, const fr_t *k) {
+static void EC(mul_split)(POINT *r, const POINT *p, const fr_t *k, int split) {
     limb_t digits[FR_LIMBS];
-    int ndigits = EC(scalar_digits)(digits, p, k, 1);
+    int ndigits = EC(scalar_digits)(digits, p, k, split);
     EC(mul_digits_ct)(r, p, digits, ndigits);
     ct_memzero(digits, sizeof digits);
 }
+
+void EC(mul)(POINT *r, const POINT *p, const fr_t *k) { EC(mul_split)(r, p, k, EC_SPLIT_CHECKED); }
+
+void EC(mul_subgroup)(POINT *r, const POINT *p, const fr_t *k) { EC(mul_split)(r, p, k, EC_SPLIT_KNOWN); }
 
 /* ---- variable time ------------------------------------------------------
  * A "lane" is one digit of one scalar in width-w NAF together with the odd
@@ -133,10 +151,10 @@ typedef struct {
  * EC_MAX_DIGITS * EC_WNAF_TABLE points) and nafs (up to EC_MAX_DIGITS *
  * EC_NAF_LEN digits) are the caller's storage. */
 static int EC(point_lanes)(EC(lane_t) *lanes, POINT *tables, int8_t *nafs, const POINT *p,
-                           const fr_t *k, int allow_split) {
+                           const fr_t *k, int split) {
     limb_t digits[FR_LIMBS];
     POINT p2;
-    int ndigits = EC(scalar_digits)(digits, p, k, allow_split), dlimbs = FR_LIMBS / ndigits;
+    int ndigits = EC(scalar_digits)(digits, p, k, split), dlimbs = FR_LIMBS / ndigits;
     tables[0] = *p;
     EC(dbl)(&p2, p);
     for (int j = 1; j < EC_WNAF_TABLE; j++) EC(add)(&tables[j], &tables[j - 1], &p2);
@@ -174,10 +192,18 @@ static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlan
     *r = acc;
 }
 
-void EC(mul_vartime)(POINT *r, const POINT *p, const fr_t *k) {
+static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int split) {
     POINT tables[EC_MAX_DIGITS * EC_WNAF_TABLE];
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
     EC(lane_t) lanes[EC_MAX_DIGITS];
-    int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, 1);
+    int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, split);
     EC(sum_lanes_vartime)(r, lanes, (size_t)nlanes);
+}
+
+void EC(mul_vartime)(POINT *r, const POINT *p, const fr_t *k) {
+    EC(mul_split_vartime)(r, p, k, EC_SPLIT_CHECKED);
+}
+
+void EC(mul_subgroup_vartime)(POINT *r, const POINT *p, const fr_t *k) {
+    EC(mul_split_vartime)(r, p, k, EC_SPLIT_KNOWN);
 }

@@ -37,6 +37,30 @@ void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
     ct_memzero(q, sizeof q);
 }
 
+/* e_i = d_2i + d_2i+1 |x| from the base-|x| digits d: each fits in two
+ * digits' limbs as d < |x| gives e < |x|^2. */
+void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
+    const int dn = FR_LIMBS / SCALAR_X_DIGITS;
+    limb_t d[FR_LIMBS];
+    scalar_split_x_ct(d, k);
+    for (int i = 0; i < SCALAR_X2_DIGITS; i++) {
+        const limb_t *lo = d + 2 * i * dn, *hi = lo + dn;
+        limb_t *e = digits + 2 * i * dn;
+        for (int j = 0; j < 2 * dn; j++) e[j] = j < dn ? lo[j] : 0;
+        for (int a = 0; a < dn; a++) { /* e += hi[a] |x| 2^(a LIMB_BITS) */
+            limb_t carry = 0;
+            for (int b = 0; b < dn; b++)
+                e[a + b] = mont_mac(e[a + b], hi[a], BLS_X_ABS_LIMBS[b], &carry);
+            for (int j = a + dn; j < 2 * dn; j++) { /* carry is a whole limb */
+                dlimb_t t = (dlimb_t)e[j] + carry;
+                e[j] = (limb_t)t;
+                carry = (limb_t)(t >> LIMB_BITS);
+            }
+        }
+    }
+    ct_memzero(d, sizeof d);
+}
+
 int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w) {
     limb_t t[FR_LIMBS + 1];
     const limb_t window = ((limb_t)1 << w) - 1;

@@ -4,7 +4,9 @@
  * On G2 the endomorphism E = -psi acts as [|x|] (x the BLS parameter), so a
  * scalar k < r < |x|^4, written in base |x| as four 64-bit digits d_i,
  * gives [k]Q = sum_i [d_i] E^i(Q) with a quarter of the doublings of a
- * plain 255-bit multiplication (Galbraith-Lin-Scott).
+ * plain 255-bit multiplication (Galbraith-Lin-Scott). On G1, E = -phi acts
+ * as [x^2], and pairs of those digits give two base-x^2 digits of 128 bits
+ * (Gallant-Lambert-Vanstone), halving the doublings.
  */
 #ifndef PYBLS_EC_SCALAR_H
 #define PYBLS_EC_SCALAR_H
@@ -16,6 +18,11 @@
  * time in k. */
 #define SCALAR_X_DIGITS 4
 void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
+
+/* The base-x^2 digits of k: k = e_0 + e_1 x^2 with 0 <= e_i < x^2, digit i
+ * in digits[i * FR_LIMBS / 2 ...]. Constant time in k. */
+#define SCALAR_X2_DIGITS 2
+void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 
 /* Width-w non-adjacent form of the nlimbs-limb value k (2 <= w <= 7):
  * naf[i] is 0 or odd with |naf[i]| < 2^(w-1), k = sum naf[i] 2^i. Writes

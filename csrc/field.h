@@ -87,6 +87,9 @@ limb_t fp_from_bytes(fp_t *r, const uint8_t in[48]);
 void fp_to_bytes(uint8_t out[48], const fp_t *a);
 /* Small multiples used by curve formulas. */
 void fp_mul3(fp_t *r, const fp_t *a);
+/* r = a b + c d, r = a b - c d (r may alias any input). */
+void fp_mul2_add(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c, const fp_t *d);
+void fp_mul2_sub(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c, const fp_t *d);
 
 /* ---- Fr ---------------------------------------------------------------- */
 void fr_set_zero(fr_t *r);
@@ -124,6 +127,9 @@ void fp2_conj(fp2_t *r, const fp2_t *a); /* also the p-power Frobenius */
 void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b);
 void fp2_sqr(fp2_t *r, const fp2_t *a);
 void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b);
+/* r = a b + c d, r = a b - c d with one reduction (r may alias any input). */
+void fp2_mul2_add(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, const fp2_t *d);
+void fp2_mul2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, const fp2_t *d);
 void fp2_mul_xi(fp2_t *r, const fp2_t *a); /* times (1 + u) */
 void fp2_mul3(fp2_t *r, const fp2_t *a);
 void fp2_half(fp2_t *r, const fp2_t *a); /* a / 2 */

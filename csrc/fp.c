@@ -15,6 +15,22 @@ void fp_mul(fp_t *r, const fp_t *a, const fp_t *b) { mont_mul_n(r->l, a->l, b->l
 /* The fused Montgomery product beats a separate square and reduction here. */
 void fp_sqr(fp_t *r, const fp_t *a) { mont_mul_n(r->l, a->l, a->l, P_MODULUS, P_N0, N); }
 
+/* a b + c d and a b - c d (the Fp2 versions reduce once; here two
+ * Montgomery products are cheaper). */
+void fp_mul2_add(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c, const fp_t *d) {
+    fp_t t;
+    fp_mul(&t, c, d);
+    fp_mul(r, a, b);
+    fp_add(r, r, &t);
+}
+
+void fp_mul2_sub(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c, const fp_t *d) {
+    fp_t t;
+    fp_mul(&t, c, d);
+    fp_mul(r, a, b);
+    fp_sub(r, r, &t);
+}
+
 void fp_mul3(fp_t *r, const fp_t *a) {
     fp_t t;
     fp_dbl(&t, a);
@@ -25,8 +41,7 @@ void fp_pow(fp_t *r, const fp_t *a, const limb_t *e, int elimbs) {
     mont_pow_n(r->l, a->l, e, elimbs, P_MODULUS, P_N0, FP_ONE.l, N);
 }
 
-/* Fermat: a^(p-2). The exponent is public, so this is constant time in a. */
-void fp_inv(fp_t *r, const fp_t *a) { fp_pow(r, a, P_MINUS_2, N); }
+/* fp_inv is in fp_inv.c. */
 
 limb_t fp_is_zero(const fp_t *a) { return mont_is_zero_n(a->l, N); }
 

@@ -120,6 +120,33 @@ void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b) {
     mont_redc_n(r->c1.l, t.c1, PM, P_N0, NL);
 }
 
+/* a b + c d (subtract = 0) or a b - c d (subtract = 1, a constant) with
+ * one reduction per coefficient (lazy reduction: the double-width sum or
+ * difference stays below M). */
+static inline void fp2_mul2(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, const fp2_t *d,
+                            int subtract) {
+    fp2x2_t s, t;
+    fp2_mul_wide_inl(&s, a, b);
+    fp2_mul_wide_inl(&t, c, d);
+    if (subtract) {
+        fpx2_sub(s.c0, s.c0, t.c0);
+        fpx2_sub(s.c1, s.c1, t.c1);
+    } else {
+        fpx2_add(s.c0, s.c0, t.c0);
+        fpx2_add(s.c1, s.c1, t.c1);
+    }
+    mont_redc_n(r->c0.l, s.c0, PM, P_N0, NL);
+    mont_redc_n(r->c1.l, s.c1, PM, P_N0, NL);
+}
+
+void fp2_mul2_add(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, const fp2_t *d) {
+    fp2_mul2(r, a, b, c, d, 0);
+}
+
+void fp2_mul2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, const fp2_t *d) {
+    fp2_mul2(r, a, b, c, d, 1);
+}
+
 /* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u. The second operand of a
  * Montgomery product may be any 384-bit value, so a0 + a1 and 2 a0 (below
  * 2p < 2^384) enter unreduced. */

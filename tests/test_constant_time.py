@@ -47,6 +47,8 @@ OPS = [
     "fp_to_bytes",
     "g1_mul",
     "g2_mul",
+    "g1_mul_subgroup",
+    "g2_mul_subgroup",
     "gt_pow",
     "pairing_secret_g1",
     "pairing_secret_g2",

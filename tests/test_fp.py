@@ -48,6 +48,27 @@ def test_inv(a):
         assert val(_lib.fp_inv(fp(a))) == pow(a, -1, P)
 
 
+# Inversion runs a fixed number of divsteps (safegcd) on the element's
+# internal Montgomery value a R mod p: these make that value an edge case
+# (1, p - 1, powers of two, long runs of zero or one bits).
+_RINV = pow(2**384, -1, P)
+INTERNAL_EDGES = [1, 2, 3, P - 1, P - 2, (P - 1) // 2, (P + 1) // 2, 2**380, 2**381 - 2**300, P - 2**200,
+                  2**62, 2**62 - 1, 2**124 + 1, 2**30, 2**30 - 1, (2**381 - 1) // 3, 0x5555 << 300]
+
+
+@pytest.mark.parametrize("internal", INTERNAL_EDGES)
+def test_inv_internal_edges(internal):
+    a = internal * _RINV % P
+    assert val(_lib.fp_inv(fp(a))) == pow(a, -1, P)
+
+
+@given(st.integers(1, P - 1))
+def test_inv_random(a):
+    inv = _lib.fp_inv(fp(a))
+    assert val(inv) == pow(a, -1, P)
+    assert val(_lib.fp_mul(inv, fp(a))) == 1
+
+
 @given(elements)
 def test_legendre_and_sqrt(a):
     expected = 0 if a == 0 else (1 if pow(a, (P - 1) // 2, P) == 1 else -1)

@@ -59,6 +59,14 @@
  * themselves or clear the cofactor). */
 #define PYBLS_DECODE_SKIP_SUBGROUP_CHECK 1
 
+/* Flags for pybls_g1_mul_flags / pybls_g2_mul_flags. IN_SUBGROUP: the
+ * caller knows the point is in the prime-order subgroup (a generator
+ * multiple, a hash-to-curve output, a subgroup-checked decoding), which
+ * lets the scalar be split by the endomorphism without a subgroup check;
+ * for a point outside it the product is wrong. VARTIME: public scalar. */
+#define PYBLS_MUL_IN_SUBGROUP 1
+#define PYBLS_MUL_VARTIME 2
+
 /* Library information. */
 int pybls_abi_version(void);
 int pybls_limb_bits(void);
@@ -101,6 +109,11 @@ int pybls_fp_legendre(const uint8_t *a);
  * final exponentiation of blst, noble and kyber (the draft-irtf-cfrg-
  * pairing-friendly-curves value cubed). */
 
+/* msm (sum k_i P_i) and sum (sum P_i) take n internal points (and
+ * scalars) back to back and a caller-provided scratch buffer of at least
+ * *_scratch_size(n) bytes (any alignment); both are variable time, for
+ * public points and scalars. */
+
 /* G1: points on E(Fp): y^2 = x^3 + 4. */
 int pybls_g1_generator(uint8_t *out);
 int pybls_g1_identity(uint8_t *out);
@@ -114,8 +127,11 @@ int pybls_g1_in_subgroup(const uint8_t *a);
 int pybls_g1_clear_cofactor(uint8_t *out, const uint8_t *a);
 int pybls_g1_mul(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g1_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g1_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g1_msm_scratch_size(uint32_t n);
 int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_sum_scratch_size(uint32_t n);
+int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -134,8 +150,11 @@ int pybls_g2_in_subgroup(const uint8_t *a);
 int pybls_g2_clear_cofactor(uint8_t *out, const uint8_t *a);
 int pybls_g2_mul(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g2_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g2_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g2_msm_scratch_size(uint32_t n);
 int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_sum_scratch_size(uint32_t n);
+int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);

@@ -30,6 +30,8 @@ PYBLS_ERR_NOT_SQUARE = -7  # square root of a non-residue
 PYBLS_ERR_ARGUMENT = -8  # count or size argument out of range
 PYBLS_ERR_AUTH = -9  # authentication tag does not match
 PYBLS_DECODE_SKIP_SUBGROUP_CHECK = 1
+PYBLS_MUL_IN_SUBGROUP = 1
+PYBLS_MUL_VARTIME = 2
 
 # Function declarations for cffi's cdef.
 CDEF = """\
@@ -69,8 +71,11 @@ int pybls_g1_in_subgroup(const uint8_t *a);
 int pybls_g1_clear_cofactor(uint8_t *out, const uint8_t *a);
 int pybls_g1_mul(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g1_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g1_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g1_msm_scratch_size(uint32_t n);
 int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_sum_scratch_size(uint32_t n);
+int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -87,8 +92,11 @@ int pybls_g2_in_subgroup(const uint8_t *a);
 int pybls_g2_clear_cofactor(uint8_t *out, const uint8_t *a);
 int pybls_g2_mul(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g2_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
+int pybls_g2_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g2_msm_scratch_size(uint32_t n);
 int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_sum_scratch_size(uint32_t n);
+int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -159,8 +167,11 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_clear_cofactor': ('int', ['u8*', 'const u8*']),
     'pybls_g1_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_g1_mul_vartime': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_g1_mul_flags': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g1_msm_scratch_size': ('int', ['u32']),
     'pybls_g1_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g1_sum_scratch_size': ('int', ['u32']),
+    'pybls_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
@@ -177,8 +188,11 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_clear_cofactor': ('int', ['u8*', 'const u8*']),
     'pybls_g2_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_g2_mul_vartime': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_g2_mul_flags': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g2_msm_scratch_size': ('int', ['u32']),
     'pybls_g2_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g2_sum_scratch_size': ('int', ['u32']),
+    'pybls_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
@@ -240,7 +254,9 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g1_clear_cofactor': 144,
     'pybls_g1_mul': 144,
     'pybls_g1_mul_vartime': 144,
+    'pybls_g1_mul_flags': 144,
     'pybls_g1_msm': 144,
+    'pybls_g1_sum': 144,
     'pybls_g1_compress': 48,
     'pybls_g1_serialize': 96,
     'pybls_g1_decode': 144,
@@ -253,7 +269,9 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g2_clear_cofactor': 288,
     'pybls_g2_mul': 288,
     'pybls_g2_mul_vartime': 288,
+    'pybls_g2_mul_flags': 288,
     'pybls_g2_msm': 288,
+    'pybls_g2_sum': 288,
     'pybls_g2_compress': 96,
     'pybls_g2_serialize': 192,
     'pybls_g2_decode': 288,

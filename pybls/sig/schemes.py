@@ -30,10 +30,13 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence,
 from .. import _lib
 from .._convert import as_bytes
 from ..errors import ArgumentError, InvalidKeyError
+from .._lib import _abi
 from ..points import G1, G2
 from . import batch as _batch
 from .keys import SecretKey, key_gen
 from .values import PublicKey, Signature, coerce, coerce_or_none
+
+_IN_SUBGROUP = _abi.PYBLS_MUL_IN_SUBGROUP
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variants import Variant
@@ -116,7 +119,7 @@ class Scheme:
         group = self._pk_group
         pk = sk._cached_pk(group)
         if pk is None:
-            point = group._mul(group._generator(), _lib.scalar_from_bytes(bytes(sk._live_key())))
+            point = group._mul_flags(group._GENERATOR, _lib.scalar_from_bytes(bytes(sk._live_key())), _IN_SUBGROUP)
             pk = _wrap_value(self._pk_cls, group, point)
             sk._cache_pk(group, pk)
         return pk
@@ -139,7 +142,9 @@ class Scheme:
     def _sign_with(self, sk: SecretKey, msg: bytes, dst: bytes) -> Signature:
         group = self._sig_group
         h = group._hash_to_curve(msg, len(msg), dst, len(dst))
-        return _wrap_value(self._sig_cls, group, group._mul(h, _lib.scalar_from_bytes(bytes(sk._live_key()))))
+        # h is a hash_to_curve output, in the subgroup.
+        k = _lib.scalar_from_bytes(bytes(sk._live_key()))
+        return _wrap_value(self._sig_cls, group, group._mul_flags(h, k, _IN_SUBGROUP))
 
     def sign(self, sk: SecretKey, msg: Any) -> Signature:
         """Sign: ``sk * H(msg)`` (constant time in `sk`).
@@ -412,15 +417,12 @@ def _wrap_value(cls: Any, group: Any, internal: bytes) -> Any:
 
     p = object.__new__(group)
     p._b = internal
+    p._s = _IN_SUBGROUP  # keys and signatures are in the subgroup
     return _trusted(cls, p)
 
 
 def _sum(group: Any, internals: List[bytes]) -> bytes:
-    add = group._add
-    acc = internals[0]
-    for b in internals[1:]:
-        acc = add(acc, b)
-    return acc
+    return group._sum_internal(internals)
 
 
 def _default_pop_dst(dst: bytes) -> bytes:

@@ -153,13 +153,7 @@ class PublicPolynomial:
                 raise TypeError("cannot add commitments in different groups")
             for k, p in enumerate(c._points):
                 cols[k].append(p)
-        out = []
-        for col in cols:
-            acc = col[0]
-            for p in col[1:]:
-                acc = acc + p
-            out.append(acc)
-        return cls(out)
+        return cls([group.sum(col) for col in cols])
 
     @classmethod
     def combine(cls, commitments: Sequence["PublicPolynomial"], weights: Sequence[int]) -> "PublicPolynomial":

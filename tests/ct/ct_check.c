@@ -317,7 +317,8 @@ static void op_g1_mul(const char *op) {
     pybls_g1_mul_vartime(p, g, b); /* a public base point other than the generator */
     scalar_const(k, SK_A);
     SECRET(k, sizeof k);
-    int rc = status(pybls_g1_mul(out, p, k));
+    int rc = status(strcmp(op, "g1_mul_subgroup") == 0 ? pybls_g1_mul_flags(out, p, k, PYBLS_MUL_IN_SUBGROUP)
+                                                       : pybls_g1_mul(out, p, k));
     PUBLIC(k, sizeof k);
     PUBLIC(out, sizeof out);
     check(rc == PYBLS_OK, op, "status");
@@ -334,7 +335,8 @@ static void op_g2_mul(const char *op) {
     pybls_g2_mul_vartime(p, g, b);
     scalar_const(k, SK_B);
     SECRET(k, sizeof k);
-    int rc = status(pybls_g2_mul(out, p, k));
+    int rc = status(strcmp(op, "g2_mul_subgroup") == 0 ? pybls_g2_mul_flags(out, p, k, PYBLS_MUL_IN_SUBGROUP)
+                                                       : pybls_g2_mul(out, p, k));
     PUBLIC(k, sizeof k);
     PUBLIC(out, sizeof out);
     check(rc == PYBLS_OK, op, "status");
@@ -548,6 +550,8 @@ static const struct {
     {"fp_to_bytes", op_fp},
     {"g1_mul", op_g1_mul},
     {"g2_mul", op_g2_mul},
+    {"g1_mul_subgroup", op_g1_mul}, /* the endomorphism split, no subgroup check */
+    {"g2_mul_subgroup", op_g2_mul},
     {"gt_pow", op_gt_pow},
     {"pairing_secret_g1", op_pairing_secret_g1},
     {"pairing_secret_g2", op_pairing_secret_g2},
