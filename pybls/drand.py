@@ -176,6 +176,10 @@ class Chain:
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if not 0 < self.period < 1 << 32:
             raise ArgumentError("the period must be a positive number of seconds")
+        if not -(1 << 63) <= self.genesis_time < 1 << 63:
+            raise ArgumentError("the genesis time must fit in a signed 64-bit integer")
+        if not isinstance(self.beacon_id, str):
+            raise TypeError(f"beacon_id must be a str, not {type(self.beacon_id).__name__}")
         seed = as_bytes(self.genesis_seed, "genesis seed")
         pk = spec.bls.variant.PublicKey.from_bytes(pk_bytes)  # raises for an invalid key
         if len(pk_bytes) != pk.SIZE:

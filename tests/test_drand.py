@@ -84,6 +84,11 @@ def test_chain_info_rejections():
         Chain.from_info({**info, "public_key": "not hex"})
     with pytest.raises(TypeError):
         Chain.from_info({**info, "groupHash": None})
+    for t in (2 ** 63, -(2 ** 63) - 1, 2 ** 70):  # drand hashes the genesis time as an int64
+        with pytest.raises(errors.ArgumentError):
+            Chain.from_info({k: v for k, v in {**info, "genesis_time": t}.items() if k != "hash"})
+    with pytest.raises(TypeError):
+        Chain.from_info({**info, "metadata": {"beaconID": 5}})
     with pytest.raises(errors.ArgumentError):
         CHAINS["quicknet"].message(2 ** 64)
     with pytest.raises(errors.UnknownChainError):
