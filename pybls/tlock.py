@@ -285,6 +285,8 @@ def decrypt(data: Union[bytes, str], signature: Any, *, chains: Union[Chain, Ite
     header = _parse(raw)
     recipient, body = _tlock_stanza(header)
     extra = [chains] if isinstance(chains, Chain) else list(chains or ())
+    if isinstance(chains, (str, bytes)) or not all(isinstance(c, Chain) for c in extra):
+        raise TypeError("chains must be a drand Chain or an iterable of them")
     chain = _timelock_chain(chain_by_hash(recipient.chain_hash, extra))
     key_point = chain.verified_signature(recipient.round, signature)
     if key_point is None:

@@ -221,6 +221,9 @@ def test_unknown_chain(sample):
                                      stanza + CHAINS["quicknet"].hash.hex().encode())
     with pytest.raises(errors.InvalidBeaconError):  # quicknet does not sign with this key
         _decrypt(sample, moved)
+    for chains in ("quicknet", [sample["chain"].hash], [sample["chain"], 5]):  # not Chain objects
+        with pytest.raises(TypeError):
+            _decrypt(sample, sample["binary"], chains=chains)
 
 
 def test_chained_chains_refused():
