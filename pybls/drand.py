@@ -117,9 +117,12 @@ def _seconds(t: Time) -> Union[int, float]:
 
 
 def _hex_or_bytes(value: Any, what: str) -> bytes:
-    """Bytes, or a hex string as drand's JSON gives them (ValueError if not hex)."""
+    """Bytes, or a hex string as drand's JSON gives them (ArgumentError, a ValueError, if not hex)."""
     if isinstance(value, str):
-        return bytes.fromhex(value)
+        try:
+            return bytes.fromhex(value)
+        except ValueError:
+            raise ArgumentError(f"{what}: not a hex string") from None
     return as_bytes(value, what)
 
 

@@ -89,6 +89,8 @@ def test_chain_info_rejections():
             Chain.from_info({k: v for k, v in {**info, "genesis_time": t}.items() if k != "hash"})
     with pytest.raises(TypeError):
         Chain.from_info({**info, "metadata": {"beaconID": 5}})
+    with pytest.raises(errors.ArgumentError):  # a hex string that is not hex
+        drand.randomness("not hex")
     with pytest.raises(errors.ArgumentError):
         CHAINS["quicknet"].message(2 ** 64)
     with pytest.raises(errors.UnknownChainError):
