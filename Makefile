@@ -16,6 +16,11 @@
 #                (Debian's chromium, driven by Python Playwright)
 #   make bench-browser pybls in Pyodide against @noble/curves, mcl-wasm and
 #                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick)
+#   make notebooks      build the offline JupyterLite site with the example
+#                notebooks (notebooks/) and serve it on 127.0.0.1:$(PORT)
+#   make notebooks-site only build it, into build/notebooks-site/
+#   make test-notebooks open each notebook in that site in headless Chromium
+#                and run it (part of `make test`)
 
 PYTHON ?= python3
 ifeq ($(origin CC),default)
@@ -30,7 +35,7 @@ CHDR := $(wildcard csrc/*.h csrc/include/*.h)
 CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography nbclient ipykernel nbformat
 BENCH_DEPS := pyblst py_ecc cryptography
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
@@ -43,7 +48,12 @@ PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs
 RESULTS := build/test-results
 TLOCK_JS := benchmarks/tlock/node_modules/.package-lock.json
 
-.PHONY: all test test-pyodide test-browser bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+# The example notebooks' JupyterLite site (build-scripts/notebooks_site.py).
+LITE_DEPS := jupyterlite-core==0.8.6 jupyterlite-pyodide-kernel==0.8.6 jupyter_server==2.21.1
+NOTEBOOKS_SITE := build/notebooks-site
+PORT ?= 8001
+
+.PHONY: all test test-pyodide test-browser test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 
 all: install libs
 
@@ -141,7 +151,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # is not a failure there.
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
 # Node, with the wasm wheel. Then the passed counts of each runtime.
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS)
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) chromium $(NOTEBOOKS_SITE)/.built
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
@@ -149,6 +159,7 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS)
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -m pytest -m "not once" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
+	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
 	@$(VPY) tests/pyodide/summary.py $(RESULTS)
 
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
@@ -162,6 +173,31 @@ chromium: install
 
 test-browser: chromium wasm
 	$(VPY) tests/browser/smoke.py --chromium "$$(command -v chromium)"
+
+# The example notebooks in JupyterLite: the site's build tools (pinned), the
+# site (rebuilt when a notebook, the wheel or the build script changes), a
+# server for it, and its browser test. The test is a file pytest does not
+# collect by itself (no test_ prefix), run here in its own pytest process, so
+# that neither the native passes nor the Pyodide pass pick it up.
+NOTEBOOKS_BROWSER_TEST := PYBLS_CHROMIUM="$$(command -v chromium)" PYBLS_NOTEBOOKS_SITE=$(NOTEBOOKS_SITE) \
+	$(VPY) -m pytest -p no:cacheprovider -o addopts= tests/notebooks/browser_notebooks.py
+
+$(VENV)/.lite: Makefile | $(VENV)/.deps
+	$(VPY) -m pip install --quiet --disable-pip-version-check $(LITE_DEPS)
+	touch $@
+
+$(NOTEBOOKS_SITE)/.built: $(VENV)/.lite $(WASM_WHEEL) $(wildcard notebooks/*.ipynb) \
+		build-scripts/notebooks_site.py
+	$(VPY) build-scripts/notebooks_site.py build --out $(NOTEBOOKS_SITE)
+	touch $@
+
+notebooks-site: $(NOTEBOOKS_SITE)/.built
+
+notebooks: notebooks-site
+	$(VPY) build-scripts/notebooks_site.py serve --out $(NOTEBOOKS_SITE) --port $(PORT)
+
+test-notebooks: chromium notebooks-site
+	$(NOTEBOOKS_BROWSER_TEST)
 
 # tlock-js (drand's JavaScript timelock encryption) for the interoperability
 # tests and the timelock benchmark, run in Node.

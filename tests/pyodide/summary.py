@@ -2,8 +2,9 @@
 
     python tests/pyodide/summary.py build/test-results
 
-reads the JUnit XML files of the native passes (``native-*.xml``) and the
-JSON written by run_pytest.mjs (``pyodide.json``) in that directory.
+reads the JUnit XML files of the native passes (``native-*.xml``), of the
+browser tests (``browser-*.xml``) and the JSON written by run_pytest.mjs
+(``pyodide.json``) in that directory.
 """
 
 import json
@@ -14,6 +15,7 @@ import xml.etree.ElementTree as ET
 LABELS = {
     "native-cffi": "CPython, cffi, 64-bit limbs",
     "native-ctypes32": "CPython, ctypes, 32-bit limbs",
+    "browser-notebooks": "Chromium, notebooks in JupyterLite (Pyodide)",
 }
 
 
@@ -37,6 +39,8 @@ def main(directory):
     directory = pathlib.Path(directory)
     print("tests passed per runtime:")
     for path in sorted(directory.glob("native-*.xml")):
+        print(line(LABELS.get(path.stem, path.stem), junit_counts(path)))
+    for path in sorted(directory.glob("browser-*.xml")):
         print(line(LABELS.get(path.stem, path.stem), junit_counts(path)))
     pyodide = directory / "pyodide.json"
     if pyodide.is_file():
