@@ -117,9 +117,12 @@ def _seconds(t: Time) -> Union[int, float]:
 
 
 def _hex_or_bytes(value: Any, what: str) -> bytes:
-    """Bytes, or a hex string as drand's JSON gives them (ValueError if not hex)."""
+    """Bytes, or a hex string as drand's JSON gives them (ArgumentError, a ValueError, if not hex)."""
     if isinstance(value, str):
-        return bytes.fromhex(value)
+        try:
+            return bytes.fromhex(value)
+        except ValueError:
+            raise ArgumentError(f"{what}: not a hex string") from None
     return as_bytes(value, what)
 
 
@@ -176,6 +179,10 @@ class Chain:
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if not 0 < self.period < 1 << 32:
             raise ArgumentError("the period must be a positive number of seconds")
+        if not -(1 << 63) <= self.genesis_time < 1 << 63:
+            raise ArgumentError("the genesis time must fit in a signed 64-bit integer")
+        if not isinstance(self.beacon_id, str):
+            raise TypeError(f"beacon_id must be a str, not {type(self.beacon_id).__name__}")
         seed = as_bytes(self.genesis_seed, "genesis seed")
         pk = spec.bls.variant.PublicKey.from_bytes(pk_bytes)  # raises for an invalid key
         if len(pk_bytes) != pk.SIZE:
