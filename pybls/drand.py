@@ -420,6 +420,11 @@ class Beacon:
         return out
 
 
+# A chained LocalBeacon signs rounds in order; beyond this many missing rounds
+# it refuses rather than appear to hang (about a minute of signing).
+_MAX_CHAINED_FILL = 20_000
+
+
 class LocalBeacon:
     """A drand-like chain run in-process with a freshly generated key.
 
@@ -469,6 +474,11 @@ class LocalBeacon:
         prev = None
         if self.chain.chained:  # every earlier round is needed; fill them in order
             start = max(r for r in self._signatures if r < round)
+            if round - start > _MAX_CHAINED_FILL:
+                raise ArgumentError(
+                    f"a chained local beacon signs every round before {round} in order "
+                    f"({round - start} to go); start it with a genesis_time closer to now "
+                    "or use an unchained scheme")
             for r in range(start + 1, round):
                 self._sign(r)
             prev = self._signatures[round - 1]

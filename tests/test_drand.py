@@ -5,6 +5,7 @@ local beacon used by the timelock tests and demos."""
 import datetime as dt
 import hashlib
 import json
+import time
 
 import pytest
 from hypothesis import given
@@ -285,3 +286,15 @@ def test_local_beacons_differ():
     assert not verify_beacon(b.chain, 5, a.signature(5))
     with pytest.raises(errors.ArgumentError):
         LocalBeacon("bls-bn254-unchained-on-g1")
+
+
+def test_chained_local_beacon_refuses_a_long_fill_instead_of_hanging():
+    # Chained rounds are signed in order from the genesis; a genesis long ago
+    # would mean signing ~10^9 rounds.
+    beacon = LocalBeacon("pedersen-bls-chained", period=1, genesis_time=0)
+    with pytest.raises(errors.ArgumentError, match="genesis_time"):
+        beacon.signature(beacon.current_round())
+    near = LocalBeacon("pedersen-bls-chained", period=1, genesis_time=int(time.time()) - 5)
+    r = near.current_round()
+    b = near.beacon(r)
+    assert verify_beacon(near.chain, r, b.signature, b.previous_signature)
