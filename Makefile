@@ -1,7 +1,10 @@
 # pybls developer commands. Everything runs in .venv, created on first use.
 #
 #   make test    system packages if missing, venv, install, the whole suite
-#   make demo    same environment, then `python -m pybls`
+#   make demo    the demo pages (demo/) with pybls in Pyodide, served on
+#                http://127.0.0.1:$(PORT) (default 8000) until interrupted;
+#                builds the wasm wheel and installs Pyodide first if missing
+#                (the command-line demo: .venv/bin/python -m pybls)
 #   make bench   native benchmarks (curve ops, signatures, threshold, IBE) against
 #                blst (pyblst), blspy, py_ecc, commonware's published figures and
 #                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
@@ -21,8 +24,15 @@
 #   make test-pyodide  the test suite inside Pyodide under Node only
 #   make test-browser  pybls loaded by web/pybls.mjs in headless Chromium
 #                (Debian's chromium, driven by Python Playwright)
+#   make test-demo     the demo pages clicked through in headless Chromium
+#                (tests/browser/test_demo_*.py; part of `make test`)
 #   make bench-browser pybls in Pyodide against @noble/curves, mcl-wasm and
 #                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick)
+#   make notebooks      build the offline JupyterLite site with the example
+#                notebooks (notebooks/) and serve it on 127.0.0.1:$(PORT), default 8001
+#   make notebooks-site only build it, into build/notebooks-site/
+#   make test-notebooks open each notebook in that site in headless Chromium
+#                and run it (part of `make test`)
 
 PYTHON ?= python3
 ifeq ($(origin CC),default)
@@ -50,7 +60,7 @@ FUZZ_SMOKE_SECONDS ?= 10
 SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography nbclient ipykernel nbformat
 BENCH_DEPS := pyblst py_ecc cryptography
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
@@ -62,8 +72,19 @@ PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
 TLOCK_JS := benchmarks/tlock/node_modules/.package-lock.json
+# Playwright for Python drives Debian's chromium (it never downloads one).
+PLAYWRIGHT_VERSION := 1.65.2
+PORT ?= 8000
 
-.PHONY: all test test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind test-pyodide test-browser bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+# The example notebooks' JupyterLite site (build-scripts/notebooks_site.py).
+LITE_DEPS := jupyterlite-core==0.8.6 jupyterlite-pyodide-kernel==0.8.6 jupyter_server==2.21.1
+NOTEBOOKS_SITE := build/notebooks-site
+# `make notebooks PORT=NNNN` also works; without it the site takes 8001 so
+# that it can run beside `make demo` (8000).
+NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT),8001)
+
+.PHONY: all test test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+.PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind
 
 all: install libs
 
@@ -175,8 +196,11 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # the arithmetic the WebAssembly build runs. Exit status 5 (nothing selected)
 # is not a failure there.
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
-# Node, with the wasm wheel. Then the passed counts of each runtime.
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(FUZZ_REPLAY)
+# Node, with the wasm wheel. Then the notebooks and the demo pages in
+# headless Chromium (test-demo), and the passed counts of each runtime.
+# Then the fuzz targets (test-fuzz) and the suite under ASan/UBSan
+# (test-sanitize).
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) chromium $(NOTEBOOKS_SITE)/.built $(FUZZ_REPLAY)
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
@@ -184,6 +208,8 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(FUZ
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -m pytest -m "not once" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
+	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
+	@$(MAKE) --no-print-directory test-demo
 	@$(VPY) tests/pyodide/summary.py $(RESULTS)
 	$(MAKE) --no-print-directory test-fuzz test-sanitize
 
@@ -194,10 +220,43 @@ test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 chromium: install
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
-	$(VPY) -m pip install --quiet --disable-pip-version-check playwright
+	$(VPY) -m pip install --quiet --disable-pip-version-check playwright==$(PLAYWRIGHT_VERSION)
 
 test-browser: chromium wasm
 	$(VPY) tests/browser/smoke.py --chromium "$$(command -v chromium)"
+
+# The example notebooks in JupyterLite: the site's build tools (pinned), the
+# site (rebuilt when a notebook, the wheel or the build script changes), a
+# server for it, and its browser test. The test is a file pytest does not
+# collect by itself (no test_ prefix), run here in its own pytest process, so
+# that neither the native passes nor the Pyodide pass pick it up.
+NOTEBOOKS_BROWSER_TEST := PYBLS_CHROMIUM="$$(command -v chromium)" PYBLS_NOTEBOOKS_SITE=$(NOTEBOOKS_SITE) \
+	$(VPY) -m pytest -p no:cacheprovider -o addopts= tests/notebooks/browser_notebooks.py
+
+$(VENV)/.lite: Makefile | $(VENV)/.deps
+	$(VPY) -m pip install --quiet --disable-pip-version-check $(LITE_DEPS)
+	touch $@
+
+$(NOTEBOOKS_SITE)/.built: $(VENV)/.lite $(WASM_WHEEL) $(wildcard notebooks/*.ipynb) \
+		build-scripts/notebooks_site.py
+	$(VPY) build-scripts/notebooks_site.py build --out $(NOTEBOOKS_SITE)
+	touch $@
+
+notebooks-site: $(NOTEBOOKS_SITE)/.built
+
+notebooks: notebooks-site
+	$(VPY) build-scripts/notebooks_site.py serve --out $(NOTEBOOKS_SITE) --port $(NOTEBOOKS_PORT)
+
+test-notebooks: chromium notebooks-site
+	$(NOTEBOOKS_BROWSER_TEST)
+
+# The demo pages, served as `make demo` serves them and clicked through by
+# Playwright; screenshots in build/screenshots/. A pytest run of its own
+# (tests/conftest.py leaves tests/browser/ out unless PYBLS_BROWSER_TESTS=1).
+test-demo: chromium wasm
+	@mkdir -p $(RESULTS)
+	PYBLS_BROWSER_TESTS=1 PYBLS_CHROMIUM="$$(command -v chromium)" $(VPY) -m pytest tests/browser \
+		-p no:cacheprovider --junit-xml=$(RESULTS)/browser-demo.xml
 
 # tlock-js (drand's JavaScript timelock encryption) for the interoperability
 # tests and the timelock benchmark, run in Node.
@@ -213,8 +272,8 @@ benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.j
 bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
 	$(VPY) benchmarks/browser/bench.py --chromium "$$(command -v chromium)" $(BENCH_ARGS)
 
-demo: install
-	$(VPY) -m pybls
+demo: install wasm
+	$(VPY) demo/serve.py --port $(PORT)
 
 bench: install wasm $(TLOCK_JS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check $(BENCH_DEPS)
