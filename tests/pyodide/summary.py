@@ -54,8 +54,6 @@ def main(directory):
             f"  Pyodide start-up {t['pyodide_startup_ms'] / 1000:.1f} s, "
             f"import pybls {t['import_pybls_ms']:.0f} ms, pytest {t['pytest_ms'] / 1000:.1f} s"
         )
-    for path in sorted(directory.glob("browser-*.xml")):
-        print(line(LABELS.get(path.stem, path.stem), junit_counts(path)))
     return 0
 
 
