@@ -210,8 +210,8 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) chrom
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
 	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
 	@$(MAKE) --no-print-directory test-demo
-	@$(VPY) tests/pyodide/summary.py $(RESULTS)
 	$(MAKE) --no-print-directory test-fuzz test-sanitize
+	@$(VPY) tests/pyodide/summary.py $(RESULTS)
 
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
