@@ -59,6 +59,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Debian's build still calls Google's services at start (it carries API
+    # keys); leaving only 127.0.0.1 resolvable keeps that on the machine.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 
 Mounts = Mapping[str, Union[str, os.PathLike]]

@@ -38,6 +38,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import pathlib
+import sys
 import tempfile
 import threading
 import time
@@ -48,19 +49,11 @@ import pytest
 from notebook_checks import notebook_names, problems
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "build-scripts"))
+import localweb  # noqa: E402  (Chromium flags shared with the demo tests)
+
 SITE = pathlib.Path(os.environ.get("PYBLS_NOTEBOOKS_SITE", REPO / "build" / "notebooks-site"))
 CHROMIUM = os.environ.get("PYBLS_CHROMIUM") or "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 # Pyodide's start (its wasm, the standard library, ipython and friends) and
 # then the notebook's cells, at WebAssembly speed.
 KERNEL_START_S = 180
@@ -106,7 +99,7 @@ def browser(requested):
             profile,
             executable_path=CHROMIUM,
             headless=True,
-            args=CHROMIUM_FLAGS,
+            args=localweb.CHROMIUM_ARGS,
         )
         context.on("request", lambda request: requested.append(request.url))
         context.route("**/jupyter-lite.json", _expose_app)
