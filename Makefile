@@ -205,7 +205,7 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) chrom
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
 		"import pybls._lib as L; assert (L.BACKEND, L.limb_bits) == ('ctypes', 32), (L.BACKEND, L.limb_bits)"
-	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -m pytest -m "not once" \
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest -m "not once" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
 	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
@@ -390,10 +390,10 @@ test-sanitize: $(SAN_LIB) install
 	@if LD_PRELOAD=$(ASAN_RT) ASAN_OPTIONS=detect_leaks=0 $(VPY) tests/fuzz/sanitizer_probe.py $(SAN_LIB) \
 		> build/sanitize/probe.log 2>&1 || ! grep -q "AddressSanitizer: heap-buffer-overflow" build/sanitize/probe.log; \
 	then cat build/sanitize/probe.log; echo "AddressSanitizer is not active in $(SAN_LIB)"; exit 1; fi
-	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
 		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		$(VPY) -c "import pybls._lib as L; assert (L.BACKEND, L.library_path.endswith('$(SAN_LIB)')) == ('ctypes', True)"
-	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
 		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		$(VPY) -m pytest -p no:cacheprovider --junit-xml=$(RESULTS)/native-sanitize.xml \
 		--ignore=tests/test_constant_time.py --ignore=tests/test_reproducible.py \
