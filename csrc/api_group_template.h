@@ -118,6 +118,13 @@ int PUB(sum)(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, 
     return rc;
 }
 
+int PUB(poly_eval)(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x) {
+    POINT r;
+    int rc = EC(poly_eval)(&r, points, n, x);
+    if (rc == PYBLS_OK) STORE(out, r);
+    return rc;
+}
+
 int PUB(msm_scratch_size)(uint32_t n) {
     int size = EC(msm_scratch_size)(n);
     return size < 0 ? PYBLS_ERR_ARGUMENT : size;

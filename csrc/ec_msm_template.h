@@ -399,3 +399,51 @@ int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_
         if (!inf[i]) EC(add_affine)(r, r, &w[i].x, &w[i].y);
     return PYBLS_OK;
 }
+
+/* ---- a committed polynomial at a small public point ------------------------
+ * sum_k x^k P_k by Horner's rule, acc <- [x] acc + P_k from the top
+ * coefficient down: for x < 2^32 each step costs about log2(x) doublings
+ * and a few additions (x in non-adjacent form), several times less than a
+ * multi-scalar multiplication by the full-width scalars x^k mod r. */
+int EC(poly_eval)(POINT *r, const uint8_t *points, uint32_t n, uint32_t x) {
+    int8_t naf[34];
+    int len = 0;
+    uint64_t v = x;
+    FE one;
+    F(set_one)(&one);
+    while (v) { /* non-adjacent form of x, least significant digit first */
+        int d = 0;
+        if (v & 1) {
+            d = (v & 3) == 3 ? -1 : 1;
+            v = d < 0 ? v + 1 : v - 1;
+        }
+        naf[len++] = (int8_t)d;
+        v >>= 1;
+    }
+    EC(set_identity)(r);
+    for (uint32_t k = n; k-- > 0;) {
+        POINT p;
+        if (!(EC(is_identity)(r) & 1)) {
+            if (len == 0) {
+                EC(set_identity)(r);
+            } else {
+                POINT base = *r, neg;
+                EC(neg)(&neg, &base);
+                for (int i = len - 2; i >= 0; i--) {
+                    EC(dbl)(r, r);
+                    if (naf[i] > 0)
+                        EC(add)(r, r, &base);
+                    else if (naf[i] < 0)
+                        EC(add)(r, r, &neg);
+                }
+            }
+        }
+        ct_memcpy(&p, points + (size_t)k * sizeof(POINT), sizeof p);
+        if (EC(is_identity)(&p) & 1) continue;
+        if (F(eq)(&p.z, &one) & 1)
+            EC(add_affine)(r, r, &p.x, &p.y);
+        else
+            EC(add)(r, r, &p);
+    }
+    return PYBLS_OK;
+}

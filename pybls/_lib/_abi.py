@@ -76,6 +76,7 @@ int pybls_g1_msm_scratch_size(uint32_t n);
 int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -97,6 +98,7 @@ int pybls_g2_msm_scratch_size(uint32_t n);
 int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -172,6 +174,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g1_sum_scratch_size': ('int', ['u32']),
     'pybls_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g1_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
@@ -193,6 +196,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g2_sum_scratch_size': ('int', ['u32']),
     'pybls_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g2_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
@@ -257,6 +261,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g1_mul_flags': 144,
     'pybls_g1_msm': 144,
     'pybls_g1_sum': 144,
+    'pybls_g1_poly_eval': 144,
     'pybls_g1_compress': 48,
     'pybls_g1_serialize': 96,
     'pybls_g1_decode': 144,
@@ -272,6 +277,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g2_mul_flags': 288,
     'pybls_g2_msm': 288,
     'pybls_g2_sum': 288,
+    'pybls_g2_poly_eval': 288,
     'pybls_g2_compress': 96,
     'pybls_g2_serialize': 192,
     'pybls_g2_decode': 288,

@@ -114,6 +114,8 @@ class PublicPolynomial:
         pts = self._points
         if len(pts) == 1 or xi == 0:
             out = pts[0]
+        elif xi < 1 << 32:  # a share index: Horner's rule with small multipliers
+            out = self._group.poly_eval(pts, xi)
         else:
             powers = [1] * len(pts)
             for k in range(1, len(pts)):
