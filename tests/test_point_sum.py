@@ -118,3 +118,28 @@ def test_poly_eval_checked(gname):
     for bad in (-1, 2**32, 1.5):
         with pytest.raises(ValueError):
             group.poly_eval([g], bad)
+
+
+# -- sum_columns: column sums of a matrix of points (pybls_g{1,2}_sum_columns) --
+
+@pytest.mark.parametrize("gname", sorted(GROUPS))
+@pytest.mark.parametrize("rows,width", [(1, 3), (2, 1), (3, 5), (17, 4), (40, 3), (5, 130)])
+def test_sum_columns_matches_additions(gname, rows, width):
+    group = GROUPS[gname]
+    flat = _points(group, rows * width, 31 * rows + width)
+    matrix = [flat[i * width:(i + 1) * width] for i in range(rows)]
+    assert group.sum_columns(matrix) == [_naive(group, [r[j] for r in matrix]) for j in range(width)]
+
+
+@pytest.mark.parametrize("gname", sorted(GROUPS))
+def test_sum_columns_checked(gname):
+    group = GROUPS[gname]
+    other = G2 if group is G1 else G1
+    g = group.generator()
+    assert group.sum_columns([[], []]) == []
+    with pytest.raises(ValueError):
+        group.sum_columns([])
+    with pytest.raises(ValueError):
+        group.sum_columns([[g, g], [g]])
+    with pytest.raises(TypeError):
+        group.sum_columns([[g], [other.generator()]])
