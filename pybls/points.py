@@ -230,16 +230,11 @@ class _Point:
             raise ValueError(f"msm needs as many scalars as points, got {len(ks)} and {len(pts)}")
         if not pts:
             return cls.identity()
-        for p in pts:
-            if type(p) is not cls:
-                raise TypeError(f"{cls.__name__}.msm takes {cls.__name__} points, not {type(p).__name__}")
+        sub = _members(cls, pts, "msm")
         n = len(pts)
         size = cls._msm_scratch_size(n)
         if size < 0:
             raise status_error(size, f"{cls.__name__} msm")
-        sub = _IN_SUBGROUP
-        for p in pts:
-            sub &= p._s
         return _wrap(
             cls,
             cls._msm(
@@ -265,12 +260,7 @@ class _Point:
         (True, True)
         """
         pts = list(points)
-        for p in pts:
-            if type(p) is not cls:
-                raise TypeError(f"{cls.__name__}.sum takes {cls.__name__} points, not {type(p).__name__}")
-        sub = _IN_SUBGROUP
-        for p in pts:
-            sub &= p._s
+        sub = _members(cls, pts, "sum")
         return _wrap(cls, cls._sum_internal([p._b for p in pts]), sub)
 
     @classmethod
@@ -291,12 +281,7 @@ class _Point:
             raise ValueError("sum_columns needs rows of equal length")
         if width == 0:
             return []
-        sub = _IN_SUBGROUP
-        for r in rs:
-            for p in r:
-                if type(p) is not cls:
-                    raise TypeError(f"{cls.__name__}.sum_columns takes {cls.__name__} points, not {type(p).__name__}")
-                sub &= p._s
+        sub = _members(cls, (p for r in rs for p in r), "sum_columns")
         size = cls._sum_scratch_size(len(rs))
         if size < 0:
             raise status_error(size, f"{cls.__name__} sum_columns")
@@ -326,12 +311,7 @@ class _Point:
             raise ValueError("poly_eval takes an integer 0 <= x < 2**32")
         if not pts:
             return cls.identity()
-        for p in pts:
-            if type(p) is not cls:
-                raise TypeError(f"{cls.__name__}.poly_eval takes {cls.__name__} points, not {type(p).__name__}")
-        sub = _IN_SUBGROUP
-        for p in pts:
-            sub &= p._s
+        sub = _members(cls, pts, "poly_eval")
         return _wrap(cls, cls._poly_eval(b"".join([p._b for p in pts]), len(pts), x), sub)
 
     @classmethod
@@ -389,6 +369,17 @@ class _Point:
 
     def __deepcopy__(self: _PointT, memo: Any) -> _PointT:
         return self
+
+
+def _members(cls: Type[_PointT], pts: Iterable[_PointT], what: str) -> int:
+    """Check that every point is of group `cls`; the "known in subgroup"
+    flag their combination carries (set only if it is set on all)."""
+    sub = _IN_SUBGROUP
+    for p in pts:
+        if type(p) is not cls:
+            raise TypeError(f"{cls.__name__}.{what} takes {cls.__name__} points, not {type(p).__name__}")
+        sub &= p._s
+    return sub
 
 
 def _wrap(cls: Type[_PointT], internal: bytes, sub: int = 0) -> _PointT:
