@@ -385,3 +385,16 @@ def test_late_complaint_counts_as_unanswered():
     transcript.add(Complaint(1, 2))
     result = transcript.result()
     assert result.qualified == [1, 3] and "complaints of players [1]" in result.disqualified[2]
+
+
+@pytest.mark.parametrize("indices", [[1], [2, 5], [1, 2, 3, 4], [3, 9, 14, 20, 21], list(range(1, 15)),
+                                     list(range(40, 80))])
+def test_reshare_combination_matches_lagrange(indices):
+    """The resharing's public polynomial, by small integer weights and one
+    scaling when few dealers contribute, equals the combination with the
+    Lagrange coefficients mod r."""
+    from pybls.threshold.dkg.transcript import _combine_lagrange
+    from pybls.threshold.lagrange import lagrange_ints
+    comms = [Polynomial.random(3).commit(G1) for _ in indices]
+    weights = lagrange_ints(indices)
+    assert _combine_lagrange(comms, indices, weights) == PublicPolynomial.combine(comms, weights)
