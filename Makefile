@@ -1,21 +1,38 @@
 # pybls developer commands. Everything runs in .venv, created on first use.
 #
 #   make test    system packages if missing, venv, install, the whole suite
-#   make demo    same environment, then `python -m pybls`
+#   make demo    the demo pages (demo/) with pybls in Pyodide, served on
+#                http://127.0.0.1:$(PORT) (default 8000) until interrupted;
+#                builds the wasm wheel and installs Pyodide first if missing
+#                (the command-line demo: .venv/bin/python -m pybls)
 #   make bench   native benchmarks (curve ops, signatures, threshold, IBE) against
 #                blst (pyblst), blspy, py_ecc, commonware's published figures and
 #                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
 #                encryption natively and in Pyodide against tlock-js in Node
 #                (BENCH_ARGS=--quick for a short run)
 #   make ct      constant-time check of the C core under valgrind
+#   make fuzz    the libFuzzer targets of tests/fuzz/c (ASan + UBSan, both
+#                limb widths) and the Python targets, FUZZ_SECONDS in total
+#                (default 600), with executions and coverage per target
+#   make test-fuzz     every fuzz target ~10 s plus the regression corpus
+#                (natively, under sanitizers and under valgrind)
+#   make test-sanitize the native test suite against an ASan/UBSan build of
+#                the core (ctypes backend)
 #   make libs    build/libpybls.so (64-bit limbs) and build/libpybls32.so
 #   make wasm    build/wasm/libpybls.so (emcc side module) and the Pyodide
 #                wheel in web/dist/ (Pyodide from web/node_modules, `npm ci`)
 #   make test-pyodide  the test suite inside Pyodide under Node only
 #   make test-browser  pybls loaded by web/pybls.mjs in headless Chromium
 #                (Debian's chromium, driven by Python Playwright)
+#   make test-demo     the demo pages clicked through in headless Chromium
+#                (tests/browser/test_demo_*.py; part of `make test`)
 #   make bench-browser pybls in Pyodide against @noble/curves, mcl-wasm and
 #                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick)
+#   make notebooks      build the offline JupyterLite site with the example
+#                notebooks (notebooks/) and serve it on 127.0.0.1:$(PORT), default 8001
+#   make notebooks-site only build it, into build/notebooks-site/
+#   make test-notebooks open each notebook in that site in headless Chromium
+#                and run it (part of `make test`)
 
 PYTHON ?= python3
 ifeq ($(origin CC),default)
@@ -30,7 +47,20 @@ CHDR := $(wildcard csrc/*.h csrc/include/*.h)
 CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography
+# Fuzzing and sanitizers: clang or clang-14, whichever is on PATH.
+FUZZ_CC = $(shell command -v clang 2>/dev/null || command -v clang-14 2>/dev/null || echo clang)
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/c/fuzz_*.c))
+FUZZ_NAMES := $(notdir $(basename $(FUZZ_SRC)))
+FUZZ_BIN := $(foreach n,$(FUZZ_NAMES),build/fuzz/bin/$(n)-64 build/fuzz/bin/$(n)-32)
+FUZZ_REPLAY := $(foreach n,$(FUZZ_NAMES),build/fuzz/replay/$(n)-64 build/fuzz/replay/$(n)-32)
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -O2 -g -std=c11 -Icsrc/include -Icsrc -Itests/fuzz/c
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 10
+SAN_LIB := build/sanitize/libpybls.so
+ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
+
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography nbclient ipykernel nbformat
 BENCH_DEPS := pyblst py_ecc cryptography
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
@@ -42,8 +72,19 @@ PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
 TLOCK_JS := benchmarks/tlock/node_modules/.package-lock.json
+# Playwright for Python drives Debian's chromium (it never downloads one).
+PLAYWRIGHT_VERSION := 1.65.2
+PORT ?= 8000
 
-.PHONY: all test test-pyodide test-browser bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+# The example notebooks' JupyterLite site (build-scripts/notebooks_site.py).
+LITE_DEPS := jupyterlite-core==0.8.6 jupyterlite-pyodide-kernel==0.8.6 jupyter_server==2.21.1
+NOTEBOOKS_SITE := build/notebooks-site
+# `make notebooks PORT=NNNN` also works; without it the site takes 8001 so
+# that it can run beside `make demo` (8000).
+NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT),8001)
+
+.PHONY: all test test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+.PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind
 
 all: install libs
 
@@ -64,6 +105,21 @@ sysdeps:
 		$(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y \
 			build-essential python3-venv python3-dev valgrind pkg-config; \
+	fi
+
+# clang with its libFuzzer and sanitizer runtimes for tests/fuzz and
+# test-sanitize (clang or clang-14, whichever is on PATH).
+fuzz-sysdeps: | sysdeps
+	@missing=""; \
+	{ command -v clang || command -v clang-14; } >/dev/null 2>&1 || missing="$$missing clang"; \
+	cc=$$(command -v clang || command -v clang-14 || true); \
+	[ -n "$$cc" ] && [ -f "$$($$cc -print-file-name=libclang_rt.fuzzer-x86_64.a)" ] \
+		&& [ -f "$$($$cc -print-file-name=libclang_rt.asan-x86_64.so)" ] || missing="$$missing libclang-rt-14-dev"; \
+	command -v llvm-symbolizer >/dev/null 2>&1 || missing="$$missing llvm"; \
+	if [ -n "$$missing" ]; then \
+		echo "missing:$$missing; installing Debian packages"; \
+		$(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
 	fi
 
 # emcc (Debian's emscripten), node and npm for the WebAssembly build and the
@@ -140,8 +196,11 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # the arithmetic the WebAssembly build runs. Exit status 5 (nothing selected)
 # is not a failure there.
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
-# Node, with the wasm wheel. Then the passed counts of each runtime.
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS)
+# Node, with the wasm wheel. Then the notebooks and the demo pages in
+# headless Chromium (test-demo), and the passed counts of each runtime.
+# Then the fuzz targets (test-fuzz) and the suite under ASan/UBSan
+# (test-sanitize).
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) chromium $(NOTEBOOKS_SITE)/.built $(FUZZ_REPLAY)
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
@@ -149,7 +208,10 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS)
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -m pytest -m "not once" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
+	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
+	@$(MAKE) --no-print-directory test-demo
 	@$(VPY) tests/pyodide/summary.py $(RESULTS)
+	$(MAKE) --no-print-directory test-fuzz test-sanitize
 
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
@@ -158,10 +220,43 @@ test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 chromium: install
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
-	$(VPY) -m pip install --quiet --disable-pip-version-check playwright
+	$(VPY) -m pip install --quiet --disable-pip-version-check playwright==$(PLAYWRIGHT_VERSION)
 
 test-browser: chromium wasm
 	$(VPY) tests/browser/smoke.py --chromium "$$(command -v chromium)"
+
+# The example notebooks in JupyterLite: the site's build tools (pinned), the
+# site (rebuilt when a notebook, the wheel or the build script changes), a
+# server for it, and its browser test. The test is a file pytest does not
+# collect by itself (no test_ prefix), run here in its own pytest process, so
+# that neither the native passes nor the Pyodide pass pick it up.
+NOTEBOOKS_BROWSER_TEST := PYBLS_CHROMIUM="$$(command -v chromium)" PYBLS_NOTEBOOKS_SITE=$(NOTEBOOKS_SITE) \
+	$(VPY) -m pytest -p no:cacheprovider -o addopts= tests/notebooks/browser_notebooks.py
+
+$(VENV)/.lite: Makefile | $(VENV)/.deps
+	$(VPY) -m pip install --quiet --disable-pip-version-check $(LITE_DEPS)
+	touch $@
+
+$(NOTEBOOKS_SITE)/.built: $(VENV)/.lite $(WASM_WHEEL) $(wildcard notebooks/*.ipynb) \
+		build-scripts/notebooks_site.py
+	$(VPY) build-scripts/notebooks_site.py build --out $(NOTEBOOKS_SITE)
+	touch $@
+
+notebooks-site: $(NOTEBOOKS_SITE)/.built
+
+notebooks: notebooks-site
+	$(VPY) build-scripts/notebooks_site.py serve --out $(NOTEBOOKS_SITE) --port $(NOTEBOOKS_PORT)
+
+test-notebooks: chromium notebooks-site
+	$(NOTEBOOKS_BROWSER_TEST)
+
+# The demo pages, served as `make demo` serves them and clicked through by
+# Playwright; screenshots in build/screenshots/. A pytest run of its own
+# (tests/conftest.py leaves tests/browser/ out unless PYBLS_BROWSER_TESTS=1).
+test-demo: chromium wasm
+	@mkdir -p $(RESULTS)
+	PYBLS_BROWSER_TESTS=1 PYBLS_CHROMIUM="$$(command -v chromium)" $(VPY) -m pytest tests/browser \
+		-p no:cacheprovider --junit-xml=$(RESULTS)/browser-demo.xml
 
 # tlock-js (drand's JavaScript timelock encryption) for the interoperability
 # tests and the timelock benchmark, run in Node.
@@ -177,8 +272,8 @@ benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.j
 bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
 	$(VPY) benchmarks/browser/bench.py --chromium "$$(command -v chromium)" $(BENCH_ARGS)
 
-demo: install
-	$(VPY) -m pybls
+demo: install wasm
+	$(VPY) demo/serve.py --port $(PORT)
 
 bench: install wasm $(TLOCK_JS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check $(BENCH_DEPS)
@@ -191,7 +286,8 @@ bench: install wasm $(TLOCK_JS)
 	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)
 
 # Each tests/ct/*.c is a program; build it for both limb widths and run it
-# under memcheck (secret-dependent branches and indices are errors).
+# under memcheck (secret-dependent branches and indices are errors); then
+# the fuzz replay programs under memcheck (fuzz-valgrind).
 ct: | sysdeps
 	@if [ -z "$(CT_SRC)" ]; then echo "no tests/ct/*.c to run"; exit 1; fi
 	@mkdir -p build/ct
@@ -205,6 +301,103 @@ ct: | sysdeps
 			valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes -q $$exe; \
 		done; \
 	done
+	@$(MAKE) --no-print-directory fuzz-valgrind
+
+# -- fuzzing and sanitizers -----------------------------------------------
+# The core is compiled once per limb width into an archive, with libFuzzer's
+# coverage instrumentation and ASan + UBSan (errors abort); each target
+# links it. The replay builds (tests/fuzz/c/replay_main.c instead of
+# libFuzzer, gcc, no sanitizer) are what valgrind runs.
+
+
+.SECONDARY: build/fuzz/core-64.a build/fuzz/core-32.a build/fuzz/replay-core-64.a build/fuzz/replay-core-32.a
+
+build/fuzz/core-%.a: $(CSRC) $(CHDR) | fuzz-sysdeps
+	@rm -rf build/fuzz/obj-$*; mkdir -p build/fuzz/obj-$*
+	cd build/fuzz/obj-$* && $(FUZZ_CC) $(patsubst -I%,-I../../../%,$(FUZZ_CFLAGS)) $(FUZZ_SAN) \
+		-fsanitize=fuzzer-no-link -DPYBLS_LIMB_BITS=$* -c $(addprefix ../../../,$(CSRC))
+	ar rcs $@ build/fuzz/obj-$*/*.o
+
+build/fuzz/bin/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-64.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=64 $< build/fuzz/core-64.a -o $@
+
+build/fuzz/bin/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-32.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=32 $< build/fuzz/core-32.a -o $@
+
+build/fuzz/replay-core-%.a: $(CSRC) $(CHDR) | sysdeps
+	@rm -rf build/fuzz/replay-obj-$*; mkdir -p build/fuzz/replay-obj-$*
+	cd build/fuzz/replay-obj-$* && $(CC) -O1 -g -std=c11 -I../../../csrc/include -I../../../csrc \
+		-DPYBLS_LIMB_BITS=$* -c $(addprefix ../../../,$(CSRC))
+	ar rcs $@ build/fuzz/replay-obj-$*/*.o
+
+build/fuzz/replay/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a
+	@mkdir -p $(@D)
+	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=64 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a -o $@
+
+build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a
+	@mkdir -p $(@D)
+	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a -o $@
+
+# The core as a shared library under ASan + UBSan, for the ctypes backend.
+$(SAN_LIB): $(CSRC) $(CHDR) | fuzz-sysdeps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -O1 -g -std=c11 -shared -fPIC -Icsrc/include -Icsrc $(FUZZ_SAN) $(CSRC) -o $@
+
+build/fuzz/seeds/.done: tests/fuzz/make_seeds.py $(VENV)/.installed
+	rm -rf build/fuzz/seeds
+	$(VPY) tests/fuzz/make_seeds.py --out build/fuzz/seeds
+	touch $@
+
+fuzz-libs: $(FUZZ_BIN) $(FUZZ_REPLAY) $(SAN_LIB) build/fuzz/seeds/.done
+
+# FUZZ_SECONDS in total: two thirds to the C targets, a third to Python.
+fuzz: fuzz-libs install
+	$(VPY) -m pip install --quiet --disable-pip-version-check atheris
+	$(VPY) tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --seconds $$(( $(FUZZ_SECONDS) * 2 / 3 ))
+	$(VPY) tests/fuzz/py/run_py_fuzz.py --seconds $$(( $(FUZZ_SECONDS) / 3 ))
+
+# CI: each C target FUZZ_SMOKE_SECONDS, the Python target groups likewise,
+# the regression corpus and seeds through pytest (Python targets and the C
+# replay programs), and the replay programs under valgrind.
+test-fuzz: fuzz-libs install
+	$(VPY) -m pip install --quiet --disable-pip-version-check atheris
+	$(VPY) tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --per-target --seconds $(FUZZ_SMOKE_SECONDS)
+	$(VPY) tests/fuzz/py/run_py_fuzz.py --per-target --seconds $(FUZZ_SMOKE_SECONDS)
+	PYBLS_FUZZ_BUILD=build/fuzz $(VPY) -m pytest -p no:cacheprovider tests/fuzz
+	$(MAKE) --no-print-directory fuzz-valgrind
+
+# The fuzz targets' replay programs (no sanitizer) under memcheck, on the
+# regression cases and FUZZ_VALGRIND_SEEDS seeds per target (the seed files
+# are named by hash, so the first ones in order are an arbitrary sample;
+# memcheck is some 50 times slower than a native run).
+FUZZ_VALGRIND_SEEDS ?= 12
+fuzz-valgrind: $(FUZZ_REPLAY) build/fuzz/seeds/.done
+	@set -e; for exe in $(FUZZ_REPLAY); do \
+		t=$$(basename $$exe); t=$${t#fuzz_}; t=$${t%-*}; \
+		echo "== valgrind $$exe"; \
+		valgrind --tool=memcheck --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
+			$$exe $$(ls -d build/fuzz/seeds/$$t/* | head -n $(FUZZ_VALGRIND_SEEDS)) \
+			$$(ls -d tests/fuzz/regressions/$$t 2>/dev/null); \
+	done
+
+# The native suite once more, through ctypes, against the ASan/UBSan core.
+# The sanitizer runtime is preloaded into Python; leaks are not reported
+# (the interpreter's own allocations would drown them). Tests that only
+# drive subprocesses (valgrind, reproducible builds) are left to pass 1.
+test-sanitize: $(SAN_LIB) install
+	@if LD_PRELOAD=$(ASAN_RT) ASAN_OPTIONS=detect_leaks=0 $(VPY) tests/fuzz/sanitizer_probe.py $(SAN_LIB) \
+		> build/sanitize/probe.log 2>&1 || ! grep -q "AddressSanitizer: heap-buffer-overflow" build/sanitize/probe.log; \
+	then cat build/sanitize/probe.log; echo "AddressSanitizer is not active in $(SAN_LIB)"; exit 1; fi
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
+		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(VPY) -c "import pybls._lib as L; assert (L.BACKEND, L.library_path.endswith('$(SAN_LIB)')) == ('ctypes', True)"
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
+		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(VPY) -m pytest -p no:cacheprovider --junit-xml=$(RESULTS)/native-sanitize.xml \
+		--ignore=tests/test_constant_time.py --ignore=tests/test_reproducible.py \
+		--ignore=tests/test_cross_runtime.py
 
 clean:
 	rm -rf build web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed

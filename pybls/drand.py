@@ -117,9 +117,12 @@ def _seconds(t: Time) -> Union[int, float]:
 
 
 def _hex_or_bytes(value: Any, what: str) -> bytes:
-    """Bytes, or a hex string as drand's JSON gives them (ValueError if not hex)."""
+    """Bytes, or a hex string as drand's JSON gives them (ArgumentError, a ValueError, if not hex)."""
     if isinstance(value, str):
-        return bytes.fromhex(value)
+        try:
+            return bytes.fromhex(value)
+        except ValueError:
+            raise ArgumentError(f"{what}: not a hex string") from None
     return as_bytes(value, what)
 
 
@@ -176,6 +179,10 @@ class Chain:
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if not 0 < self.period < 1 << 32:
             raise ArgumentError("the period must be a positive number of seconds")
+        if not -(1 << 63) <= self.genesis_time < 1 << 63:
+            raise ArgumentError("the genesis time must fit in a signed 64-bit integer")
+        if not isinstance(self.beacon_id, str):
+            raise TypeError(f"beacon_id must be a str, not {type(self.beacon_id).__name__}")
         seed = as_bytes(self.genesis_seed, "genesis seed")
         pk = spec.bls.variant.PublicKey.from_bytes(pk_bytes)  # raises for an invalid key
         if len(pk_bytes) != pk.SIZE:
@@ -413,6 +420,11 @@ class Beacon:
         return out
 
 
+# A chained LocalBeacon signs rounds in order; beyond this many missing rounds
+# it refuses rather than appear to hang (about a minute of signing).
+_MAX_CHAINED_FILL = 20_000
+
+
 class LocalBeacon:
     """A drand-like chain run in-process with a freshly generated key.
 
@@ -462,6 +474,11 @@ class LocalBeacon:
         prev = None
         if self.chain.chained:  # every earlier round is needed; fill them in order
             start = max(r for r in self._signatures if r < round)
+            if round - start > _MAX_CHAINED_FILL:
+                raise ArgumentError(
+                    f"a chained local beacon signs every round before {round} in order "
+                    f"({round - start} to go); start it with a genesis_time closer to now "
+                    "or use an unchained scheme")
             for r in range(start + 1, round):
                 self._sign(r)
             prev = self._signatures[round - 1]

@@ -87,8 +87,10 @@ class DecryptionError(PyblsError):
     Fujisaki-Okamoto check of identity-based encryption) fails.
 
     Raised for tampered, truncated or extended ciphertexts, wrong keys and
-    identity keys for another identity alike; the message does not say
-    which, and no plaintext is ever returned.
+    identity keys for another identity alike, and no plaintext is ever
+    returned. For identity-based encryption the message does not say which
+    check failed; for timelock files, whose key (a published beacon) is
+    public, it names the failing part (header MAC, payload chunk).
     """
 
 

@@ -95,6 +95,7 @@ from .errors import (
     InvalidKeyError,
     InvalidLengthError,
     NonCanonicalError,
+    NotInSubgroupError,
 )
 from .gt import GT
 from .pairing import pairing, pairing_product
@@ -190,6 +191,13 @@ def _variant(v: Any) -> Variant:
     if isinstance(v, str) and v in _VARIANTS:
         return _VARIANTS[v]
     raise ArgumentError(f"unknown IBE variant {v!r}; use MinSig or MinPk")
+
+
+def _in_subgroup(point: Point, what: str) -> Point:
+    """`point` if it is in the prime-order subgroup (checked unless already known), else NotInSubgroupError."""
+    if not point._s and not point.in_subgroup():
+        raise NotInSubgroupError(f"{what}: not in the prime-order subgroup")
+    return point
 
 
 def _pair(id_point: Point, key_point: Point) -> GT:
@@ -323,6 +331,8 @@ def bf_encrypt(master_public_key: Point, q_id: Point, message: bytes, *,
         raise ArgumentError(f"FullIdent encrypts 16- or 32-byte messages, got {n} bytes")
     if master_public_key.is_identity():
         raise InvalidKeyError("the master public key is the identity point")
+    _in_subgroup(master_public_key, "master public key")
+    _in_subgroup(q_id, "identity point")
     if q_id.is_identity():
         raise ArgumentError("the identity point is the group identity")
     sigma = (rng or secrets.token_bytes)(n)
@@ -339,12 +349,15 @@ def bf_decrypt(identity_key: Point, ct: Ciphertext) -> bytes:
 
     Raises :class:`~pybls.errors.DecryptionError` when the Fujisaki–Okamoto
     check fails (wrong key, key for another identity, altered ciphertext),
-    and :class:`TypeError` when the key is in the same group as ``U``.
+    :class:`TypeError` when the key is in the same group as ``U``, and
+    :class:`~pybls.errors.NotInSubgroupError` for a key point made without
+    a subgroup check that is outside the subgroup.
     """
     if not isinstance(ct, Ciphertext):
         raise TypeError(f"ct must be a Ciphertext, not {type(ct).__name__}")
     if not isinstance(identity_key, (G1, G2)) or isinstance(identity_key, type(ct.U)):
         raise TypeError("the identity key must be a point of the group other than U's")
+    _in_subgroup(identity_key, "identity key")
     n = len(ct.V)
     sigma = _xor(ct.V, h2(_pair(identity_key, ct.U), n))
     message = _xor(ct.W, h4(sigma, n))
@@ -362,7 +375,9 @@ class IdentityKey:
     """The decryption key of one identity: ``s·Qid``, a point of the identity group.
 
     Made by :meth:`MasterKey.extract`, or from a point (for drand, a
-    round's beacon signature) or its encoding. ``repr`` does not show it.
+    round's beacon signature) or its encoding; a point outside the
+    prime-order subgroup raises :class:`~pybls.errors.NotInSubgroupError`
+    (it could pass :meth:`verify`). ``repr`` does not show it.
 
     >>> master = MasterKey.generate(MinPk)
     >>> key = master.extract(b"carol")
@@ -380,6 +395,7 @@ class IdentityKey:
             raise TypeError(f"an identity key is a G1 or G2 point, not {type(point).__name__}")
         if point.is_identity():
             raise InvalidKeyError("an identity key cannot be the identity point")
+        _in_subgroup(point, "identity key")
         object.__setattr__(self, "_point", point)
 
     @classmethod
@@ -540,7 +556,7 @@ def _new_master(sk: SecretKey, variant: Variant) -> MasterKey:
 def _master_public_key(mpk: Any) -> Point:
     """A master public key given as a point or as a compressed point (48 or 96 bytes)."""
     if isinstance(mpk, (G1, G2)):
-        return mpk
+        return _in_subgroup(mpk, "master public key")
     if isinstance(mpk, (bytes, bytearray, memoryview)):
         data = as_bytes(mpk, "master public key")
         if len(data) not in (G1._COMPRESSED, G2._COMPRESSED):

@@ -245,7 +245,10 @@ def _tlock_stanza(header: _Header) -> Tuple[Recipient, bytes]:
             continue
         if len(args) != 3 or not args[1].isdigit() or not re.fullmatch(rb"[0-9a-f]{64}", args[2]):
             raise AgeFormatError("tlock stanza: expected '-> tlock <round> <chain hash>'")
-        round = int(args[1])
+        digits = args[1].lstrip(b"0")  # leading zeros are allowed, as drand's tlock parses the round
+        if len(digits) > 20:  # above 2**64, and int() refuses numbers past 4300 digits
+            raise AgeFormatError("tlock stanza: round out of range")
+        round = int(digits or b"0")
         if not 1 <= round < 1 << 64:
             raise AgeFormatError("tlock stanza: round out of range")
         return Recipient(round, bytes.fromhex(args[2].decode())), body
@@ -282,6 +285,8 @@ def decrypt(data: Union[bytes, str], signature: Any, *, chains: Union[Chain, Ite
     header = _parse(raw)
     recipient, body = _tlock_stanza(header)
     extra = [chains] if isinstance(chains, Chain) else list(chains or ())
+    if isinstance(chains, (str, bytes)) or not all(isinstance(c, Chain) for c in extra):
+        raise TypeError("chains must be a drand Chain or an iterable of them")
     chain = _timelock_chain(chain_by_hash(recipient.chain_hash, extra))
     key_point = chain.verified_signature(recipient.round, signature)
     if key_point is None:

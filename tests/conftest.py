@@ -113,3 +113,10 @@ def vectors_dir():
 @pytest.fixture(scope="session")
 def repo_root():
     return REPO_ROOT
+
+
+# The demo pages' browser tests (tests/browser/, Playwright and Chromium) run
+# in a pytest run of their own, `make test-demo`, which sets this variable;
+# the cffi, ctypes and Pyodide passes leave them out.
+if not os.environ.get("PYBLS_BROWSER_TESTS"):
+    collect_ignore = ["browser"]

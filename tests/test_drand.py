@@ -5,6 +5,7 @@ local beacon used by the timelock tests and demos."""
 import datetime as dt
 import hashlib
 import json
+import time
 
 import pytest
 from hypothesis import given
@@ -43,6 +44,10 @@ def test_shipped_chains_are_the_published_ones():
     for name, fixture in FOREST.items():
         assert CHAINS[FOREST_CHAIN[name]].info() == fixture["info"]
     assert {"quicknet", "default"} <= set(CHAINS)
+    # quicknet-t (testnet) is not among the vectors: its chain hash, which
+    # binds every other field, is the one drand's tlock tests and tlock-js use.
+    assert CHAINS["quicknet-t"].hash.hex() == "cc9c398442737cbd141526600919edd69f1d6f9b4adb67e4d912fbc64341a9a5"
+    assert CHAINS["quicknet-t"].public_key.hex().startswith("b15b65b46fb29104f6a4b5d1e11a8da6")
 
 
 def test_modules_reachable_from_the_package():
@@ -84,6 +89,13 @@ def test_chain_info_rejections():
         Chain.from_info({**info, "public_key": "not hex"})
     with pytest.raises(TypeError):
         Chain.from_info({**info, "groupHash": None})
+    for t in (2 ** 63, -(2 ** 63) - 1, 2 ** 70):  # drand hashes the genesis time as an int64
+        with pytest.raises(errors.ArgumentError):
+            Chain.from_info({k: v for k, v in {**info, "genesis_time": t}.items() if k != "hash"})
+    with pytest.raises(TypeError):
+        Chain.from_info({**info, "metadata": {"beaconID": 5}})
+    with pytest.raises(errors.ArgumentError):  # a hex string that is not hex
+        drand.randomness("not hex")
     with pytest.raises(errors.ArgumentError):
         CHAINS["quicknet"].message(2 ** 64)
     with pytest.raises(errors.UnknownChainError):
@@ -274,3 +286,15 @@ def test_local_beacons_differ():
     assert not verify_beacon(b.chain, 5, a.signature(5))
     with pytest.raises(errors.ArgumentError):
         LocalBeacon("bls-bn254-unchained-on-g1")
+
+
+def test_chained_local_beacon_refuses_a_long_fill_instead_of_hanging():
+    # Chained rounds are signed in order from the genesis; a genesis long ago
+    # would mean signing ~10^9 rounds.
+    beacon = LocalBeacon("pedersen-bls-chained", period=1, genesis_time=0)
+    with pytest.raises(errors.ArgumentError, match="genesis_time"):
+        beacon.signature(beacon.current_round())
+    near = LocalBeacon("pedersen-bls-chained", period=1, genesis_time=int(time.time()) - 5)
+    r = near.current_round()
+    b = near.beacon(r)
+    assert verify_beacon(near.chain, r, b.signature, b.previous_signature)

@@ -430,3 +430,36 @@ def test_variants():
     assert ibe.MasterKey.generate().variant is ibe.MinSig  # the default: drand quicknet's layout
     assert pickle.loads(pickle.dumps(ibe.MinPk)) is ibe.MinPk
     assert ibe.MinSig.hash_identity(b"a") == G1.hash_to_curve(b"a", ibe.MinSig.dst)
+
+
+def test_points_outside_the_subgroup_rejected(masters):
+    """Points made without a subgroup check are checked before use: a key
+    plus a point of order 3 is not an identity key (it would pass the
+    pairing check of verify), nor is a curve point outside G2 a master key."""
+    import random
+
+    import reference as ref
+
+    master = masters["MinSig"]
+    key = master.extract(b"id")
+    torsion = G1.from_affine(*ref.G1_ORDER3_POINT, subgroup_check=False)
+    bad_key = key.point + torsion
+    assert not bad_key.in_subgroup()
+    with pytest.raises(errors.NotInSubgroupError):
+        ibe.IdentityKey(bad_key)
+    box = ibe.encrypt(master.public_key(), b"id", b"m")
+    with pytest.raises(errors.NotInSubgroupError):
+        ibe.decrypt(bad_key, box)
+    rng = random.Random(6)
+    while True:
+        bad_mpk = G2.from_affine(*ref.random_g2_curve_point(rng), subgroup_check=False)
+        if not bad_mpk.in_subgroup():
+            break
+    for mpk in (bad_mpk, bad_mpk.to_bytes()):
+        with pytest.raises(errors.NotInSubgroupError):
+            ibe.encrypt(mpk, b"id", b"m")
+        with pytest.raises(errors.NotInSubgroupError):
+            key.verify(mpk, b"id")
+    # points checked once are not checked again (and still work)
+    assert ibe.IdentityKey(G1.from_bytes(key.to_bytes())).verify(master.public_key(), b"id")
+    assert ibe.decrypt(G1.from_bytes(key.to_bytes()), box) == b"m"

@@ -221,6 +221,9 @@ def test_unknown_chain(sample):
                                      stanza + CHAINS["quicknet"].hash.hex().encode())
     with pytest.raises(errors.InvalidBeaconError):  # quicknet does not sign with this key
         _decrypt(sample, moved)
+    for chains in ("quicknet", [sample["chain"].hash], [sample["chain"], 5]):  # not Chain objects
+        with pytest.raises(TypeError):
+            _decrypt(sample, sample["binary"], chains=chains)
 
 
 def test_chained_chains_refused():
@@ -340,6 +343,8 @@ def test_malformed_files(sample):
         blob.replace(b"-> tlock", b"-> other", 1),           # no tlock stanza
         blob.replace(b"-> tlock %d " % sample["round"], b"-> tlock ", 1),  # two arguments
         blob.replace(b"-> tlock %d " % sample["round"], b"-> tlock %d 1 " % sample["round"], 1),  # four
+        blob.replace(b"-> tlock %d " % sample["round"], b"-> tlock %s " % (b"1" * 5000), 1),  # past int()'s digit limit
+        blob.replace(b"-> tlock %d " % sample["round"], b"-> tlock %s " % (b"9" * 21), 1),  # above 2**64
         b"age-encryption.org/v1\n--- " + b"A" * 43 + b"\n" + bytes(40),  # no stanza
     ]
     body_line = blob.split(b"\n")[2]

@@ -15,42 +15,30 @@ does both).
 
 import argparse
 import datetime
-import functools
-import http.server
 import json
 import pathlib
 import platform
 import sys
-import threading
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "build-scripts"))
+
+import localweb  # noqa: E402
+
 OPS = ["pairing", "hash_to_G2", "sign", "verify", "g1_mul", "aggregate_128", "g2_decompress",
        "fast_aggregate_verify_128"]
 PEERS = ["noble", "mcl", "bls-eth-wasm"]
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, *args):
-        pass
-
-
 def run_page(chromium, quick, timeout):
     from playwright.sync_api import sync_playwright
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(ROOT)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/benchmarks/browser/bench.html" + ("?quick" if quick else "")
+    server, base = localweb.start_server({"/": ROOT})
+    url = base + "benchmarks/browser/bench.html" + ("?quick" if quick else "")
     messages = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, headless=True)
+            browser = localweb.launch_chromium(p, chromium)
             page = browser.new_page()
             page.on("console", lambda m: messages.append(f"console.{m.type}: {m.text}"))
             page.on("pageerror", lambda e: messages.append(f"page error: {e}"))
@@ -91,7 +79,7 @@ def table(result):
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--chromium", default=None, help="default: chromium on PATH")
     ap.add_argument("--quick", action="store_true", help="fewer runs per operation")
     ap.add_argument("--timeout", type=float, default=900.0)
     ap.add_argument("--json", type=pathlib.Path,

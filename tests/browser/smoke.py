@@ -10,29 +10,18 @@ Python packages playwright and pybls (native) in the running interpreter.
 """
 
 import argparse
-import functools
-import http.server
 import pathlib
 import sys
-import threading
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "build-scripts"))
 
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, *args):  # quiet
-        pass
+import localweb  # noqa: E402
 
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--chromium", default=None, help="default: chromium on PATH")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds for the page to finish")
     args = ap.parse_args(argv)
 
@@ -40,12 +29,11 @@ def main(argv):
 
     import pybls
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(ROOT)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/tests/browser/smoke.html"
+    server, base = localweb.start_server({"/": ROOT})
+    url = base + "tests/browser/smoke.html"
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=args.chromium, headless=True)
+            browser = localweb.launch_chromium(p, args.chromium)
             page = browser.new_page()
             messages = []
             page.on("console", lambda m: messages.append(f"console.{m.type}: {m.text}"))

@@ -2,8 +2,10 @@
 
     python tests/pyodide/summary.py build/test-results
 
-reads the JUnit XML files of the native passes (``native-*.xml``) and the
-JSON written by run_pytest.mjs (``pyodide.json``) in that directory.
+reads the JUnit XML files of the native passes (``native-*.xml``), of the
+browser tests (``browser-*.xml``: the notebooks and the demo pages in
+Chromium) and the JSON written by run_pytest.mjs (``pyodide.json``) in that
+directory.
 """
 
 import json
@@ -14,6 +16,8 @@ import xml.etree.ElementTree as ET
 LABELS = {
     "native-cffi": "CPython, cffi, 64-bit limbs",
     "native-ctypes32": "CPython, ctypes, 32-bit limbs",
+    "browser-notebooks": "Chromium, notebooks in JupyterLite (Pyodide)",
+    "browser-demo": "Chromium, demo pages (Pyodide, wasm)",
 }
 
 
@@ -38,6 +42,8 @@ def main(directory):
     print("tests passed per runtime:")
     for path in sorted(directory.glob("native-*.xml")):
         print(line(LABELS.get(path.stem, path.stem), junit_counts(path)))
+    for path in sorted(directory.glob("browser-*.xml")):
+        print(line(LABELS.get(path.stem, path.stem), junit_counts(path)))
     pyodide = directory / "pyodide.json"
     if pyodide.is_file():
         data = json.loads(pyodide.read_text())
@@ -48,6 +54,8 @@ def main(directory):
             f"  Pyodide start-up {t['pyodide_startup_ms'] / 1000:.1f} s, "
             f"import pybls {t['import_pybls_ms']:.0f} ms, pytest {t['pytest_ms'] / 1000:.1f} s"
         )
+    for path in sorted(directory.glob("browser-*.xml")):
+        print(line(LABELS.get(path.stem, path.stem), junit_counts(path)))
     return 0
 
 

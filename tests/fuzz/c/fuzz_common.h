@@ -1,0 +1,191 @@
+/*
+ * fuzz_common.h - shared pieces of the libFuzzer targets in this directory.
+ *
+ * Each target is one file defining LLVMFuzzerTestOneInput. It is linked
+ * with the whole core either under libFuzzer (with AddressSanitizer and
+ * UndefinedBehaviorSanitizer) or with replay_main.c, a plain main() that
+ * feeds it files, for valgrind and for the regression corpus.
+ *
+ * Unlike the core, the targets are ordinary hosted C: they may use libc.
+ *
+ * A broken property calls FUZZ_FAIL, which prints where and aborts; under
+ * libFuzzer the abort becomes a crash report with the input saved.
+ */
+#ifndef PYBLS_FUZZ_COMMON_H
+#define PYBLS_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pybls.h"
+#include "field.h" /* limb_t, dlimb_t: the reference below uses the core's limb width */
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define FUZZ_FAIL(...)                                                       \
+    do {                                                                     \
+        fprintf(stderr, "%s:%d: property failed: ", __FILE__, __LINE__);     \
+        fprintf(stderr, __VA_ARGS__);                                        \
+        fprintf(stderr, "\n");                                               \
+        abort();                                                             \
+    } while (0)
+
+#define FUZZ_CHECK(cond, ...)                                                \
+    do {                                                                     \
+        if (!(cond)) FUZZ_FAIL(__VA_ARGS__);                                 \
+    } while (0)
+
+/* A cursor over the fuzzer's input: take() hands out the next n bytes, or
+ * zeros once the input is exhausted, so every input is usable. */
+typedef struct {
+    const uint8_t *p;
+    size_t left;
+} fuzz_in_t;
+
+static inline void fuzz_take(fuzz_in_t *in, uint8_t *out, size_t n) {
+    size_t k = n < in->left ? n : in->left;
+    if (k) memcpy(out, in->p, k);
+    if (n > k) memset(out + k, 0, n - k);
+    in->p += k;
+    in->left -= k;
+}
+
+static inline uint8_t fuzz_byte(fuzz_in_t *in) {
+    uint8_t b;
+    fuzz_take(in, &b, 1);
+    return b;
+}
+
+static inline uint32_t fuzz_u16(fuzz_in_t *in) {
+    uint8_t b[2];
+    fuzz_take(in, b, 2);
+    return (uint32_t)b[0] << 8 | b[1];
+}
+
+/* ---- schoolbook big integers on the core's limbs -------------------------
+ * Little-endian arrays of limb_t, at most REF_MAX limbs; deliberately the
+ * slowest obvious algorithms (bit-serial reduction), independent of the
+ * core's Montgomery arithmetic. */
+#define REF_MAX (2 * FP_LIMBS + 2)
+
+typedef struct {
+    limb_t l[REF_MAX];
+} ref_t;
+
+static inline void ref_zero(ref_t *a) { memset(a, 0, sizeof *a); }
+
+static inline void ref_from_be(ref_t *a, const uint8_t *be, size_t len) {
+    ref_zero(a);
+    for (size_t i = 0; i < len; i++) {
+        size_t bit = 8 * (len - 1 - i);
+        if (bit / LIMB_BITS < REF_MAX) a->l[bit / LIMB_BITS] |= (limb_t)be[i] << (bit % LIMB_BITS);
+    }
+}
+
+static inline void ref_to_be(uint8_t *be, size_t len, const ref_t *a) {
+    for (size_t i = 0; i < len; i++) {
+        size_t bit = 8 * (len - 1 - i);
+        be[i] = bit / LIMB_BITS < REF_MAX ? (uint8_t)(a->l[bit / LIMB_BITS] >> (bit % LIMB_BITS)) : 0;
+    }
+}
+
+static inline int ref_cmp(const ref_t *a, const ref_t *b) {
+    for (int i = REF_MAX - 1; i >= 0; i--)
+        if (a->l[i] != b->l[i]) return a->l[i] < b->l[i] ? -1 : 1;
+    return 0;
+}
+
+static inline int ref_is_zero(const ref_t *a) {
+    ref_t z;
+    ref_zero(&z);
+    return ref_cmp(a, &z) == 0;
+}
+
+/* a - b, requires a >= b */
+static inline void ref_sub(ref_t *r, const ref_t *a, const ref_t *b) {
+    limb_t borrow = 0;
+    for (int i = 0; i < REF_MAX; i++) {
+        dlimb_t d = (dlimb_t)a->l[i] - b->l[i] - borrow;
+        r->l[i] = (limb_t)d;
+        borrow = (limb_t)(d >> (2 * LIMB_BITS - 1)) & 1;
+    }
+}
+
+static inline void ref_add(ref_t *r, const ref_t *a, const ref_t *b) {
+    limb_t carry = 0;
+    for (int i = 0; i < REF_MAX; i++) {
+        dlimb_t s = (dlimb_t)a->l[i] + b->l[i] + carry;
+        r->l[i] = (limb_t)s;
+        carry = (limb_t)(s >> LIMB_BITS);
+    }
+}
+
+/* a * b; the operands must fit in half of REF_MAX limbs */
+static inline void ref_mul(ref_t *r, const ref_t *a, const ref_t *b) {
+    ref_t t;
+    ref_zero(&t);
+    for (int i = 0; i < REF_MAX / 2; i++) {
+        limb_t carry = 0;
+        for (int j = 0; j < REF_MAX / 2; j++) {
+            dlimb_t s = (dlimb_t)a->l[i] * b->l[j] + t.l[i + j] + carry;
+            t.l[i + j] = (limb_t)s;
+            carry = (limb_t)(s >> LIMB_BITS);
+        }
+        t.l[i + REF_MAX / 2] = carry;
+    }
+    *r = t;
+}
+
+/* a mod m for m below 2^384, one bit at a time (the remainder stays below
+ * 2m, within FP_LIMBS + 1 limbs) */
+#define REF_REM (FP_LIMBS + 1)
+static inline void ref_mod(ref_t *r, const ref_t *a, const ref_t *m) {
+    ref_t rem;
+    int bit = REF_MAX * LIMB_BITS - 1;
+    ref_zero(&rem);
+    while (bit >= 0 && !((a->l[bit / LIMB_BITS] >> (bit % LIMB_BITS)) & 1)) bit--;
+    for (; bit >= 0; bit--) {
+        for (int i = REF_REM - 1; i > 0; i--) rem.l[i] = rem.l[i] << 1 | rem.l[i - 1] >> (LIMB_BITS - 1);
+        rem.l[0] = rem.l[0] << 1 | ((a->l[bit / LIMB_BITS] >> (bit % LIMB_BITS)) & 1);
+        int ge = 1;
+        for (int i = REF_REM - 1; i >= 0; i--)
+            if (rem.l[i] != m->l[i]) {
+                ge = rem.l[i] > m->l[i];
+                break;
+            }
+        if (ge) {
+            limb_t borrow = 0;
+            for (int i = 0; i < REF_REM; i++) {
+                dlimb_t d = (dlimb_t)rem.l[i] - m->l[i] - borrow;
+                rem.l[i] = (limb_t)d;
+                borrow = (limb_t)(d >> (2 * LIMB_BITS - 1)) & 1;
+            }
+        }
+    }
+    *r = rem;
+}
+
+static inline void ref_mulmod(ref_t *r, const ref_t *a, const ref_t *b, const ref_t *m) {
+    ref_t t;
+    ref_mul(&t, a, b);
+    ref_mod(r, &t, m);
+}
+
+/* The moduli, big-endian (from the curve's definition). */
+static const uint8_t REF_P_BE[48] = {
+    0x1a, 0x01, 0x11, 0xea, 0x39, 0x7f, 0xe6, 0x9a, 0x4b, 0x1b, 0xa7, 0xb6, 0x43, 0x4b, 0xac, 0xd7,
+    0x64, 0x77, 0x4b, 0x84, 0xf3, 0x85, 0x12, 0xbf, 0x67, 0x30, 0xd2, 0xa0, 0xf6, 0xb0, 0xf6, 0x24,
+    0x1e, 0xab, 0xff, 0xfe, 0xb1, 0x53, 0xff, 0xff, 0xb9, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xaa, 0xab};
+static const uint8_t REF_R_BE[32] = {
+    0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8, 0x08, 0x09, 0xa1, 0xd8, 0x05,
+    0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe, 0x5b, 0xfe, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01};
+
+/* 1 if the big-endian number is below the modulus (also big-endian, same length) */
+static inline int ref_be_below(const uint8_t *x, const uint8_t *m, size_t len) {
+    return memcmp(x, m, len) < 0;
+}
+
+#endif /* PYBLS_FUZZ_COMMON_H */

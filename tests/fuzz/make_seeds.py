@@ -1,0 +1,214 @@
+"""Write the seed corpora of the C fuzz targets from the shared test vectors.
+
+    python tests/fuzz/make_seeds.py [--vectors DIR] [--out build/fuzz/seeds]
+
+One directory per target (aead, decode, hash, verify, msm, field) under --out, one
+file per input, named by the SHA-1 of its contents as libFuzzer names them.
+The layout of each input is the one its target parses (see the comment at
+the top of tests/fuzz/c/fuzz_<target>.c). Only the vectors are read: GT seeds use
+pybls itself when it is importable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pathlib
+import struct
+import sys
+from typing import Dict, Iterator, List, Tuple
+
+HERE = pathlib.Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+sys.path.insert(0, str(REPO / "tests"))
+
+from reference import vectors_path  # noqa: E402
+
+P = 0x1A0111EA397FE69A4B1BA7B6434BACD764774B84F38512BF6730D2A0F6B0F6241EABFFFEB153FFFFB9FEFFFFFFFFAAAB
+R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+
+
+def _hex(s: str) -> bytes:
+    return bytes.fromhex(s[2:] if s.startswith("0x") else s)
+
+
+def _fp(x: int) -> bytes:
+    return x.to_bytes(48, "big")
+
+
+def _fp_u(s: str) -> List[int]:
+    """The integers of an RFC 9380 vector's field element ("0x..,0x..")."""
+    return [int(part, 16) for part in s.split(",")]
+
+
+def _eth_cases(vectors: pathlib.Path, handler: str) -> Iterator[dict]:
+    for path in sorted((vectors / "eth-bls" / "bls" / handler).glob("*.json")):
+        yield json.loads(path.read_text())
+
+
+def decode_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    for group, sel, size in (("G1", 0, 48), ("G2", 1, 96)):
+        for case in _eth_cases(vectors, f"deserialization_{group}"):
+            data = _hex(case["input"]["pubkey" if group == "G1" else "signature"])
+            for flags in (0, 1):
+                yield bytes([sel, flags]) + data
+    for case in _eth_cases(vectors, "verify"):
+        yield bytes([0, 0]) + _hex(case["input"]["pubkey"])
+        yield bytes([1, 0]) + _hex(case["input"]["signature"])
+    for name, sel, n in (("G1", 0, 1), ("G2", 1, 2)):
+        suite = json.loads((vectors / "hash-to-curve" / f"BLS12381{name}_XMD:SHA-256_SSWU_RO_.json").read_text())
+        for v in suite["vectors"]:
+            x, y = _fp_u(v["P"]["x"]), _fp_u(v["P"]["y"])
+            # coordinates c0, c1 are written c1 || c0
+            xb = b"".join(_fp(c) for c in reversed(x))
+            yb = b"".join(_fp(c) for c in reversed(y))
+            yield bytes([sel, 0]) + xb + yb  # uncompressed
+            yield bytes([6 + sel, 0]) + xb + yb  # from_affine_bytes
+            for u in v["u"]:
+                for c in _fp_u(u):
+                    yield bytes([5, 0]) + _fp(c)
+    for case in _eth_cases(vectors, "sign"):
+        yield bytes([3, 0]) + _hex(case["input"]["privkey"])
+        yield bytes([4, 0]) + _hex(case["input"]["privkey"]) * 2
+    yield bytes([3, 0]) + R.to_bytes(32, "big")
+    yield bytes([3, 0]) + (R - 1).to_bytes(32, "big")
+    yield bytes([5, 0]) + _fp(P)
+    yield bytes([5, 0]) + _fp(P - 1)
+    # a GT element (a drand/kyber pairing output, if present) and its edits
+    for gt in _gt_values(vectors):
+        yield bytes([2, 0]) + gt
+        yield bytes([2, 0]) + gt[:-1] + bytes([gt[-1] ^ 1])
+
+
+def _gt_values(vectors: pathlib.Path) -> Iterator[bytes]:
+    """GT elements: 1, and e(g1, g2) and a power of it when pybls is
+    importable (seeds need not be independent of the library: they only
+    start the search near valid inputs)."""
+    yield bytes(575) + b"\x01"
+    try:
+        from pybls import GT
+    except ImportError:
+        return
+    g = GT.generator()
+    yield g.to_bytes()
+    yield (g ** 0x1234567).to_bytes()
+
+
+def hash_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    for name, sel in (("G1", 3), ("G2", 5)):
+        for kind, enc in (("RO", 0), ("NU", 1)):
+            suite = json.loads((vectors / "hash-to-curve" / f"BLS12381{name}_XMD:SHA-256_SSWU_{kind}_.json").read_text())
+            dst = suite["dst"].encode()
+            for v in suite["vectors"]:
+                yield struct.pack(">BHH", sel + enc, len(dst), 0) + dst + v["msg"].encode()
+    for fname in ("expand_message_xmd_SHA256_38.json", "expand_message_xmd_SHA256_256.json"):
+        suite = json.loads((vectors / "hash-to-curve" / fname).read_text())
+        dst = suite["DST"].encode()
+        for v in suite["tests"]:
+            yield struct.pack(">BHH", 0, len(dst), int(v["len_in_bytes"], 16)) + dst + v["msg"].encode()
+    long_dst = b"D" * 300
+    for sel in range(7):
+        yield struct.pack(">BHH", sel, len(long_dst), 2) + long_dst + b"abc"
+    yield struct.pack(">BHH", 0x80, 0, 8161) + b"x"
+    yield struct.pack(">BHH", 1, 0, 128) + b"x"
+    yield struct.pack(">BHH", 2, 0, 64) + b"x"
+
+
+def verify_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    for n, case in enumerate(_eth_cases(vectors, "verify")):
+        i = case["input"]
+        sel = 4 if n % 4 == 0 else 0  # some with the pairing cross-checks
+        yield bytes([sel]) + _hex(i["pubkey"]) + _hex(i["signature"]) + _hex(i["message"])
+    beacons = json.loads((vectors / "drand" / "beacons.json").read_text())
+    schemes = beacons["schemes"]
+    for b in beacons["beacons"]:
+        chain = beacons["chains"][b["chain"]]
+        scheme = chain["schemeID"]
+        if scheme in ("pedersen-bls-chained", "pedersen-bls-unchained"):
+            sel = 8
+        elif scheme == "bls-unchained-g1-rfc9380":
+            sel = 9
+        else:  # the legacy G1 scheme with the G2 DST has no layout here
+            continue
+        assert schemes[scheme]["dst"].endswith("_NUL_")
+        yield bytes([sel | (4 if b["round"] % 4 == 0 else 0)]) + _hex(chain["public_key"]) + _hex(b["signature"]) + _hex(b["message"])
+
+
+def msm_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    pks = [_hex(c["input"]["pubkey"]) for c in _eth_cases(vectors, "verify")]
+    sigs = [_hex(c["input"]["signature"]) for c in _eth_cases(vectors, "verify")]
+    for g2, points in ((0, pks), (1, sigs)):
+        for n in (0, 1, 2, 5, 17):
+            body = b""
+            for i in range(n):
+                # decode (3), a copy (1), a negation (2), the identity (0), a map (4)
+                op = (3, 1, 2, 0, 4)[i % 5]
+                data = points[i % len(points)] if op == 3 else (bytes([i]) * (96 if g2 else 48) if op == 4 else b"")
+                body += bytes([op]) + data + bytes([3]) + hashlib.sha512(bytes([i])).digest()
+            yield bytes([g2, n, n % 17]) + body
+
+
+def field_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    suite = json.loads((vectors / "hash-to-curve" / "BLS12381G1_XMD:SHA-256_SSWU_RO_.json").read_text())
+    us = [c for v in suite["vectors"] for u in v["u"] for c in _fp_u(u)]
+    for op in range(8):
+        for i, u in enumerate(us[:4]):
+            b = us[(i + 1) % len(us)]
+            yield bytes([op << 1]) + _fp(u) + _fp(b)
+            yield bytes([op << 1 | 1]) + (u % R).to_bytes(32, "big") + (b % R).to_bytes(32, "big") + bytes([8]) + b"\xff" * 8
+    for op in range(8):
+        yield bytes([op << 1 | 0x80]) + _fp(P) + _fp(0)
+        yield bytes([op << 1 | 0x81]) + R.to_bytes(32, "big") + (R - 1).to_bytes(32, "big")
+        yield bytes([op << 1]) + _fp(0) + _fp(P - 1)
+
+
+def aead_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    """The layout of fuzz_aead.c with the RFC 8439 (2.8.2) example's key,
+    nonce and AAD (the message is shorter), and edge lengths."""
+    key = bytes(range(0x80, 0xA0))
+    nonce = bytes.fromhex("070000004041424344454647")
+    aad = bytes.fromhex("50515253c0c1c2c3c4c5c6c7")
+    yield bytes([0]) + key + nonce + bytes(4) + bytes([len(aad)]) + aad + b"Ladies and Gentlemen of the class of '99"
+    for n in (0, 1, 15, 16, 17, 63, 64, 65, 200):
+        yield bytes([n]) + key + nonce + (0xFFFFFFFF).to_bytes(4, "big") + bytes([0]) + bytes(n)
+        yield bytes([n + 1]) + key + nonce + (1).to_bytes(4, "big") + bytes([n % 17]) + bytes(range(n % 17)) + bytes(n)
+
+
+TARGETS = {
+    "aead": aead_seeds,
+    "decode": decode_seeds,
+    "hash": hash_seeds,
+    "verify": verify_seeds,
+    "msm": msm_seeds,
+    "field": field_seeds,
+}
+
+
+def write_seeds(out: pathlib.Path, vectors: pathlib.Path) -> Dict[str, int]:
+    counts = {}
+    for name, gen in TARGETS.items():
+        d = out / name
+        d.mkdir(parents=True, exist_ok=True)
+        n = 0
+        for data in gen(vectors):
+            (d / hashlib.sha1(data).hexdigest()).write_bytes(data)
+            n += 1
+        counts[name] = n
+    return counts
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--vectors", type=pathlib.Path, default=None)
+    ap.add_argument("--out", type=pathlib.Path, default=REPO / "build" / "fuzz" / "seeds")
+    args = ap.parse_args()
+    vectors = args.vectors or vectors_path()
+    if not (vectors / "SOURCES.md").is_file():
+        sys.exit(f"test vectors not found at {vectors}; set PYBLS_VECTORS")
+    counts = write_seeds(args.out, vectors)
+    print("seeds: " + ", ".join(f"{k} {v}" for k, v in counts.items()) + f" (in {args.out})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Run the atheris fuzzers of the Python target groups and report
+executions and coverage per group (the same report as run_fuzz.py).
+
+    python tests/fuzz/py/run_py_fuzz.py --seconds 200 [--per-target] [GROUP ...]
+
+Groups: ``decoders`` (every from_bytes), ``api`` (the verifiers and the
+py_ecc compatibility layer), ``differential`` (against blst, blspy and
+py_ecc). Seeds are written to build/fuzz/py-seeds/GROUP first; failures are
+left in build/fuzz/crashes/py-GROUP/: strip the first byte (it selects the
+target, see fuzz_targets.run_group) and put the rest in
+tests/fuzz/regressions/py/<target>/ to keep it as a regression case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+REPO = HERE.parent.parent.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(REPO / "tests"))
+
+import run_fuzz  # noqa: E402
+from reference import vectors_path  # noqa: E402
+
+GROUPS = ["decoders", "api", "differential"]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("groups", nargs="*", default=GROUPS)
+    ap.add_argument("--seconds", type=float, default=200.0)
+    ap.add_argument("--per-target", action="store_true")
+    ap.add_argument("--build", type=pathlib.Path, default=REPO / "build" / "fuzz")
+    args = ap.parse_args()
+
+    import atheris  # noqa: F401  (fail early and clearly if it is missing)
+    import fuzz_differential  # noqa: F401
+    import fuzz_seeds
+    import fuzz_targets
+
+    share = args.seconds if args.per_target else args.seconds / len(args.groups)
+    results = []
+    for group in args.groups:
+        seed_dir = args.build / "py-seeds" / group
+        seed_dir.mkdir(parents=True, exist_ok=True)
+        for data in fuzz_seeds.group_seeds(group, vectors_path()):
+            (seed_dir / hashlib.sha1(data).hexdigest()).write_bytes(data)
+        r = run_fuzz.run_one(
+            [sys.executable, str(HERE / "atheris_main.py"), group], f"py-{group}", share, 0, args.build, 0,
+            extra_dirs=[seed_dir], max_len=2048,
+        )
+        results.append(r)
+        run_fuzz.report(r)
+        for a in r["artifacts"]:
+            data = pathlib.Path(a).read_bytes()
+            if data:
+                names = fuzz_targets.group_targets(group)
+                print(f"  reproducer for target {names[data[0] % len(names)]}: {a}")
+    return run_fuzz.summary(results)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""Run the libFuzzer targets of tests/fuzz/c and report, per target, the
+executions, the coverage and whether anything crashed.
+
+    python tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --seconds 600 [--per-target] [TARGET ...]
+
+Each binary NAME in --bin-dir (fuzz_<target>-<limb bits>) runs in turn for
+its share of --seconds (or --seconds each with --per-target), or for
+--runs executions, on its growing corpus build/fuzz/corpus/NAME plus the
+seeds (build/fuzz/seeds/<target>) and the regression cases
+(tests/fuzz/regressions/<target>). A crash or property failure leaves its
+input in build/fuzz/crashes/NAME/; copy it to tests/fuzz/regressions/<target>/
+once the bug is fixed, and the test suite replays it from then on.
+
+Exit status: 0 if no target failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import time
+from typing import Any, Dict, List, Sequence
+
+HERE = pathlib.Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+
+# Longest input each target is given (bytes): room for its largest layout.
+MAX_LEN = {"aead": 1024, "decode": 600, "hash": 1024, "verify": 512, "msm": 4096, "field": 128}
+
+
+def target_of(binary: str) -> str:
+    """fuzz_decode-64 -> decode"""
+    return binary[len("fuzz_"):].rsplit("-", 1)[0]
+
+
+def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib.Path, nice: int,
+            extra_dirs: Sequence[pathlib.Path] = (), max_len: int = 4096) -> Dict[str, Any]:
+    """Run one libFuzzer-style fuzzer (`cmd` plus options and corpus
+    directories) on build/corpus/NAME and `extra_dirs`; its statistics."""
+    corpus = build / "corpus" / name
+    crashes = build / "crashes" / name
+    corpus.mkdir(parents=True, exist_ok=True)
+    crashes.mkdir(parents=True, exist_ok=True)
+    dirs = [corpus] + [d for d in extra_dirs if d.is_dir()]
+    cmd = list(cmd) + [f"-max_len={max_len}", "-timeout=60", "-rss_limit_mb=2048",
+                       "-print_final_stats=1", f"-artifact_prefix={crashes}/"]
+    if runs:
+        cmd.append(f"-runs={runs}")
+    if seconds:
+        cmd.append(f"-max_total_time={max(1, int(seconds))}")
+    cmd += [str(d) for d in dirs]
+    if nice:
+        cmd = ["nice", "-n", str(nice)] + cmd
+    env = dict(os.environ)
+    env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+    start = time.time()
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    out = proc.stdout.decode(errors="replace")
+    log = build / "logs" / f"{name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(out)
+    stats: Dict[str, Any] = {"name": name, "status": proc.returncode, "seconds": time.time() - start, "log": str(log)}
+    m = re.findall(r"stat::number_of_executed_units:\s*(\d+)", out) or re.findall(r"Done (\d+) runs", out)
+    stats["execs"] = int(m[-1]) if m else 0
+    cov = re.findall(r"cov: (\d+) ft: (\d+) corp: (\d+)", out)
+    if cov:
+        stats["cov"], stats["ft"], stats["corp"] = (int(x) for x in cov[-1])
+    stats["artifacts"] = [str(p) for p in sorted(crashes.iterdir())]
+    return stats
+
+
+def report(r: Dict[str, Any]) -> None:
+    flag = "ok" if r["status"] == 0 else f"FAILED (exit {r['status']}), see {r['log']}"
+    print(f"{r['name']:<18} {r['execs']:>10} execs {r['seconds']:7.1f} s  cov {r.get('cov', '?'):>5}  "
+          f"ft {r.get('ft', '?'):>6}  corpus {r.get('corp', '?'):>5}  {flag}", flush=True)
+
+
+def summary(results: List[Dict[str, Any]]) -> int:
+    failed = [r for r in results if r["status"] != 0]
+    print(f"fuzz: {len(results) - len(failed)} passed, {len(failed)} failed")
+    for r in failed:
+        for a in r["artifacts"]:
+            print(f"  reproducer: {a}")
+    return 1 if failed else 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("targets", nargs="*", help="binary names (default: every fuzz_* in --bin-dir)")
+    ap.add_argument("--bin-dir", type=pathlib.Path, default=REPO / "build" / "fuzz" / "bin")
+    ap.add_argument("--build", type=pathlib.Path, default=REPO / "build" / "fuzz")
+    ap.add_argument("--seconds", type=float, default=600.0)
+    ap.add_argument("--per-target", action="store_true", help="--seconds for each target, not in total")
+    ap.add_argument("--runs", type=int, default=0, help="stop each target after this many executions")
+    ap.add_argument("--nice", type=int, default=0)
+    args = ap.parse_args()
+
+    binaries = sorted(p for p in args.bin_dir.glob("fuzz_*") if os.access(p, os.X_OK))
+    if args.targets:
+        binaries = [b for b in binaries if b.name in args.targets or target_of(b.name) in args.targets]
+    if not binaries:
+        print(f"no fuzz targets in {args.bin_dir}", file=sys.stderr)
+        return 2
+    share = args.seconds if args.per_target else args.seconds / len(binaries)
+    if args.runs and not args.per_target and args.seconds == 600.0:
+        share = 0  # --runs alone: no time limit
+    results = []
+    for b in binaries:
+        target = target_of(b.name)
+        r = run_one([str(b)], b.name, share, args.runs, args.build, args.nice,
+                    extra_dirs=[args.build / "seeds" / target, HERE / "regressions" / target],
+                    max_len=MAX_LEN.get(target, 4096))
+        results.append(r)
+        report(r)
+    return summary(results)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""Replays the C fuzz targets' seed corpus (made from the vectors by
+make_seeds.py) and regression cases (tests/fuzz/regressions/<target>/)
+through each target built without libFuzzer (c/replay_main.c), for both
+limb widths. The targets check their properties themselves and abort on a
+failure. `make test-fuzz` runs the same programs under valgrind and the
+libFuzzer builds under ASan/UBSan."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+import make_seeds
+
+pytestmark = [pytest.mark.native_only, pytest.mark.once]
+
+HERE = pathlib.Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+TARGETS = sorted(p.stem[len("fuzz_"):] for p in (HERE / "c").glob("fuzz_*.c"))
+BUILD = pathlib.Path(os.environ.get("PYBLS_FUZZ_BUILD", REPO / "build" / "fuzz"))
+
+
+@pytest.fixture(scope="module")
+def seeds(tmp_path_factory, vectors_dir):
+    out = tmp_path_factory.mktemp("seeds")
+    make_seeds.write_seeds(out, vectors_dir)
+    return out
+
+
+def _replay_exe(name, bits, tmp_path_factory):
+    """The replay build of `make`, or one compiled here if it is missing."""
+    exe = BUILD / "replay" / f"fuzz_{name}-{bits}"
+    src = HERE / "c" / f"fuzz_{name}.c"
+    if exe.is_file() and exe.stat().st_mtime >= max(p.stat().st_mtime for p in (REPO / "csrc").rglob("*.[ch]")):
+        return exe
+    cc = os.environ.get("CC") or shutil.which("gcc") or shutil.which("cc")
+    assert cc, "no C compiler to build the fuzz replay programs"
+    exe = tmp_path_factory.mktemp("replay") / exe.name
+    cmd = [cc, "-O1", "-g", "-std=c11", f"-I{REPO / 'csrc' / 'include'}", f"-I{REPO / 'csrc'}",
+           f"-DPYBLS_LIMB_BITS={bits}", str(src), str(HERE / "c" / "replay_main.c"),
+           *sorted(str(p) for p in (REPO / "csrc").glob("*.c")), "-o", str(exe)]
+    subprocess.run(cmd, check=True)
+    return exe
+
+
+def test_every_regression_names_a_target():
+    for d in (HERE / "regressions").iterdir():
+        if d.is_dir():
+            assert d.name == "py" or d.name in TARGETS, f"{d}: not a C fuzz target"
+
+
+@pytest.mark.parametrize("bits", [64, 32])
+@pytest.mark.parametrize("name", TARGETS)
+def test_replay(name, bits, seeds, tmp_path_factory):
+    exe = _replay_exe(name, bits, tmp_path_factory)
+    dirs = [seeds / name]
+    if (HERE / "regressions" / name).is_dir():
+        dirs.append(HERE / "regressions" / name)
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    proc = subprocess.run([str(exe), *map(str, dirs)], capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "replayed" in proc.stdout and not proc.stdout.startswith("replayed 0 "), proc.stdout
