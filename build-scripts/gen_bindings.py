@@ -118,7 +118,8 @@ def parse_header(text: str) -> Tuple[List[Constant], List[Function]]:
     return constants, functions
 
 
-# Bytes per element of a `count`-sized output, by the function name's last word.
+# Bytes per element of a `count`-sized output, by the function name's last
+# word; for other names, one internal element of the function's group.
 _COUNT_UNIT = {"fp": "PYBLS_FP_SIZE", "fp2": "2*PYBLS_FP_SIZE"}
 
 
@@ -129,9 +130,11 @@ def variable_output(fn: Function, constants: Dict[str, int]) -> Optional[Tuple[i
     if fn.params[1][1] == "out_len":
         return 0, 1
     suffix = fn.name.rsplit("_", 1)[1]
-    if suffix not in _COUNT_UNIT:
+    group = fn.name[len("pybls_"):].split("_", 1)[0]
+    unit = _COUNT_UNIT.get(suffix) or _GROUP_OUTPUT.get(group)
+    if unit is None:
         raise HeaderError(f"{fn.name}: cannot tell the element size of `count`; extend _COUNT_UNIT")
-    factor, _, name = _COUNT_UNIT[suffix].rpartition("*")
+    factor, _, name = unit.rpartition("*")
     return 0, int(factor or 1) * constants[name]
 
 

@@ -118,6 +118,25 @@ int PUB(sum)(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, 
     return rc;
 }
 
+int PUB(sum_columns)(uint8_t *out, uint32_t cols, const uint8_t *points, uint32_t rows,
+                     uint8_t *scratch, uint32_t scratch_len) {
+    for (uint32_t j = 0; j < cols; j += 16) { /* through a small buffer: no allocation */
+        POINT r[16];
+        uint32_t c = cols - j < 16 ? cols - j : 16;
+        int rc = EC(sum_columns)(r, points + (size_t)j * sizeof(POINT), rows, cols, c, scratch, scratch_len);
+        if (rc != PYBLS_OK) return rc;
+        for (uint32_t i = 0; i < c; i++) STORE(out + (size_t)(j + i) * sizeof(POINT), r[i]);
+    }
+    return PYBLS_OK;
+}
+
+int PUB(poly_eval)(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x) {
+    POINT r;
+    int rc = EC(poly_eval)(&r, points, n, x);
+    if (rc == PYBLS_OK) STORE(out, r);
+    return rc;
+}
+
 int PUB(msm_scratch_size)(uint32_t n) {
     int size = EC(msm_scratch_size)(n);
     return size < 0 ? PYBLS_ERR_ARGUMENT : size;

@@ -55,6 +55,12 @@ typedef struct { fp2_t x, y, z; } g2_t;
     int G##_sum_scratch_size(uint32_t n);                                                   \
     /* sum P_i over n internal point buffers (public points; variable time). */             \
     int G##_sum(point_t *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_t scratch_len); \
+    /* The sums of the first cols columns of rows rows of row_len points each, stored   \
+     * row by row; the scratch is G##_sum_scratch_size(rows). */                           \
+    int G##_sum_columns(point_t *r, const uint8_t *points, uint32_t rows, uint32_t row_len, \
+                        uint32_t cols, uint8_t *scratch, size_t scratch_len);               \
+    /* sum x^k P_k over n internal point buffers P_0..P_{n-1} (public; variable time). */  \
+    int G##_poly_eval(point_t *r, const uint8_t *points, uint32_t n, uint32_t x);          \
     void G##_compress(uint8_t *out, const point_t *p);                                      \
     void G##_serialize(uint8_t *out, const point_t *p);                                     \
     /* PYBLS_OK or the PYBLS_ERR_* status saying what was wrong. */                        \

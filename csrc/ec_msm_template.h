@@ -333,36 +333,29 @@ int EC(sum_scratch_size)(uint32_t n) {
     return bytes > 0x7fffffff ? -1 : (int)bytes;
 }
 
-int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_t scratch_len) {
-    uint64_t need = EC(sum_bytes)(n);
-    if (need > 0x7fffffff || scratch_len < need) return PYBLS_ERR_ARGUMENT;
-    EC(set_identity)(r);
-    if (n == 0) return PYBLS_OK;
-    if (n == 1) {
-        ct_memcpy(r, points, sizeof *r);
-        return PYBLS_OK;
-    }
-    uint8_t *mem = scratch + (EC_MSM_ALIGN - (uintptr_t)scratch % EC_MSM_ALIGN) % EC_MSM_ALIGN;
+/* The sum of n >= 2 points read stride bytes apart, in aligned scratch mem. */
+static void EC(sum_strided)(POINT *r, const uint8_t *points, uint32_t n, size_t stride, uint8_t *mem) {
     EC(affine_t) *w = (EC(affine_t) *)(void *)mem;
     FE *den = (FE *)(void *)(w + n), *pre = den + n;
     uint8_t *inf = (uint8_t *)(pre + n); /* 0 affine, 1 identity, 2 to be scaled by 1/Z */
     FE one;
     size_t m = 0, k = 0, len = n;
     F(set_one)(&one);
+    EC(set_identity)(r);
     if (n / 2 < EC_MSM_MIN_BATCH) { /* no tree round: making points affine would not pay */
         for (uint32_t i = 0; i < n; i++) {
             POINT p;
-            ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
+            ct_memcpy(&p, points + (size_t)i * stride, sizeof p);
             if (F(eq)(&p.z, &one) & 1)
                 EC(add_affine)(r, r, &p.x, &p.y);
             else
                 EC(add)(r, r, &p);
         }
-        return PYBLS_OK;
+        return;
     }
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
-        ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
+        ct_memcpy(&p, points + (size_t)i * stride, sizeof p);
         w[i].x = p.x;
         w[i].y = p.y;
         if (EC(is_identity)(&p) & 1) {
@@ -397,5 +390,77 @@ int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_
     }
     for (size_t i = 0; i < len; i++)
         if (!inf[i]) EC(add_affine)(r, r, &w[i].x, &w[i].y);
+}
+
+int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_t scratch_len) {
+    return EC(sum_columns)(r, points, n, 1, 1, scratch, scratch_len);
+}
+
+/* The sums of the first cols columns of a matrix of points stored row by
+ * row, row_len points a row (r[j] = sum_i P_ij: the coefficient-wise sum of
+ * committed polynomials), each column as EC(sum); the scratch is that of
+ * one column. */
+int EC(sum_columns)(POINT *r, const uint8_t *points, uint32_t rows, uint32_t row_len, uint32_t cols,
+                    uint8_t *scratch, size_t scratch_len) {
+    uint64_t need = EC(sum_bytes)(rows);
+    if (need > 0x7fffffff || scratch_len < need) return PYBLS_ERR_ARGUMENT;
+    uint8_t *mem = scratch + (EC_MSM_ALIGN - (uintptr_t)scratch % EC_MSM_ALIGN) % EC_MSM_ALIGN;
+    for (uint32_t j = 0; j < cols; j++) {
+        const uint8_t *col = points + (size_t)j * sizeof(POINT);
+        if (rows == 0)
+            EC(set_identity)(&r[j]);
+        else if (rows == 1)
+            ct_memcpy(&r[j], col, sizeof(POINT));
+        else
+            EC(sum_strided)(&r[j], col, rows, (size_t)row_len * sizeof(POINT), mem);
+    }
+    return PYBLS_OK;
+}
+
+/* ---- a committed polynomial at a small public point ------------------------
+ * sum_k x^k P_k by Horner's rule, acc <- [x] acc + P_k from the top
+ * coefficient down: for x < 2^32 each step costs about log2(x) doublings
+ * and a few additions (x in non-adjacent form), several times less than a
+ * multi-scalar multiplication by the full-width scalars x^k mod r. */
+int EC(poly_eval)(POINT *r, const uint8_t *points, uint32_t n, uint32_t x) {
+    int8_t naf[34];
+    int len = 0;
+    uint64_t v = x;
+    FE one;
+    F(set_one)(&one);
+    while (v) { /* non-adjacent form of x, least significant digit first */
+        int d = 0;
+        if (v & 1) {
+            d = (v & 3) == 3 ? -1 : 1;
+            v = d < 0 ? v + 1 : v - 1;
+        }
+        naf[len++] = (int8_t)d;
+        v >>= 1;
+    }
+    EC(set_identity)(r);
+    for (uint32_t k = n; k-- > 0;) {
+        POINT p;
+        if (!(EC(is_identity)(r) & 1)) {
+            if (len == 0) {
+                EC(set_identity)(r);
+            } else {
+                POINT base = *r, neg;
+                EC(neg)(&neg, &base);
+                for (int i = len - 2; i >= 0; i--) {
+                    EC(dbl)(r, r);
+                    if (naf[i] > 0)
+                        EC(add)(r, r, &base);
+                    else if (naf[i] < 0)
+                        EC(add)(r, r, &neg);
+                }
+            }
+        }
+        ct_memcpy(&p, points + (size_t)k * sizeof(POINT), sizeof p);
+        if (EC(is_identity)(&p) & 1) continue;
+        if (F(eq)(&p.z, &one) & 1)
+            EC(add_affine)(r, r, &p.x, &p.y);
+        else
+            EC(add)(r, r, &p);
+    }
     return PYBLS_OK;
 }

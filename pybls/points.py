@@ -24,7 +24,7 @@ ZCash/IETF encodings (compressed by default).
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, List, Tuple, Type, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from . import _lib
 from ._convert import as_bytes, check_length, int_to_fp_bytes
@@ -81,6 +81,8 @@ class _Point:
     _sum_scratch_size: ClassVar[Callable[[int], int]]
     _sum: ClassVar[Callable[[bytes, int, Any, int], bytes]]
     _msm: ClassVar[Callable[[bytes, bytes, int, Any, int], bytes]]
+    _poly_eval: ClassVar[Callable[[bytes, int, int], bytes]]
+    _sum_columns: ClassVar[Callable[[int, bytes, int, Any, int], bytes]]
     _compress: ClassVar[Callable[[bytes], bytes]]
     _serialize: ClassVar[Callable[[bytes], bytes]]
     _decode: ClassVar[Callable[[bytes, int, int], bytes]]
@@ -228,16 +230,11 @@ class _Point:
             raise ValueError(f"msm needs as many scalars as points, got {len(ks)} and {len(pts)}")
         if not pts:
             return cls.identity()
-        for p in pts:
-            if type(p) is not cls:
-                raise TypeError(f"{cls.__name__}.msm takes {cls.__name__} points, not {type(p).__name__}")
+        sub = _members(cls, pts, "msm")
         n = len(pts)
         size = cls._msm_scratch_size(n)
         if size < 0:
             raise status_error(size, f"{cls.__name__} msm")
-        sub = _IN_SUBGROUP
-        for p in pts:
-            sub &= p._s
         return _wrap(
             cls,
             cls._msm(
@@ -263,13 +260,59 @@ class _Point:
         (True, True)
         """
         pts = list(points)
-        for p in pts:
-            if type(p) is not cls:
-                raise TypeError(f"{cls.__name__}.sum takes {cls.__name__} points, not {type(p).__name__}")
-        sub = _IN_SUBGROUP
-        for p in pts:
-            sub &= p._s
+        sub = _members(cls, pts, "sum")
         return _wrap(cls, cls._sum_internal([p._b for p in pts]), sub)
+
+    @classmethod
+    def sum_columns(cls: Type[_PointT], rows: Iterable[Sequence[_PointT]]) -> List[_PointT]:
+        """The column sums of equally long rows of points: ``out[j] =
+        sum_i rows[i][j]`` (the coefficient-wise sum of committed
+        polynomials), in variable time, each column as :meth:`sum`.
+
+        >>> g = G1.generator()
+        >>> G1.sum_columns([[g, g * 2], [g * 3, -g]]) == [g * 4, g]
+        True
+        """
+        rs = [list(r) for r in rows]
+        if not rs:
+            raise ValueError("sum_columns needs at least one row")
+        width = len(rs[0])
+        if any(len(r) != width for r in rs):
+            raise ValueError("sum_columns needs rows of equal length")
+        if width == 0:
+            return []
+        sub = _members(cls, (p for r in rs for p in r), "sum_columns")
+        size = cls._sum_scratch_size(len(rs))
+        if size < 0:
+            raise status_error(size, f"{cls.__name__} sum_columns")
+        scratch = _lib.scratch(max(size, 1))
+        out: List[_PointT] = []
+        for j0 in range(0, width, 128):  # blocks of columns: bounded output buffers
+            block = [r[j0:j0 + 128] for r in rs]
+            raw = cls._sum_columns(len(block[0]), b"".join([p._b for r in block for p in r]), len(rs), scratch, size)
+            step = len(raw) // len(block[0])
+            out.extend(_wrap(cls, raw[j:j + step], sub) for j in range(0, len(raw), step))
+        return out
+
+    @classmethod
+    def poly_eval(cls: Type[_PointT], coefficients: Iterable[_PointT], x: int) -> _PointT:
+        """sum_k x^k * coefficients[k] for a public integer 0 <= x < 2**32,
+        in variable time (a committed polynomial at a small point).
+
+        By Horner's rule with multiplications by the small x: much faster
+        than :meth:`msm` with the full-width scalars x^k mod r.
+
+        >>> g = G1.generator()
+        >>> G1.poly_eval([g, g * 2, g * 3], 5) == g * (1 + 2 * 5 + 3 * 25)
+        True
+        """
+        pts = list(coefficients)
+        if not isinstance(x, int) or not 0 <= x < 1 << 32:
+            raise ValueError("poly_eval takes an integer 0 <= x < 2**32")
+        if not pts:
+            return cls.identity()
+        sub = _members(cls, pts, "poly_eval")
+        return _wrap(cls, cls._poly_eval(b"".join([p._b for p in pts]), len(pts), x), sub)
 
     @classmethod
     def _sum_internal(cls, internals: List[bytes]) -> bytes:
@@ -326,6 +369,17 @@ class _Point:
 
     def __deepcopy__(self: _PointT, memo: Any) -> _PointT:
         return self
+
+
+def _members(cls: Type[_PointT], pts: Iterable[_PointT], what: str) -> int:
+    """Check that every point is of group `cls`; the "known in subgroup"
+    flag their combination carries (set only if it is set on all)."""
+    sub = _IN_SUBGROUP
+    for p in pts:
+        if type(p) is not cls:
+            raise TypeError(f"{cls.__name__}.{what} takes {cls.__name__} points, not {type(p).__name__}")
+        sub &= p._s
+    return sub
 
 
 def _wrap(cls: Type[_PointT], internal: bytes, sub: int = 0) -> _PointT:

@@ -72,3 +72,74 @@ def test_sum_type_checked(gname):
     other = G2 if group is G1 else G1
     with pytest.raises(TypeError):
         group.sum([group.generator(), other.generator()])
+
+
+# -- poly_eval: sum_k x^k P_k by Horner's rule (pybls_g{1,2}_poly_eval) --------
+
+def _horner_naive(group, pts, x):
+    acc = group.identity()
+    for p in reversed(pts):
+        acc = acc * x + p  # one constant-time product per step, then a complete addition
+    return acc
+
+
+@pytest.mark.parametrize("gname", sorted(GROUPS))
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 17, 40])
+def test_poly_eval_matches_horner(gname, n):
+    group = GROUPS[gname]
+    pts = _points(group, n, 7 * n + 1)  # identities, repeats, negations, Z = 1 and Z != 1
+    for x in (0, 1, 2, 3, 5, 7, 11, 500, 0x55555555, 2**31 + 12345, 2**32 - 1):
+        assert group.poly_eval(pts, x) == _horner_naive(group, pts, x), x
+
+
+@pytest.mark.parametrize("gname", sorted(GROUPS))
+def test_poly_eval_against_msm_powers(gname):
+    group = GROUPS[gname]
+    pts = _points(group, 30, 99)
+    x = 333
+    assert group.poly_eval(pts, x) == group.msm(pts, [pow(x, k, ref.R) for k in range(30)])
+
+
+def test_poly_eval_off_subgroup():
+    # integer powers of x, not reduced mod r: right for points of any order
+    pts = [G1.from_affine(*ref.G1_ORDER3_POINT, subgroup_check=False), G1.generator()] * 3
+    for x in (2, 3, 4, 1000):
+        assert G1.poly_eval(pts, x) == _horner_naive(G1, pts, x)
+    assert not G1.poly_eval(pts[:2], 2).in_subgroup()  # T + 2 G
+
+
+@pytest.mark.parametrize("gname", sorted(GROUPS))
+def test_poly_eval_checked(gname):
+    group = GROUPS[gname]
+    other = G2 if group is G1 else G1
+    g = group.generator()
+    with pytest.raises(TypeError):
+        group.poly_eval([g, other.generator()], 3)
+    for bad in (-1, 2**32, 1.5):
+        with pytest.raises(ValueError):
+            group.poly_eval([g], bad)
+
+
+# -- sum_columns: column sums of a matrix of points (pybls_g{1,2}_sum_columns) --
+
+@pytest.mark.parametrize("gname", sorted(GROUPS))
+@pytest.mark.parametrize("rows,width", [(1, 3), (2, 1), (3, 5), (17, 4), (40, 3), (5, 130)])
+def test_sum_columns_matches_additions(gname, rows, width):
+    group = GROUPS[gname]
+    flat = _points(group, rows * width, 31 * rows + width)
+    matrix = [flat[i * width:(i + 1) * width] for i in range(rows)]
+    assert group.sum_columns(matrix) == [_naive(group, [r[j] for r in matrix]) for j in range(width)]
+
+
+@pytest.mark.parametrize("gname", sorted(GROUPS))
+def test_sum_columns_checked(gname):
+    group = GROUPS[gname]
+    other = G2 if group is G1 else G1
+    g = group.generator()
+    assert group.sum_columns([[], []]) == []
+    with pytest.raises(ValueError):
+        group.sum_columns([])
+    with pytest.raises(ValueError):
+        group.sum_columns([[g, g], [g]])
+    with pytest.raises(TypeError):
+        group.sum_columns([[g], [other.generator()]])

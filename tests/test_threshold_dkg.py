@@ -319,6 +319,42 @@ def test_receive_all_batch_check(variant):
     assert verify_share(share, result.public_polynomial)
 
 
+@pytest.mark.parametrize("variant", [MinPk, MinSig], ids=lambda v: v.name)
+def test_receive_all_names_bad_dealers_among_many(variant, monkeypatch):
+    """One batch check for many good shares; a wrong share among many, and
+    two wrong shares whose errors cancel in an unweighted sum, are caught
+    and blamed on exactly their dealers."""
+    cfg = Config.new(8, 12, variant)
+    deals = [Dealer(cfg, i).deal() for i in cfg.dealers]
+    me = 5
+    good = [(deal, shares[me]) for deal, shares in deals]
+    calls = []
+    real = Player.receive
+    monkeypatch.setattr(Player, "receive", lambda self, d, s: calls.append(d.dealer) or real(self, d, s))
+    p = Player(cfg, me)
+    assert p.receive_all(good) == [] and calls == []  # the batch alone decided
+    delta = Scalar(random.randrange(1, 1 << 64))
+
+    def tamper(changes):
+        items = list(good)
+        for dealer, change in changes.items():
+            deal, share = items[dealer - 1]
+            items[dealer - 1] = (deal, PrivateShare(dealer, me, share.value + change))
+        return items
+
+    assert Player(cfg, me).receive_all(tamper({7: Scalar(1)})) == [Complaint(me, 7)]
+    assert len(calls) == 12  # fell back to one check per share
+    q = Player(cfg, me)
+    assert q.receive_all(tamper({3: delta, 10: -delta})) == [Complaint(me, 3), Complaint(me, 10)]
+    transcript = Transcript(cfg)
+    for deal, _ in deals:
+        transcript.add(deal)
+    with pytest.raises(errors.ProtocolError):  # q holds no valid share from dealers 3 and 10
+        q.finalize(transcript.result())
+    share = p.finalize(transcript.result())
+    assert verify_share(share, transcript.result().public_polynomial)
+
+
 def test_false_complaint_is_answered_and_dealer_stays():
     cfg = Config.new(2, 4)
     dealers = {i: Dealer(cfg, i) for i in cfg.dealers}
@@ -349,3 +385,16 @@ def test_late_complaint_counts_as_unanswered():
     transcript.add(Complaint(1, 2))
     result = transcript.result()
     assert result.qualified == [1, 3] and "complaints of players [1]" in result.disqualified[2]
+
+
+@pytest.mark.parametrize("indices", [[1], [2, 5], [1, 2, 3, 4], [3, 9, 14, 20, 21], list(range(1, 15)),
+                                     list(range(40, 80))])
+def test_reshare_combination_matches_lagrange(indices):
+    """The resharing's public polynomial, by small integer weights and one
+    scaling when few dealers contribute, equals the combination with the
+    Lagrange coefficients mod r."""
+    from pybls.threshold.dkg.transcript import _combine_lagrange
+    from pybls.threshold.lagrange import lagrange_ints
+    comms = [Polynomial.random(3).commit(G1) for _ in indices]
+    weights = lagrange_ints(indices)
+    assert _combine_lagrange(comms, indices, weights) == PublicPolynomial.combine(comms, weights)

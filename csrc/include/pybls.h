@@ -112,7 +112,11 @@ int pybls_fp_legendre(const uint8_t *a);
 /* msm (sum k_i P_i) and sum (sum P_i) take n internal points (and
  * scalars) back to back and a caller-provided scratch buffer of at least
  * *_scratch_size(n) bytes (any alignment); both are variable time, for
- * public points and scalars. */
+ * public points and scalars. sum_columns writes the `count` column sums of
+ * a rows x count matrix of internal points stored row by row (scratch:
+ * sum_scratch_size(rows)). poly_eval gives sum_k x^k P_k for n internal
+ * points P_0..P_{n-1} (a committed polynomial at a small public x), in
+ * variable time. */
 
 /* G1: points on E(Fp): y^2 = x^3 + 4. */
 int pybls_g1_generator(uint8_t *out);
@@ -132,6 +136,8 @@ int pybls_g1_msm_scratch_size(uint32_t n);
 int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -155,6 +161,8 @@ int pybls_g2_msm_scratch_size(uint32_t n);
 int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);

@@ -76,6 +76,8 @@ int pybls_g1_msm_scratch_size(uint32_t n);
 int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -97,6 +99,8 @@ int pybls_g2_msm_scratch_size(uint32_t n);
 int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -172,6 +176,8 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g1_sum_scratch_size': ('int', ['u32']),
     'pybls_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g1_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g1_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
@@ -193,6 +199,8 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g2_sum_scratch_size': ('int', ['u32']),
     'pybls_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g2_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g2_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
@@ -257,6 +265,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g1_mul_flags': 144,
     'pybls_g1_msm': 144,
     'pybls_g1_sum': 144,
+    'pybls_g1_poly_eval': 144,
     'pybls_g1_compress': 48,
     'pybls_g1_serialize': 96,
     'pybls_g1_decode': 144,
@@ -272,6 +281,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g2_mul_flags': 288,
     'pybls_g2_msm': 288,
     'pybls_g2_sum': 288,
+    'pybls_g2_poly_eval': 288,
     'pybls_g2_compress': 96,
     'pybls_g2_serialize': 192,
     'pybls_g2_decode': 288,
@@ -298,6 +308,8 @@ OUTPUT_SIZES: Dict[str, int] = {
 
 # name -> (position of the size argument after `out`, bytes per unit of it).
 VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
+    'pybls_g1_sum_columns': (0, 144),
+    'pybls_g2_sum_columns': (0, 288),
     'pybls_expand_message_xmd': (0, 1),
     'pybls_hash_to_field_fp': (0, 48),
     'pybls_hash_to_field_fp2': (0, 96),

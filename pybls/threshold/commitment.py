@@ -114,6 +114,8 @@ class PublicPolynomial:
         pts = self._points
         if len(pts) == 1 or xi == 0:
             out = pts[0]
+        elif xi < 1 << 32:  # a share index: Horner's rule with small multipliers
+            out = self._group.poly_eval(pts, xi)
         else:
             powers = [1] * len(pts)
             for k in range(1, len(pts)):
@@ -146,11 +148,13 @@ class PublicPolynomial:
         if not cs:
             raise ValueError("sum of no commitments")
         group = cs[0]._group
+        if any(c._group is not group for c in cs):
+            raise TypeError("cannot add commitments in different groups")
         width = max(len(c._points) for c in cs)
+        if all(len(c._points) == width for c in cs):
+            return cls(group.sum_columns([c._points for c in cs]))
         cols: List[List[Point]] = [[] for _ in range(width)]
         for c in cs:
-            if c._group is not group:
-                raise TypeError("cannot add commitments in different groups")
             for k, p in enumerate(c._points):
                 cols[k].append(p)
         return cls([group.sum(col) for col in cols])

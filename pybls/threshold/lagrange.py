@@ -22,8 +22,8 @@ True
 
 from __future__ import annotations
 
-from math import prod
-from typing import List, Mapping, Sequence, TypeVar
+from math import gcd, prod
+from typing import List, Mapping, Sequence, Tuple, TypeVar
 
 from ..points import G1, G2
 from ..scalar import R, Scalar
@@ -77,6 +77,35 @@ def lagrange_ints(indices: Sequence[int], at: int = 0) -> List[int]:
     nums = batch_inverse(diffs)
     inv = _inverse_denominators(xs)
     return [total * n % R * d % R for n, d in zip(nums, inv)]
+
+
+def lagrange_scaled(indices: Sequence[int], at: int = 0) -> Tuple[List[int], int]:
+    """Integers w_i and L > 0 with w_i / L the Lagrange coefficient of
+    index i at `at`, exactly (not mod r): ``sum_i w_i P_i`` then needs
+    multiplications by small integers only (for few indices) and one
+    multiplication by 1/L at the end.
+
+    >>> lagrange_scaled([1, 2, 3])
+    ([3, -3, 1], 1)
+    >>> lagrange_scaled([1, 3])
+    ([3, -1], 2)
+    """
+    xs = check_distinct(indices)
+    nums, dens = [], []
+    for i, xi in enumerate(xs):
+        num = den = 1
+        for j, xj in enumerate(xs):
+            if j != i:
+                num *= at - xj
+                den *= xi - xj
+        nums.append(num)
+        dens.append(den)
+    big = 1
+    for d in dens:
+        big = big * abs(d) // gcd(big, abs(d))
+    ws = [n * (big // d) for n, d in zip(nums, dens)]
+    g = gcd(big, *ws)
+    return [w // g for w in ws], big // g
 
 
 def _inverse_denominators(xs: List[int]) -> List[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from ...scalar import R, Scalar
+from ...scalar import Scalar
 from ..commitment import PublicPolynomial
 from ..errors import ProtocolError
 from ..share import Share
@@ -56,9 +56,9 @@ class Player:
 
         All valid-looking shares are checked together with random 64-bit
         weights r_d: ``(sum r_d s_d) G == sum_d r_d C_d(index)``, one
-        multi-scalar multiplication over all the commitments; only if that
-        fails is each share checked alone, to find the ones to complain
-        about. Returns the complaints, in the order of `items`.
+        multi-scalar multiplication over the dealers' public shares
+        C_d(index); only if that fails is each share checked alone, to find
+        the ones to complain about. Returns the complaints, in the order of `items`.
         """
         pending: List[Tuple[Deal, PrivateShare]] = []
         complaints: Dict[int, Complaint] = {}
@@ -86,19 +86,18 @@ class Player:
         return [complaints[d] for d in order if d in complaints]
 
     def _batch_ok(self, pending: List[Tuple[Deal, PrivateShare]]) -> bool:
+        # Each dealer's public share C_d(index) by Horner's rule (cached by
+        # the commitment, so the per-share checks after a failed batch
+        # reuse them), then one small multi-scalar multiplication.
         top = (1 << 64) - 1
-        t = self.config.threshold
-        powers = [1] * t
-        for k in range(1, t):
-            powers[k] = powers[k - 1] * self.index % R
         acc = Scalar(0)
         points = []
         weights = []
         for deal, share in pending:
             r = secrets.randbelow(top) + 1
             acc = acc + share.value * r
-            points.extend(deal.commitment.coefficients)
-            weights.extend(r * p % R for p in powers)
+            points.append(deal.commitment.public_share(self.index))
+            weights.append(r)
         group = self.config.scheme.variant.PublicKey.GROUP
         return bool(group.generator() * acc == group.msm(points, weights))
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Set, Tuple
 
-from ...scalar import Scalar
+from ...scalar import R, Scalar
 from ...sig import PublicKey
 from ..commitment import PublicPolynomial
 from ..errors import ProtocolError
-from ..lagrange import lagrange_ints
+from ..lagrange import lagrange_ints, lagrange_scaled
 from .config import Config
 from .messages import Complaint, Deal, Justification, Message, PrivateShare
 
@@ -45,6 +45,25 @@ def check_deal(config: Config, deal: Deal) -> Optional[str]:
     if config.previous is None and c.constant.is_identity():
         return "commitment to a zero secret"
     return None
+
+
+def _combine_lagrange(commitments: List[PublicPolynomial], indices: List[int],
+                      weights: List[int]) -> PublicPolynomial:
+    """sum_j weights[j] * commitments[j] for the Lagrange coefficients
+    `weights` of `indices` at 0. For few indices the coefficients are
+    w_j / L with small integers w_j, L: the sums take multiplications by the
+    small w_j and one by 1/L per coefficient instead of full-width ones."""
+    if sum(i.bit_length() for i in indices) > 192:  # the w_j would be large
+        return PublicPolynomial.combine(commitments, weights)
+    ws, big = lagrange_scaled(indices)
+    if max(abs(w) for w in ws).bit_length() > 128:
+        return PublicPolynomial.combine(commitments, weights)
+    signed = [c if w >= 0 else PublicPolynomial([-p for p in c.coefficients]) for c, w in zip(commitments, ws)]
+    summed = PublicPolynomial.combine(signed, [abs(w) for w in ws])
+    if big == 1:
+        return summed
+    inv = pow(big, -1, R)
+    return PublicPolynomial([p.mul_vartime(inv) for p in summed.coefficients])
 
 
 class Result:
@@ -178,7 +197,7 @@ class Transcript:
         else:
             contributors = qualified[:cfg.previous.threshold]
             weights = lagrange_ints(contributors)
-            poly = PublicPolynomial.combine([self.deals[d].commitment for d in contributors], weights)
+            poly = _combine_lagrange([self.deals[d].commitment for d in contributors], contributors, weights)
             if poly.constant != cfg.previous.constant:  # pragma: no cover - implied by check_deal
                 raise ProtocolError("resharing changed the group key")
         revealed = {k: v for k, v in self.justifications.items() if k[0] in contributors}
