@@ -409,7 +409,7 @@ class Beacon:
     @property
     def randomness(self) -> bytes:
         """SHA-256 of the signature."""
-        return hashlib.sha256(self.signature).digest()
+        return randomness(self.signature)
 
     def to_json(self) -> Dict[str, Any]:
         """The beacon as drand's ``/public/<round>`` JSON (a dict)."""

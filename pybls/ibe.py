@@ -194,8 +194,8 @@ def _variant(v: Any) -> Variant:
 
 
 def _in_subgroup(point: Point, what: str) -> Point:
-    """`point` if it is in the prime-order subgroup (checked unless already known), else NotInSubgroupError."""
-    if not point._s and not point.in_subgroup():
+    """`point` if it is in the prime-order subgroup, else NotInSubgroupError."""
+    if not point.in_subgroup():
         raise NotInSubgroupError(f"{what}: not in the prime-order subgroup")
     return point
 

@@ -339,6 +339,8 @@ class _Point:
 
     def in_subgroup(self) -> bool:
         """Whether the point is in the subgroup of prime order r."""
+        if self._s & _IN_SUBGROUP:  # checked when it was made (decoded, hashed, derived)
+            return True
         return type(self)._in_subgroup(self._b) == 1
 
     def clear_cofactor(self: _PointT) -> _PointT:
