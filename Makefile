@@ -45,6 +45,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CSRC := $(sort $(wildcard csrc/*.c))
 CHDR := $(wildcard csrc/*.h csrc/include/*.h)
 CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
+# On x86-64 machines with BMI2 and ADX, the builds that test the native
+# 64-bit arithmetic (the fuzz targets, their replays under memcheck, the
+# constant-time check) compile the Fp assembly of csrc/mont_adx.h in, as
+# the cffi extension does; the sanitizer library keeps the portable C.
+ADX_FLAGS := $(shell [ "$$(uname -m)" = x86_64 ] && grep -qw adx /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo -mbmi2 -madx)
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
 # Fuzzing and sanitizers: clang or clang-14, whichever is on PATH.
@@ -297,7 +302,7 @@ ct: | sysdeps
 			exe=build/ct/$$name-$$bits; \
 			echo "== $$exe"; \
 			$(CC) -O2 -g -std=c11 -Icsrc/include -Icsrc $$(pkg-config --cflags valgrind) \
-				-DPYBLS_LIMB_BITS=$$bits $$src $(CSRC) -o $$exe; \
+				-DPYBLS_LIMB_BITS=$$bits $$([ $$bits = 64 ] && echo $(ADX_FLAGS)) $$src $(CSRC) -o $$exe; \
 			valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes -q $$exe; \
 		done; \
 	done
@@ -315,12 +320,12 @@ ct: | sysdeps
 build/fuzz/core-%.a: $(CSRC) $(CHDR) | fuzz-sysdeps
 	@rm -rf build/fuzz/obj-$*; mkdir -p build/fuzz/obj-$*
 	cd build/fuzz/obj-$* && $(FUZZ_CC) $(patsubst -I%,-I../../../%,$(FUZZ_CFLAGS)) $(FUZZ_SAN) \
-		-fsanitize=fuzzer-no-link -DPYBLS_LIMB_BITS=$* -c $(addprefix ../../../,$(CSRC))
+		-fsanitize=fuzzer-no-link -DPYBLS_LIMB_BITS=$* $(if $(filter 64,$*),$(ADX_FLAGS)) -c $(addprefix ../../../,$(CSRC))
 	ar rcs $@ build/fuzz/obj-$*/*.o
 
 build/fuzz/bin/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-64.a
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=64 $< build/fuzz/core-64.a -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) $< build/fuzz/core-64.a -o $@
 
 build/fuzz/bin/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-32.a
 	@mkdir -p $(@D)
@@ -329,12 +334,12 @@ build/fuzz/bin/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core
 build/fuzz/replay-core-%.a: $(CSRC) $(CHDR) | sysdeps
 	@rm -rf build/fuzz/replay-obj-$*; mkdir -p build/fuzz/replay-obj-$*
 	cd build/fuzz/replay-obj-$* && $(CC) -O1 -g -std=c11 -I../../../csrc/include -I../../../csrc \
-		-DPYBLS_LIMB_BITS=$* -c $(addprefix ../../../,$(CSRC))
+		-DPYBLS_LIMB_BITS=$* $(if $(filter 64,$*),$(ADX_FLAGS)) -c $(addprefix ../../../,$(CSRC))
 	ar rcs $@ build/fuzz/replay-obj-$*/*.o
 
 build/fuzz/replay/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a
 	@mkdir -p $(@D)
-	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=64 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a -o $@
+	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a -o $@
 
 build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a
 	@mkdir -p $(@D)

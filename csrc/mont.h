@@ -20,6 +20,17 @@
 
 #define MONT_MAX_LIMBS FP_LIMBS
 
+/* x86-64 with BMI2 and ADX (when the compiler targets them): Fp's six-limb
+ * products and reductions in assembly with two carry chains (mont_adx.h).
+ * The branches on n below are on a compile-time constant. */
+#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && LIMB_BITS == 64 && \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(PYBLS_NO_ASM)
+#define MONT_ADX 1
+#include "mont_adx.h"
+#else
+#define MONT_ADX 0
+#endif
+
 /* Full unrolling keeps the limbs in registers (loop counts are constants). */
 #if defined(__clang__)
 #define MONT_UNROLL _Pragma("clang loop unroll(full)")
@@ -151,6 +162,15 @@ static inline void mont_mac3(dlimb_t *acc, limb_t *c2, limb_t a, limb_t b) {
  * result is below 2m and one conditional subtraction reduces it. */
 static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m,
                               limb_t n0, int n) {
+#if MONT_ADX
+    if (n == 6) {
+        limb_t w[12], u[6];
+        mont_adx_mul_wide6(w, a, b);
+        mont_adx_redc6(u, w, m, n0);
+        mont_reduce_once(r, u, m, n);
+        return;
+    }
+#endif
     limb_t q[MONT_MAX_LIMBS], t[MONT_MAX_LIMBS];
     dlimb_t acc = 0;
     limb_t c2 = 0;
@@ -184,6 +204,12 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
 
 /* Double-width product r[0..2n) = a b (plain integers), for lazy reduction. */
 static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
+#if MONT_ADX
+    if (n == 6) {
+        mont_adx_mul_wide6(r, a, b);
+        return;
+    }
+#endif
     dlimb_t acc = 0;
     limb_t c2 = 0;
     MONT_UNROLL
@@ -208,6 +234,12 @@ static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, 
 /* Double-width square r[0..2n) = a^2: each cross product once, doubled,
  * plus the squares on the diagonal (n(n+1)/2 products instead of n^2). */
 static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
+#if MONT_ADX
+    if (n == 6) { /* the full product beats halving the products here */
+        mont_adx_mul_wide6(r, a, a);
+        return;
+    }
+#endif
     dlimb_t acc = 0;
     limb_t c2 = 0, carry = 0, top = 0;
     r[0] = 0;
@@ -244,6 +276,14 @@ static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
 
 /* Montgomery reduction r = t / 2^(n w) mod m of a 2n-limb t < m 2^(n w). */
 static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb_t n0, int n) {
+#if MONT_ADX
+    if (n == 6) {
+        limb_t v[6];
+        mont_adx_redc6(v, t, m, n0);
+        mont_reduce_once(r, v, m, n);
+        return;
+    }
+#endif
     limb_t q[MONT_MAX_LIMBS], u[MONT_MAX_LIMBS];
     dlimb_t acc = 0;
     limb_t c2 = 0;

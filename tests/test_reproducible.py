@@ -1,9 +1,10 @@
 """Generated files are up to date with their generators.
 
-The curve constants (csrc/consts.h) come from build-scripts/gen_constants.py
-and the binding tables (pybls/_lib/_abi.py) from
-build-scripts/gen_bindings.py; both scripts have a --check mode that fails
-when the checked-in output differs from what they would write.
+The curve constants (csrc/consts.h) come from build-scripts/gen_constants.py,
+the binding tables (pybls/_lib/_abi.py) from build-scripts/gen_bindings.py
+and the x86-64 Fp assembly (csrc/mont_adx.h) from
+build-scripts/gen_mont_adx.py; each script has a --check mode that fails
+when the checked-in output differs from what it would write.
 """
 
 import pathlib
@@ -17,7 +18,7 @@ pytestmark = [pytest.mark.once, pytest.mark.native_only]
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("script", ["gen_constants.py", "gen_bindings.py"])
+@pytest.mark.parametrize("script", ["gen_constants.py", "gen_bindings.py", "gen_mont_adx.py"])
 def test_generated_files_up_to_date(script):
     path = REPO_ROOT / "build-scripts" / script
     # A missing generator is a failure, not a skip: the generated files

@@ -70,6 +70,10 @@
 /* Library information. */
 int pybls_abi_version(void);
 int pybls_limb_bits(void);
+/* 1 if this processor has every instruction set extension the core was
+ * compiled to use (x86-64 BMI2 and ADX for Fp when built with -mbmi2
+ * -madx), else 0: then no other function may be called. */
+int pybls_cpu_supported(void);
 
 /* Fr: scalars modulo r (constant time unless marked _vartime). */
 int pybls_scalar_from_bytes(uint8_t *out, const uint8_t *in32);

@@ -149,6 +149,12 @@ def _bind(backend: Any) -> Dict[str, Callable[..., Any]]:
 
 _backend = _select()
 _bound = _bind(_backend)
+if not _bound.pop("cpu_supported")():
+    raise ImportError(
+        f"pybls: {_backend.library_path} was compiled for x86-64 processors with BMI2 and ADX, which "
+        "this one lacks; reinstall pybls from source on this machine (with PYBLS_NO_ASM=1 if "
+        "building on a newer one)"
+    )
 #: Limb width the loaded core was compiled with (64 natively, 32 for wasm).
 limb_bits: int = _bound.pop("limb_bits")()
 #: ABI version reported by the loaded core.
