@@ -333,29 +333,36 @@ int EC(sum_scratch_size)(uint32_t n) {
     return bytes > 0x7fffffff ? -1 : (int)bytes;
 }
 
-/* The sum of n >= 2 points read stride bytes apart, in aligned scratch mem. */
-static void EC(sum_strided)(POINT *r, const uint8_t *points, uint32_t n, size_t stride, uint8_t *mem) {
+/* The sums r[0..cols) of the columns of a rows x cols block of points
+ * (rows >= 2) whose rows start stride bytes apart, in aligned scratch mem
+ * holding rows * cols entries. The columns go through the tree together:
+ * each level pairs rows (2q, 2q + 1) of every column, reading the block in
+ * row order, and all of the level's additions share one inversion. */
+static void EC(sum_block)(POINT *r, const uint8_t *points, uint32_t rows, uint32_t cols, size_t stride,
+                          uint8_t *mem) {
+    const size_t n = (size_t)rows * cols;
     EC(affine_t) *w = (EC(affine_t) *)(void *)mem;
     FE *den = (FE *)(void *)(w + n), *pre = den + n;
     uint8_t *inf = (uint8_t *)(pre + n); /* 0 affine, 1 identity, 2 to be scaled by 1/Z */
     FE one;
-    size_t m = 0, k = 0, len = n;
+    size_t m = 0, k = 0, len = rows;
     F(set_one)(&one);
-    EC(set_identity)(r);
+    for (uint32_t c = 0; c < cols; c++) EC(set_identity)(&r[c]);
     if (n / 2 < EC_MSM_MIN_BATCH) { /* no tree round: making points affine would not pay */
-        for (uint32_t i = 0; i < n; i++) {
-            POINT p;
-            ct_memcpy(&p, points + (size_t)i * stride, sizeof p);
-            if (F(eq)(&p.z, &one) & 1)
-                EC(add_affine)(r, r, &p.x, &p.y);
-            else
-                EC(add)(r, r, &p);
-        }
+        for (uint32_t i = 0; i < rows; i++)
+            for (uint32_t c = 0; c < cols; c++) {
+                POINT p;
+                ct_memcpy(&p, points + i * stride + (size_t)c * sizeof(POINT), sizeof p);
+                if (F(eq)(&p.z, &one) & 1)
+                    EC(add_affine)(&r[c], &r[c], &p.x, &p.y);
+                else
+                    EC(add)(&r[c], &r[c], &p);
+            }
         return;
     }
-    for (uint32_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         POINT p;
-        ct_memcpy(&p, points + (size_t)i * stride, sizeof p);
+        ct_memcpy(&p, points + (i / cols) * stride + (i % cols) * sizeof(POINT), sizeof p);
         w[i].x = p.x;
         w[i].y = p.y;
         if (EC(is_identity)(&p) & 1) {
@@ -368,28 +375,34 @@ static void EC(sum_strided)(POINT *r, const uint8_t *points, uint32_t n, size_t 
         }
     }
     EC(batch_inv)(den, pre, m);
-    for (uint32_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         if (inf[i] != 2) continue;
         F(mul)(&w[i].x, &w[i].x, &den[k]);
         F(mul)(&w[i].y, &w[i].y, &den[k++]);
         inf[i] = 0;
     }
-    /* tree levels while they have enough additions to pay for an inversion */
-    while (len / 2 >= EC_MSM_MIN_BATCH) {
-        size_t pairs = len / 2;
-        for (size_t q = 0; q < pairs; q++)
-            EC(pair_den)(&den[q], &w[2 * q], inf[2 * q], &w[2 * q + 1], inf[2 * q + 1]);
-        EC(batch_inv)(den, pre, pairs);
-        for (size_t q = 0; q < pairs; q++) /* sum q lands at q <= 2q */
-            EC(pair_add)(&w[q], &inf[q], &w[2 * q], inf[2 * q], &w[2 * q + 1], inf[2 * q + 1], &den[q]);
-        if (len & 1) {
-            w[pairs] = w[len - 1];
-            inf[pairs] = inf[len - 1];
+    /* tree levels while they have enough additions to pay for an inversion;
+     * entry (row q, column c) is w[q * cols + c] */
+    while (len > 1 && (len / 2) * cols >= EC_MSM_MIN_BATCH) {
+        const size_t pairs = (len / 2) * cols;
+        for (size_t t = 0; t < pairs; t++) {
+            const size_t a = (t / cols) * 2 * cols + t % cols, b = a + cols;
+            EC(pair_den)(&den[t], &w[a], inf[a], &w[b], inf[b]);
         }
+        EC(batch_inv)(den, pre, pairs);
+        for (size_t t = 0; t < pairs; t++) { /* sum t lands at t <= a: read before written */
+            const size_t a = (t / cols) * 2 * cols + t % cols, b = a + cols;
+            EC(pair_add)(&w[t], &inf[t], &w[a], inf[a], &w[b], inf[b], &den[t]);
+        }
+        if (len & 1) /* the odd last row moves up */
+            for (uint32_t c = 0; c < cols; c++) {
+                w[pairs + c] = w[(len - 1) * cols + c];
+                inf[pairs + c] = inf[(len - 1) * cols + c];
+            }
         len = (len + 1) / 2;
     }
-    for (size_t i = 0; i < len; i++)
-        if (!inf[i]) EC(add_affine)(r, r, &w[i].x, &w[i].y);
+    for (size_t i = 0; i < len * cols; i++)
+        if (!inf[i]) EC(add_affine)(&r[i % cols], &r[i % cols], &w[i].x, &w[i].y);
 }
 
 int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_t scratch_len) {
@@ -398,21 +411,31 @@ int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_
 
 /* The sums of the first cols columns of a matrix of points stored row by
  * row, row_len points a row (r[j] = sum_i P_ij: the coefficient-wise sum of
- * committed polynomials), each column as EC(sum); the scratch is that of
- * one column. */
+ * committed polynomials). The scratch must hold that of one column
+ * (sum_bytes(rows)); as many columns as it has room for go through the
+ * tree together. */
 int EC(sum_columns)(POINT *r, const uint8_t *points, uint32_t rows, uint32_t row_len, uint32_t cols,
                     uint8_t *scratch, size_t scratch_len) {
     uint64_t need = EC(sum_bytes)(rows);
     if (need > 0x7fffffff || scratch_len < need) return PYBLS_ERR_ARGUMENT;
     uint8_t *mem = scratch + (EC_MSM_ALIGN - (uintptr_t)scratch % EC_MSM_ALIGN) % EC_MSM_ALIGN;
-    for (uint32_t j = 0; j < cols; j++) {
+    const size_t stride = (size_t)row_len * sizeof(POINT);
+    uint32_t block = 1;
+    if (rows > 1) { /* columns per block: what the scratch holds */
+        const uint64_t per_column = EC(sum_bytes)(rows) - EC_MSM_ALIGN;
+        const uint64_t fit = (scratch_len - EC_MSM_ALIGN) / per_column;
+        block = fit > cols ? cols : (uint32_t)fit;
+        if (block == 0) block = 1;
+    }
+    for (uint32_t j = 0; j < cols; j += block) {
+        const uint32_t bc = cols - j < block ? cols - j : block;
         const uint8_t *col = points + (size_t)j * sizeof(POINT);
         if (rows == 0)
-            EC(set_identity)(&r[j]);
+            for (uint32_t c = 0; c < bc; c++) EC(set_identity)(&r[j + c]);
         else if (rows == 1)
-            ct_memcpy(&r[j], col, sizeof(POINT));
+            ct_memcpy(&r[j], col, (size_t)bc * sizeof(POINT));
         else
-            EC(sum_strided)(&r[j], col, rows, (size_t)row_len * sizeof(POINT), mem);
+            EC(sum_block)(&r[j], col, rows, bc, stride, mem);
     }
     return PYBLS_OK;
 }

@@ -282,7 +282,15 @@ class _Point:
         if width == 0:
             return []
         sub = _members(cls, (p for r in rs for p in r), "sum_columns")
-        size = cls._sum_scratch_size(len(rs))
+        return cls._sum_rows(rs, width, sub)
+
+    @classmethod
+    def _sum_rows(cls: Type[_PointT], rs: List[Sequence[_PointT]], width: int, sub: int) -> List[_PointT]:
+        # Up to 16 columns go through the core's addition tree together (the
+        # scratch sized for them), in blocks that keep the buffers small.
+        size = cls._sum_scratch_size(len(rs) * min(width, 16))
+        if size < 0:
+            size = cls._sum_scratch_size(len(rs))
         if size < 0:
             raise status_error(size, f"{cls.__name__} sum_columns")
         scratch = _lib.scratch(max(size, 1))

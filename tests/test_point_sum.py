@@ -123,12 +123,35 @@ def test_poly_eval_checked(gname):
 # -- sum_columns: column sums of a matrix of points (pybls_g{1,2}_sum_columns) --
 
 @pytest.mark.parametrize("gname", sorted(GROUPS))
-@pytest.mark.parametrize("rows,width", [(1, 3), (2, 1), (3, 5), (17, 4), (40, 3), (5, 130)])
+@pytest.mark.parametrize("rows,width", [(1, 3), (2, 1), (3, 5), (17, 4), (40, 3), (5, 130), (2, 16), (9, 20),
+                                        (49, 17), (33, 33)])
 def test_sum_columns_matches_additions(gname, rows, width):
     group = GROUPS[gname]
     flat = _points(group, rows * width, 31 * rows + width)
     matrix = [flat[i * width:(i + 1) * width] for i in range(rows)]
     assert group.sum_columns(matrix) == [_naive(group, [r[j] for r in matrix]) for j in range(width)]
+
+
+@pytest.mark.parametrize("gname", sorted(GROUPS))
+@pytest.mark.parametrize("rows", [2, 25, 60])
+def test_sum_columns_any_scratch(gname, rows):
+    # The core sums as many columns together as the scratch holds: one (the
+    # least it accepts), several, or all 16 of a call; the sums are the same.
+    from pybls import _lib
+
+    group = GROUPS[gname]
+    width = 16
+    flat = _points(group, rows * width, rows)
+    want = b"".join(_naive(group, flat[j::width])._b for j in range(width))
+    packed = b"".join(p._b for p in flat)
+    for k in (1, 3, 16):
+        size = group._sum_scratch_size(rows * k)
+        got = group._sum_columns(width, packed, rows, _lib.scratch(size), size)
+        assert [group._eq(got[i:i + len(got) // width], want[i:i + len(got) // width]) for i in
+                range(0, len(got), len(got) // width)] == [1] * width
+    size = group._sum_scratch_size(rows)
+    with pytest.raises(ValueError):  # less than one column's scratch
+        group._sum_columns(width, packed, rows, _lib.scratch(size), size - 1)
 
 
 @pytest.mark.parametrize("gname", sorted(GROUPS))

@@ -157,6 +157,38 @@ def test_dkg_other_ciphersuites(variant, name):
     _check_key(result, shares, 2, random.Random(1))
 
 
+@pytest.mark.parametrize("variant", [MinPk, MinSig])
+def test_dkg_with_threshold_contributors(variant):
+    # Dealers 1 and 3 are excluded, so the key is made of the polynomials
+    # of the three lowest-indexed qualified dealers, 2, 4 and 5.
+    t, n = 3, 6
+    faults = {1: "silent", 3: "bad_share_unanswered", 4: "bad_share_answered"}
+    result, shares = run(Config.new(t, n, variant, contributors=t), faults, rng=random.Random(7))
+    assert result.qualified == [2, 4, 5, 6]
+    assert result.contributors == [2, 4, 5]
+    assert sorted(result.commitments) == [2, 4, 5]
+    group = variant.PublicKey.GROUP
+    key = group.identity()
+    for d in (2, 4, 5):  # one addition at a time, not the column sums the transcript uses
+        key = key + result.commitments[d].constant
+    assert bytes(result.public_key) == key.to_bytes()
+    _check_key(result, shares, t, random.Random(8))
+
+
+def test_contributors_rejections():
+    with pytest.raises(errors.InvalidDegreeError):
+        Config.new(3, 5, contributors=2)  # fewer than t could all be faulty
+    with pytest.raises(errors.InvalidDegreeError):
+        Config.new(3, 5, contributors=6)
+    with pytest.raises(TypeError):
+        Config.new(3, 5, contributors=True)
+    with pytest.raises(TypeError):
+        Config.new(3, 5, contributors=3.0)
+    with pytest.raises(ValueError):
+        Config(2, [1, 2, 3], previous=threshold.deal(2, 3).public_polynomial, contributors=2)
+    assert Config.new(3, 5).contributors is None
+
+
 def test_dkg_fails_with_too_few_qualified_dealers():
     with pytest.raises(errors.ProtocolError) as e:  # 4 - 3 + 1 = 2 needed
         run(Config.new(3, 4), {1: "silent", 2: "wrong_degree", 4: "equivocate"})

@@ -118,7 +118,8 @@ int pybls_fp_legendre(const uint8_t *a);
  * *_scratch_size(n) bytes (any alignment); both are variable time, for
  * public points and scalars. sum_columns writes the `count` column sums of
  * a rows x count matrix of internal points stored row by row (scratch:
- * sum_scratch_size(rows)). poly_eval gives sum_k x^k P_k for n internal
+ * sum_scratch_size(rows) at least; with sum_scratch_size(rows * k), k <= 16
+ * columns at a time share the additions' inversions). poly_eval gives sum_k x^k P_k for n internal
  * points P_0..P_{n-1} (a committed polynomial at a small public x), in
  * variable time. */
 

@@ -47,7 +47,7 @@ class PublicPolynomial:
     ``public_share(i)`` the key of share i.
     """
 
-    __slots__ = ("_points", "_group", "_cache")
+    __slots__ = ("_points", "_group", "_cache", "_flags")
 
     def __init__(self, points: Sequence[Point]) -> None:
         pts = tuple(points)
@@ -59,6 +59,9 @@ class PublicPolynomial:
         self._points = pts
         self._group = group
         self._cache: Dict[int, Point] = {}
+        # the "known in subgroup" flag all coefficients share (as _Point.sum
+        # computes it), kept so sums of commitments need not look at each point
+        self._flags = min(p._s for p in pts)
 
     # -- properties -----------------------------------------------------------
 
@@ -151,8 +154,8 @@ class PublicPolynomial:
         if any(c._group is not group for c in cs):
             raise TypeError("cannot add commitments in different groups")
         width = max(len(c._points) for c in cs)
-        if all(len(c._points) == width for c in cs):
-            return cls(group.sum_columns([c._points for c in cs]))
+        if all(len(c._points) == width for c in cs):  # every point is of `group` (checked at construction)
+            return cls(group._sum_rows([c._points for c in cs], width, min(c._flags for c in cs)))
         cols: List[List[Point]] = [[] for _ in range(width)]
         for c in cs:
             for k, p in enumerate(c._points):

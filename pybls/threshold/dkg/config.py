@@ -37,9 +37,20 @@ class Config:
     missing or excluded). For a resharing, ``previous`` is
     the public polynomial of the existing key, the dealers are (some of)
     its share holders, and the group public key stays the same.
+
+    ``contributors`` (fresh key generation only): the key is the sum of the
+    polynomials of at most this many qualified dealers, the lowest-indexed
+    ones (commonware takes t of them), instead of all qualified dealers, so
+    every participant adds fewer commitments. It must be at least
+    ``threshold``: with at most t - 1 misbehaving parties, any t qualified
+    dealers include an honest one, whose random polynomial keeps the key
+    secret. ``None`` (the default) uses every qualified dealer.
+
+    >>> Config.new(3, 5, contributors=3).contributors
+    3
     """
 
-    __slots__ = ("threshold", "dealers", "players", "scheme", "previous", "required_dealers")
+    __slots__ = ("threshold", "dealers", "players", "scheme", "previous", "required_dealers", "contributors")
 
     threshold: int
     dealers: List[int]
@@ -47,10 +58,12 @@ class Config:
     scheme: Scheme
     previous: Optional[PublicPolynomial]
     required_dealers: int
+    contributors: Optional[int]
 
     def __init__(self, threshold: int, players: Iterable[int], dealers: Optional[Iterable[int]] = None,
                  variant: Optional[Variant] = None, scheme: Any = None,
-                 previous: Optional[PublicPolynomial] = None, min_dealers: Optional[int] = None) -> None:
+                 previous: Optional[PublicPolynomial] = None, min_dealers: Optional[int] = None,
+                 contributors: Optional[int] = None) -> None:
         ps = sorted(check_distinct(players, "player"))
         ds = ps if dealers is None else sorted(check_distinct(dealers, "dealer"))
         t, _ = check_parameters(threshold, len(ps))
@@ -74,18 +87,26 @@ class Config:
         lowest = 1 if previous is None else previous.threshold
         if not lowest <= md <= len(ds):
             raise InvalidDegreeError(f"min_dealers must be in [{lowest}, {len(ds)}], got {md}")
+        if contributors is not None:
+            if previous is not None:
+                raise ValueError("a resharing always combines the old threshold of dealers; contributors is for key generation")
+            if isinstance(contributors, bool) or not isinstance(contributors, int):
+                raise TypeError(f"contributors must be an int or None, not {type(contributors).__name__}")
+            if not t <= contributors <= len(ds):
+                raise InvalidDegreeError(f"contributors must be in [{t}, {len(ds)}] (the threshold to the dealers), got {contributors}")
         self.threshold = t
         self.dealers = ds
         self.players = ps
         self.scheme = s
         self.previous = previous
         self.required_dealers = md
+        self.contributors = contributors
 
     @classmethod
     def new(cls, t: int, n: int, variant: Optional[Variant] = None, scheme: Any = None,
-            min_dealers: Optional[int] = None) -> "Config":
+            min_dealers: Optional[int] = None, contributors: Optional[int] = None) -> "Config":
         """A fresh key generation among parties 1..n, each dealer and player."""
-        return cls(t, range(1, n + 1), None, variant, scheme, None, min_dealers)
+        return cls(t, range(1, n + 1), None, variant, scheme, None, min_dealers, contributors)
 
     @classmethod
     def reshare(cls, previous: PublicPolynomial, dealers: Iterable[int], t: int, n: int,

@@ -12,6 +12,10 @@ justification inconsistent with its commitment, no justification for a
 complaint, or complaints from ``t`` or more players (answering them would
 make its polynomial public).
 
+The new key is the sum of the qualified dealers' polynomials: all of them,
+or the ``config.contributors`` lowest-indexed ones. A resharing combines
+the old threshold of them, lowest-indexed first.
+
 The phases (deals, then complaints, then justifications) and their
 deadlines are the caller's to enforce: :meth:`Transcript.result` judges
 whatever has been recorded when it is called, so a complaint recorded
@@ -191,9 +195,9 @@ class Transcript:
             err.disqualified = disq  # type: ignore[attr-defined]
             raise err
         if cfg.previous is None:
-            contributors = qualified
-            weights = [1] * len(qualified)
-            poly = PublicPolynomial.sum(self.deals[d].commitment for d in qualified)
+            contributors = qualified if cfg.contributors is None else qualified[:cfg.contributors]
+            weights = [1] * len(contributors)
+            poly = PublicPolynomial.sum(self.deals[d].commitment for d in contributors)
         else:
             contributors = qualified[:cfg.previous.threshold]
             weights = lagrange_ints(contributors)
