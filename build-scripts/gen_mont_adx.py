@@ -58,6 +58,30 @@ def mul_wide() -> List[str]:
     return lines
 
 
+def mul_mont() -> List[str]:
+    """r = a b / 2^384 mod m, below 2m, for a < m (operand scanning with
+    the reduction interleaved): before row i the window holds a value below
+    2m; a b_i and then q m, each below 2^64 m, take it below 2^447 (seven
+    limbs), and dividing by 2^64 brings it below 2m again."""
+    acc = WINDOW[:]
+    lines = [f"xorq {acc[j]}, {acc[j]}" for j in range(N)]
+    for i in range(N):
+        lines.append(f"movq {8 * i}(%[b]), %%rdx")
+        lines += row(acc, "a", acc[6])
+        lines.append(f"movq {acc[0]}, %%rdx")
+        lines.append("imulq %[n0], %%rdx")
+        lines.append(f"xorq {LO}, {LO}")  # clears CF and OF; acc[6] is in use
+        for j in range(N):
+            lines.append(f"mulxq {8 * j}(%[m]), {LO}, {HI}")
+            lines.append(f"adcxq {LO}, {acc[j]}")
+            lines.append(f"adoxq {HI}, {acc[j + 1]}")
+        lines.append(f"adcq $0, {acc[6]}")
+        acc = acc[1:] + acc[:1]  # acc[0] is now zero and leaves the window
+    for j in range(N):
+        lines.append(f"movq {acc[j]}, {8 * j}(%[r])")
+    return lines
+
+
 def redc() -> List[str]:
     """u = (t_lo + Q m) / 2^384 <= m for the low six limbs t_lo of t, with
     Q = -t_lo / m mod 2^384 chosen limb by limb; then r = u + t_hi < 2m
@@ -99,6 +123,16 @@ static inline void mont_adx_mul_wide6(limb_t r[12], const limb_t a[6], const lim
 {asm_block(mul_wide())}
         :
         : [r] "r"(r), [a] "r"(a), [b] "r"(b)
+        : {CLOBBERS});
+}}
+
+/* r = a b / 2^384 mod m, below 2m, for a < m (any six-limb b) and
+ * n0 = -1/m mod 2^64; r may alias a or b. */
+static inline void mont_adx_mul6(limb_t r[6], const limb_t a[6], const limb_t b[6], const limb_t m[6], limb_t n0) {{
+    __asm__ volatile(
+{asm_block(mul_mont())}
+        :
+        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m), [n0] "m"(n0)
         : {CLOBBERS});
 }}
 

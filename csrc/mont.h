@@ -164,9 +164,8 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
                               limb_t n0, int n) {
 #if MONT_ADX
     if (n == 6) {
-        limb_t w[12], u[6];
-        mont_adx_mul_wide6(w, a, b);
-        mont_adx_redc6(u, w, m, n0);
+        limb_t u[6];
+        mont_adx_mul6(u, a, b, m, n0);
         mont_reduce_once(r, u, m, n);
         return;
     }
