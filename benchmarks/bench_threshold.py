@@ -33,7 +33,7 @@ polynomial (the player's recovery does not depend on how the dealers
 chose their polynomials), and the player's received shares are recorded
 without the per-message check (timed separately). The commitments are
 held as a player holds them after decoding the deals from the wire:
-affine points (Z = 1).
+affine points (Z = 1) known to be in the subgroup.
 
 Usage:
     python benchmarks/bench_threshold.py [--quick] [--max-n N] [--variant minsig|minpk] [--json PATH]
@@ -58,6 +58,7 @@ import pybls  # noqa: E402
 from bench_native import PYBLST_ERROR, fmt_ns, pyblst  # noqa: E402
 from pybls import G1, G2, GT, pairing_product, threshold  # noqa: E402
 from pybls.sig import MinPk, MinSig  # noqa: E402
+from pybls.points import _IN_SUBGROUP, _wrap  # noqa: E402
 from pybls.threshold import Polynomial  # noqa: E402
 from pybls.threshold.dkg import Config, Deal, Player, PrivateShare, Transcript  # noqa: E402
 
@@ -117,9 +118,11 @@ def settled_run(cfg: Config, me: int, old_shares: Optional[Dict[int, Any]] = Non
             s = old_shares[d].value
             coeffs[0] = gen * s
             value = value - poly.constant + s
-        # as a player holds them after decoding the deal (Z = 1); the
-        # points are generator multiples, so the subgroup check is skipped
-        coeffs = [group.from_bytes(p.to_bytes(False), subgroup_check=False) for p in coeffs]
+        # as a player holds them after Deal.from_bytes, which checks every
+        # point: affine (Z = 1) and known to be in the subgroup. They are
+        # generator multiples, so the setup marks them without the check.
+        coeffs = [_wrap(group, group.from_bytes(p.to_bytes(False), subgroup_check=False)._b, _IN_SUBGROUP)
+                  for p in coeffs]
         deal = Deal(d, threshold.PublicPolynomial(coeffs))
         transcript.add(deal)
         # what Player.receive records, without its check (timed separately)
