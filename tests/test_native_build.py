@@ -1,0 +1,46 @@
+"""The native extension is built the way build-scripts/cffi_build.py says:
+on an x86-64 Linux machine with BMI2 and ADX, the Fp assembly of
+csrc/mont_adx.h is compiled in (its adcx/adox instructions are in the
+module), and the core says this processor can run it."""
+
+import pathlib
+import platform
+
+import pytest
+
+import pybls._lib as L
+
+pytestmark = [pytest.mark.once, pytest.mark.native_only]
+
+# adcx r64, r/m64 is 66 REX.W 0F 38 F6 /r and adox r64, r/m64 is F3 REX.W 0F 38 F6 /r
+ADCX = bytes.fromhex("66 48 0f 38 f6".replace(" ", ""))
+ADOX = bytes.fromhex("f3 48 0f 38 f6".replace(" ", ""))
+ADOX_REX_R = bytes.fromhex("f3 4c 0f 38 f6".replace(" ", ""))  # destination r8..r15
+
+
+def _cpu_flags():
+    try:
+        text = pathlib.Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def test_assembly_compiled_in_where_the_cpu_has_it():
+    if L.BACKEND != "cffi":
+        pytest.skip("checks the cffi extension; this pass runs another backend")
+    code = pathlib.Path(L.library_path).read_bytes()
+    has_asm = ADCX in code or ADOX in code or ADOX_REX_R in code
+    flags = _cpu_flags()
+    wanted = platform.machine() in ("x86_64", "AMD64") and {"adx", "bmi2"} <= flags
+    assert has_asm == wanted, f"assembly in {L.library_path}: {has_asm}; machine has ADX and BMI2: {wanted}"
+
+
+def test_core_accepts_this_processor():
+    # The bindings refuse to import a core that this processor cannot run;
+    # having imported, the core must agree.
+    fn = L._backend.functions({"pybls_cpu_supported": L._abi.SIGNATURES["pybls_cpu_supported"]})
+    assert fn["pybls_cpu_supported"]() == 1
