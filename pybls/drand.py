@@ -280,13 +280,19 @@ class Chain:
         """The latest round published at `time` (unix seconds or an aware datetime).
 
         0 before genesis, as drand counts; round 1 is published at genesis.
+        A time past round 2**64 - 1 (the last a beacon can carry) raises
+        :class:`~pybls.errors.ArgumentError`.
         """
         t = _seconds(time)
         if t < self.genesis_time:
             return 0
         if isinstance(t, int):
-            return (t - self.genesis_time) // self.period + 1
-        return int(math.floor((t - self.genesis_time) / self.period)) + 1
+            r = (t - self.genesis_time) // self.period + 1
+        else:
+            r = int(math.floor((t - self.genesis_time) / self.period)) + 1
+        if r > _MAX_ROUND:
+            raise ArgumentError(f"{time!r} is past the last round, 2**64 - 1, of chain {self.beacon_id!r}")
+        return r
 
     def time_of_round(self, round: int) -> int:
         """The unix time (seconds) at which `round` is published (genesis for round 0)."""

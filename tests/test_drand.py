@@ -222,6 +222,12 @@ def test_round_times_of_real_chains():
         qn.round_at("2024-01-01")
     with pytest.raises(errors.ArgumentError):
         qn.time_of_round(-1)
+    # the last round a beacon can carry, and a second after the one past it
+    last = qn.time_of_round(2 ** 64 - 1)
+    assert qn.round_at(last) == qn.round_at(last + qn.period - 1) == 2 ** 64 - 1
+    for t in (last + qn.period, float(last + 2 * qn.period), 10 ** 30):
+        with pytest.raises(errors.ArgumentError, match="past the last round"):
+            qn.round_at(t)
 
 
 @given(st.integers(min_value=0, max_value=10 ** 10), st.sampled_from(sorted(CHAINS)))
