@@ -422,8 +422,7 @@ int EC(sum_columns)(POINT *r, const uint8_t *points, uint32_t rows, uint32_t row
     const size_t stride = (size_t)row_len * sizeof(POINT);
     uint32_t block = 1;
     if (rows > 1) { /* columns per block: what the scratch holds */
-        const uint64_t per_column = EC(sum_bytes)(rows) - EC_MSM_ALIGN;
-        const uint64_t fit = (scratch_len - EC_MSM_ALIGN) / per_column;
+        const uint64_t fit = (scratch_len - EC_MSM_ALIGN) / (need - EC_MSM_ALIGN);
         block = fit > cols ? cols : (uint32_t)fit;
         if (block == 0) block = 1;
     }
