@@ -12,8 +12,7 @@ void fp_sub(fp_t *r, const fp_t *a, const fp_t *b) { mont_modsub(r->l, a->l, b->
 void fp_dbl(fp_t *r, const fp_t *a) { mont_modadd(r->l, a->l, a->l, P_MODULUS, N); }
 void fp_neg(fp_t *r, const fp_t *a) { mont_modneg(r->l, a->l, P_MODULUS, N); }
 void fp_mul(fp_t *r, const fp_t *a, const fp_t *b) { mont_mul_n(r->l, a->l, b->l, P_MODULUS, P_N0, N); }
-/* The fused Montgomery product beats a separate square and reduction here. */
-void fp_sqr(fp_t *r, const fp_t *a) { mont_mul_n(r->l, a->l, a->l, P_MODULUS, P_N0, N); }
+void fp_sqr(fp_t *r, const fp_t *a) { mont_sqr_n(r->l, a->l, P_MODULUS, P_N0, N); }
 
 /* a b + c d and a b - c d (the Fp2 versions reduce once; here two
  * Montgomery products are cheaper). */

@@ -40,6 +40,11 @@
 #define MONT_UNROLL
 #endif
 
+/* 32-bit limbs: Fp's products in radix 2^30 (mont_r30.h). */
+#if LIMB_BITS == 32
+#include "mont_r30.h"
+#endif
+
 /* lo(a + b*c + carry), carry = hi(...). */
 static inline limb_t mont_mac(limb_t a, limb_t b, limb_t c, limb_t *carry) {
     dlimb_t t = (dlimb_t)b * c + a + *carry;
@@ -170,6 +175,14 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
         return;
     }
 #endif
+#if LIMB_BITS == 32
+    if (n == 12) {
+        limb_t u[12];
+        mont_r30_mul12(u, a, b, m, n0);
+        mont_reduce_once(r, u, m, n);
+        return;
+    }
+#endif
     limb_t q[MONT_MAX_LIMBS], t[MONT_MAX_LIMBS];
     dlimb_t acc = 0;
     limb_t c2 = 0;
@@ -201,11 +214,31 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
     mont_reduce_once(r, t, m, n);
 }
 
+/* r = a^2 / 2^(n w) mod m: the Montgomery product, except in radix 2^30
+ * where a square halves the cross products. */
+static inline void mont_sqr_n(limb_t *r, const limb_t *a, const limb_t *m, limb_t n0, int n) {
+#if LIMB_BITS == 32
+    if (n == 12) {
+        limb_t u[12];
+        mont_r30_sqr12(u, a, m, n0);
+        mont_reduce_once(r, u, m, n);
+        return;
+    }
+#endif
+    mont_mul_n(r, a, a, m, n0, n);
+}
+
 /* Double-width product r[0..2n) = a b (plain integers), for lazy reduction. */
 static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
 #if MONT_ADX
     if (n == 6) {
         mont_adx_mul_wide6(r, a, b);
+        return;
+    }
+#endif
+#if LIMB_BITS == 32
+    if (n == 12) {
+        mont_r30_mul_wide12(r, a, b);
         return;
     }
 #endif
@@ -236,6 +269,12 @@ static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
 #if MONT_ADX
     if (n == 6) { /* the full product beats halving the products here */
         mont_adx_mul_wide6(r, a, a);
+        return;
+    }
+#endif
+#if LIMB_BITS == 32
+    if (n == 12) {
+        mont_r30_sqr_wide12(r, a);
         return;
     }
 #endif
@@ -279,6 +318,14 @@ static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb
     if (n == 6) {
         limb_t v[6];
         mont_adx_redc6(v, t, m, n0);
+        mont_reduce_once(r, v, m, n);
+        return;
+    }
+#endif
+#if LIMB_BITS == 32
+    if (n == 12) {
+        limb_t v[12];
+        mont_r30_redc12(v, t, m, n0);
         mont_reduce_once(r, v, m, n);
         return;
     }
@@ -349,11 +396,11 @@ static inline void mont_pow_n(limb_t *r, const limb_t *a, const limb_t *e, int e
     int i = elimbs * LIMB_BITS - 1, started = 0;
 #define MONT_POW_BIT(k) ((int)(e[(k) / LIMB_BITS] >> ((k) % LIMB_BITS)) & 1)
     for (int j = 0; j < n; j++) { odd[0][j] = a[j]; acc[j] = one[j]; }
-    mont_mul_n(sq, a, a, m, n0, n);
+    mont_sqr_n(sq, a, m, n0, n);
     for (int k = 1; k < 1 << (MONT_POW_W - 1); k++) mont_mul_n(odd[k], odd[k - 1], sq, m, n0, n);
     while (i >= 0) {
         if (!MONT_POW_BIT(i)) {
-            if (started) mont_mul_n(acc, acc, acc, m, n0, n);
+            if (started) mont_sqr_n(acc, acc, m, n0, n);
             i--;
             continue;
         }
@@ -363,7 +410,7 @@ static inline void mont_pow_n(limb_t *r, const limb_t *a, const limb_t *e, int e
         unsigned w = 0;
         for (int k = i; k >= low; k--) {
             w = (w << 1) | (unsigned)MONT_POW_BIT(k);
-            if (started) mont_mul_n(acc, acc, acc, m, n0, n);
+            if (started) mont_sqr_n(acc, acc, m, n0, n);
         }
         if (started) {
             mont_mul_n(acc, acc, odd[w >> 1], m, n0, n);

@@ -12,8 +12,8 @@
  * refused square root by -a having one (p = 3 mod 4, so -1 is not a
  * square); the Legendre symbol against both. Fp2 = Fp[u]/(u^2 + 1)
  * products and squares (the lazily reduced double-width products and
- * their Montgomery reductions, in assembly on x86-64 with ADX) against
- * the reference on their coefficients.
+ * their Montgomery reductions: in assembly on x86-64 with ADX, in radix
+ * 2^30 with 32-bit limbs) against the reference on their coefficients.
  */
 #include "fuzz_common.h"
 #include "field.h"
