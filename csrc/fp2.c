@@ -46,24 +46,16 @@ void fp2_conj(fp2_t *r, const fp2_t *a) {
 
 /* r = a + b mod M for a, b < M. */
 static inline void fpx2_add(limb_t *r, const limb_t *a, const limb_t *b) {
-    limb_t t[NL], carry = 0, borrow = 0;
-    MONT_UNROLL
-    for (int i = 0; i < 2 * NL; i++) r[i] = mont_adc(a[i], b[i], &carry);
-    MONT_UNROLL
-    for (int i = 0; i < NL; i++) t[i] = mont_sbb(r[NL + i], PM[i], &borrow);
-    limb_t keep = (limb_t)0 - borrow;
-    MONT_UNROLL
-    for (int i = 0; i < NL; i++) r[NL + i] = (r[NL + i] & keep) | (t[i] & ~keep);
+    limb_t t[NL];
+    mont_add_n(r, a, b, 2 * NL);
+    limb_t borrow = mont_sub_n(t, r + NL, PM, NL);
+    mont_select_n(r + NL, r + NL, t, (limb_t)0 - borrow, NL);
 }
 
 /* r = a - b mod M for a, b < M. */
 static inline void fpx2_sub(limb_t *r, const limb_t *a, const limb_t *b) {
-    limb_t borrow = 0, carry = 0;
-    MONT_UNROLL
-    for (int i = 0; i < 2 * NL; i++) r[i] = mont_sbb(a[i], b[i], &borrow);
-    limb_t mask = (limb_t)0 - borrow;
-    MONT_UNROLL
-    for (int i = 0; i < NL; i++) r[NL + i] = mont_adc(r[NL + i], PM[i] & mask, &carry);
+    limb_t borrow = mont_sub_n(r, a, b, 2 * NL);
+    mont_add_mask_n(r + NL, r + NL, PM, (limb_t)0 - borrow, NL);
 }
 
 void fp2x2_add(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
@@ -93,21 +85,15 @@ void fp2x2_redc(fp2_t *r, const fp2x2_t *a) {
  * below 2p, their product below 4p^2 < M; c1 = a0 b1 + a1 b0 < 2p^2 exactly,
  * c0 = a0 b0 - a1 b1 mod M. */
 static inline void fp2_mul_wide_inl(fp2x2_t *r, const fp2_t *a, const fp2_t *b) {
-    limb_t sa[NL], sb[NL], t1[2 * NL], t2[2 * NL], carry = 0, borrow = 0;
-    MONT_UNROLL
-    for (int i = 0; i < NL; i++) sa[i] = mont_adc(a->c0.l[i], a->c1.l[i], &carry);
-    carry = 0;
-    MONT_UNROLL
-    for (int i = 0; i < NL; i++) sb[i] = mont_adc(b->c0.l[i], b->c1.l[i], &carry);
+    limb_t sa[NL], sb[NL], t1[2 * NL], t2[2 * NL];
+    mont_add_n(sa, a->c0.l, a->c1.l, NL);
+    mont_add_n(sb, b->c0.l, b->c1.l, NL);
     mont_mul_wide_n(r->c0, a->c0.l, b->c0.l, NL);
     mont_mul_wide_n(t1, a->c1.l, b->c1.l, NL);
     mont_mul_wide_n(t2, sa, sb, NL);
     /* c1 = t2 - t0 - t1 = a0 b1 + a1 b0 >= 0 */
-    MONT_UNROLL
-    for (int i = 0; i < 2 * NL; i++) t2[i] = mont_sbb(t2[i], r->c0[i], &borrow);
-    borrow = 0;
-    MONT_UNROLL
-    for (int i = 0; i < 2 * NL; i++) r->c1[i] = mont_sbb(t2[i], t1[i], &borrow);
+    mont_sub_n(t2, t2, r->c0, 2 * NL);
+    mont_sub_n(r->c1, t2, t1, 2 * NL);
     fpx2_sub(r->c0, r->c0, t1);
 }
 
@@ -151,12 +137,9 @@ void fp2_mul2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, cons
  * Montgomery product may be any 384-bit value, so a0 + a1 and 2 a0 (below
  * 2p < 2^384) enter unreduced. */
 void fp2_sqr(fp2_t *r, const fp2_t *a) {
-    limb_t s[NL], d[NL], dbl[NL], carry = 0;
-    MONT_UNROLL
-    for (int i = 0; i < NL; i++) s[i] = mont_adc(a->c0.l[i], a->c1.l[i], &carry);
-    carry = 0;
-    MONT_UNROLL
-    for (int i = 0; i < NL; i++) dbl[i] = mont_adc(a->c0.l[i], a->c0.l[i], &carry);
+    limb_t s[NL], d[NL], dbl[NL];
+    mont_add_n(s, a->c0.l, a->c1.l, NL);
+    mont_add_n(dbl, a->c0.l, a->c0.l, NL);
     mont_modsub(d, a->c0.l, a->c1.l, PM, NL);
     mont_mul_n(r->c1.l, a->c1.l, dbl, PM, P_N0, NL);
     mont_mul_n(r->c0.l, d, s, PM, P_N0, NL);
@@ -164,9 +147,8 @@ void fp2_sqr(fp2_t *r, const fp2_t *a) {
 
 /* a / 2: an odd coefficient gets p added first (a + p < 2p fits). */
 static void fp_half_limbs(limb_t *r, const limb_t *a) {
-    limb_t t[NL], carry = 0, mask = (limb_t)0 - (a[0] & 1);
-    MONT_UNROLL
-    for (int i = 0; i < NL; i++) t[i] = mont_adc(a[i], PM[i] & mask, &carry);
+    limb_t t[NL];
+    mont_add_mask_n(t, a, PM, (limb_t)0 - (a[0] & 1), NL);
     MONT_UNROLL
     for (int i = 0; i < NL - 1; i++) r[i] = (t[i] >> 1) | (t[i + 1] << (LIMB_BITS - 1));
     r[NL - 1] = t[NL - 1] >> 1;

@@ -52,33 +52,6 @@ static inline limb_t mont_mac(limb_t a, limb_t b, limb_t c, limb_t *carry) {
     return (limb_t)t;
 }
 
-/* r = a + b, returns the carry (0 or 1). */
-static inline limb_t mont_add_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
-    limb_t carry = 0;
-    for (int i = 0; i < n; i++) {
-        dlimb_t t = (dlimb_t)a[i] + b[i] + carry;
-        r[i] = (limb_t)t;
-        carry = (limb_t)(t >> LIMB_BITS);
-    }
-    return carry;
-}
-
-/* r = a - b, returns the borrow (0 or 1). */
-static inline limb_t mont_sub_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
-    limb_t borrow = 0;
-    for (int i = 0; i < n; i++) {
-        dlimb_t t = (dlimb_t)a[i] - b[i] - borrow;
-        r[i] = (limb_t)t;
-        borrow = (limb_t)(t >> LIMB_BITS) & 1;
-    }
-    return borrow;
-}
-
-/* r = (mask ? a : b) */
-static inline void mont_select_n(limb_t *r, const limb_t *a, const limb_t *b, limb_t mask, int n) {
-    for (int i = 0; i < n; i++) r[i] = (a[i] & mask) | (b[i] & ~mask);
-}
-
 /* a + b + carry_in and a - b - borrow_in with carry/borrow in {0,1}. On
  * x86-64 the compiler intrinsics give clean adc/sbb chains, which gcc does
  * not form from the portable expressions. */
@@ -107,38 +80,93 @@ static inline limb_t mont_sbb(limb_t a, limb_t b, limb_t *borrow) {
 }
 #endif
 
+#if LIMB_BITS == 32
+/* 32-bit limbs: sums and differences chain their carries over 64-bit words
+ * (pairs of limbs), half the steps where 64-bit arithmetic is native but
+ * there is no add-with-carry (WebAssembly). Used for even n. */
+static inline uint64_t mont_pair(const limb_t *p, int i) {
+    return (uint64_t)p[2 * i] | (uint64_t)p[2 * i + 1] << 32;
+}
+static inline void mont_set_pair(limb_t *p, int i, uint64_t v) {
+    p[2 * i] = (limb_t)v;
+    p[2 * i + 1] = (limb_t)(v >> 32);
+}
+static inline uint64_t mont_adc64(uint64_t a, uint64_t b, limb_t *carry) {
+    uint64_t s = a + b, t = s + *carry;
+    *carry = (limb_t)(s < a) | (limb_t)(t < s);
+    return t;
+}
+static inline uint64_t mont_sbb64(uint64_t a, uint64_t b, limb_t *borrow) {
+    uint64_t d = a - b, t = d - *borrow;
+    *borrow = (limb_t)(a < b) | (limb_t)(d < *borrow);
+    return t;
+}
+#define MONT_PAIRS(n) ((n) % 2 == 0)
+#else
+#define MONT_PAIRS(n) 0
+#endif
+
+/* r = a + (b & mask), returns the carry (0 or 1). */
+static inline limb_t mont_add_mask_n(limb_t *r, const limb_t *a, const limb_t *b, limb_t mask, int n) {
+    limb_t carry = 0;
+#if LIMB_BITS == 32
+    if (MONT_PAIRS(n)) {
+        const uint64_t mask64 = (uint64_t)mask << 32 | mask;
+        MONT_UNROLL
+        for (int i = 0; i < n / 2; i++) mont_set_pair(r, i, mont_adc64(mont_pair(a, i), mont_pair(b, i) & mask64, &carry));
+        return carry;
+    }
+#endif
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) r[i] = mont_adc(a[i], b[i] & mask, &carry);
+    return carry;
+}
+
+/* r = a + b, returns the carry (0 or 1). */
+static inline limb_t mont_add_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
+    return mont_add_mask_n(r, a, b, ~(limb_t)0, n);
+}
+
+/* r = a - b, returns the borrow (0 or 1). */
+static inline limb_t mont_sub_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
+    limb_t borrow = 0;
+#if LIMB_BITS == 32
+    if (MONT_PAIRS(n)) {
+        MONT_UNROLL
+        for (int i = 0; i < n / 2; i++) mont_set_pair(r, i, mont_sbb64(mont_pair(a, i), mont_pair(b, i), &borrow));
+        return borrow;
+    }
+#endif
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) r[i] = mont_sbb(a[i], b[i], &borrow);
+    return borrow;
+}
+
+/* r = (mask ? a : b) */
+static inline void mont_select_n(limb_t *r, const limb_t *a, const limb_t *b, limb_t mask, int n) {
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) r[i] = (a[i] & mask) | (b[i] & ~mask);
+}
+
 /* r = t mod m for t < 2m: subtract m unless that borrows. */
 static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m, int n) {
-    limb_t d[MONT_MAX_LIMBS], borrow = 0;
-    MONT_UNROLL
-    for (int j = 0; j < n; j++) d[j] = mont_sbb(t[j], m[j], &borrow);
-    limb_t keep = (limb_t)0 - borrow;
-    MONT_UNROLL
-    for (int j = 0; j < n; j++) r[j] = (t[j] & keep) | (d[j] & ~keep);
+    limb_t d[MONT_MAX_LIMBS];
+    limb_t borrow = mont_sub_n(d, t, m, n);
+    mont_select_n(r, t, d, (limb_t)0 - borrow, n);
 }
 
 /* r = a + b mod m for a, b < m (no carry out: 2m < 2^(n w)). */
 static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
-    limb_t t[MONT_MAX_LIMBS], carry = 0;
-    MONT_UNROLL
-    for (int i = 0; i < n; i++) {
-        t[i] = mont_adc(a[i], b[i], &carry);
-    }
+    limb_t t[MONT_MAX_LIMBS];
+    mont_add_n(t, a, b, n);
     mont_reduce_once(r, t, m, n);
 }
 
-/* r = a - b mod m for a, b < m. */
+/* r = a - b mod m for a, b < m: m is added back if the difference borrowed. */
 static inline void mont_modsub(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
-    limb_t t[MONT_MAX_LIMBS], borrow = 0, carry = 0;
-    MONT_UNROLL
-    for (int i = 0; i < n; i++) {
-        t[i] = mont_sbb(a[i], b[i], &borrow);
-    }
-    limb_t mask = (limb_t)0 - borrow; /* add m back if it borrowed */
-    MONT_UNROLL
-    for (int i = 0; i < n; i++) {
-        r[i] = mont_adc(t[i], m[i] & mask, &carry);
-    }
+    limb_t t[MONT_MAX_LIMBS];
+    limb_t borrow = mont_sub_n(t, a, b, n);
+    mont_add_mask_n(r, t, m, (limb_t)0 - borrow, n);
 }
 
 static inline limb_t mont_is_zero_n(const limb_t *a, int n) {
