@@ -9,6 +9,11 @@ Python inside Pyodide, of @noble/curves, mcl-wasm and bls-eth-wasm measured
 in the same page, and the ratios peer / pybls (above 1: pybls is faster).
 Also Pyodide start-up and `import pybls`. Writes the numbers as JSON.
 
+G1 scalar multiplication is measured twice: g1_mul is each library's
+default (constant time for pybls `P * k` and noble `multiply`, variable
+time for mcl `mul`), g1_mul_vartime the variable-time one (pybls
+`mul_vartime`, noble `multiplyUnsafe`, mcl `mul` again).
+
 Needs `make wasm` and `npm ci` in benchmarks/browser (`make bench-browser`
 does both).
 """
@@ -25,8 +30,8 @@ sys.path.insert(0, str(ROOT / "build-scripts"))
 
 import localweb  # noqa: E402
 
-OPS = ["pairing", "hash_to_G2", "sign", "verify", "g1_mul", "aggregate_128", "g2_decompress",
-       "fast_aggregate_verify_128"]
+OPS = ["pairing", "hash_to_G2", "sign", "verify", "g1_mul", "g1_mul_vartime", "aggregate_128",
+       "g2_decompress", "fast_aggregate_verify_128"]
 PEERS = ["noble", "mcl", "bls-eth-wasm"]
 
 

@@ -42,6 +42,7 @@ export async function benchNoble(opts) {
   r.sign = await median(() => ls.sign(ls.hash(msg(0), DST), sks[0]), opts);
   r.verify = await median(() => ls.verify(sigs[0], ls.hash(msg(0), DST), pks[0]), opts);
   r.g1_mul = await median(() => P.multiply(k), opts);
+  r.g1_mul_vartime = await median(() => P.multiplyUnsafe(k), opts);
   r.aggregate_128 = await median(() => ls.aggregateSignatures(sigs), opts);
   r.g2_decompress = await median(() => ls.Signature.fromBytes(sigBytes), opts);
   r.fast_aggregate_verify_128 = await median(
@@ -83,7 +84,8 @@ export async function benchMcl(mcl, opts) {
   r.hash_to_G2 = await median(() => mcl.hashAndMapToG2(msg(1)), opts);
   r.sign = await median(() => mcl.mul(mcl.hashAndMapToG2(m), sks[0]), opts);
   r.verify = await median(() => verify(pks[0], m, sigs[0]), opts);
-  r.g1_mul = await median(() => mcl.mul(P, k), opts);
+  r.g1_mul = await median(() => mcl.mul(P, k), opts); // variable time
+  r.g1_mul_vartime = r.g1_mul;
   r.aggregate_128 = await median(() => aggregate(sigs), opts);
   r.g2_decompress = await median(() => {
     const s = new mcl.G2();

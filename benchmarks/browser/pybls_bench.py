@@ -43,6 +43,7 @@ def run(min_runs=5, min_ms=400.0):
         "sign": m(lambda: bls.sign(sks[0], msg)),
         "verify": m(lambda: bls.verify(pks[0], msg, sigs[0])),
         "g1_mul": m(lambda: P * k),
+        "g1_mul_vartime": m(lambda: P.mul_vartime(k)),
         "aggregate_128": m(lambda: bls.aggregate(sigs)),
         "g2_decompress": m(lambda: G2.from_bytes(sig_bytes)),
         "fast_aggregate_verify_128": m(lambda: bls.fast_aggregate_verify(pks, msg, agg)),
