@@ -61,10 +61,10 @@ void EC(mul_x_abs)(POINT *r, const POINT *p) {
 static void EC(lookup_ct)(POINT *r, const POINT *table, int d) {
     limb_t negative = (limb_t)0 - (limb_t)((unsigned)d >> (sizeof(unsigned) * 8 - 1));
     unsigned magnitude = ((unsigned)d ^ (unsigned)negative) + (unsigned)(negative & 1);
-    POINT minus;
-    EC(set_identity)(r);
-    for (unsigned j = 0; j < EC_CT_TABLE; j++)
-        EC(cmov)(r, &table[j], limb_is_zero_mask((limb_t)(magnitude ^ (j + 1))));
+    POINT minus, identity;
+    ct_lookup(r, table, sizeof *r, EC_CT_TABLE, (size_t)magnitude - 1); /* zero for d = 0 */
+    EC(set_identity)(&identity);
+    EC(cmov)(r, &identity, limb_is_zero_mask((limb_t)magnitude));
     EC(neg)(&minus, r);
     EC(cmov)(r, &minus, negative);
 }

@@ -58,8 +58,12 @@ static inline limb_t limb_is_zero_mask(limb_t x) {
 /* Copy helpers usable on any of the types above. */
 void ct_memcpy(void *dst, const void *src, size_t len);
 void ct_memzero(void *dst, size_t len);
-/* dst = mask ? src : dst, mask all-ones or zero; constant time. */
+/* dst = mask ? src : dst, mask all-ones or zero; constant time. len is a
+ * whole number of limb pairs, as for every type above. */
 void ct_cmov(void *dst, const void *src, size_t len, limb_t mask);
+/* dst = table[index] of count entries of len bytes (as for ct_cmov), or all
+ * zero if index >= count; reads every entry, so constant time in index. */
+void ct_lookup(void *dst, const void *table, size_t len, size_t count, size_t index);
 
 /* ---- Fp ---------------------------------------------------------------- */
 void fp_set_zero(fp_t *r);

@@ -39,8 +39,7 @@ void fr_pow_bytes(fr_t *r, const fr_t *a, const uint8_t *e_be, size_t elen) {
     for (size_t i = 0; i < 2 * elen; i++) {
         unsigned w = (i & 1) ? (e_be[i / 2] & 15u) : (e_be[i / 2] >> 4);
         for (int s = 0; s < 4; s++) fr_sqr(&acc, &acc);
-        fr_set_zero(&pick);
-        for (unsigned j = 0; j < 16; j++) ct_cmov(&pick, &table[j], sizeof pick, limb_is_zero_mask((limb_t)(j ^ w)));
+        ct_lookup(&pick, table, sizeof pick, 16, w);
         fr_mul(&acc, &acc, &pick);
     }
     *r = acc;

@@ -16,8 +16,7 @@ void gt_pow(fp12_t *r, const fp12_t *a, const fr_t *e) {
     for (int i = 256 / 4 - 1; i >= 0; i--) {
         for (int s = 0; s < 4; s++) fp12_cyclotomic_sqr(&acc, &acc);
         unsigned w = scalar_window(k, FR_LIMBS, (unsigned)i * 4, 4);
-        ct_memzero(&pick, sizeof pick);
-        for (unsigned j = 0; j < 16; j++) ct_cmov(&pick, &table[j], sizeof pick, limb_is_zero_mask((limb_t)(j ^ w)));
+        ct_lookup(&pick, table, sizeof pick, 16, w);
         fp12_mul(&acc, &acc, &pick);
     }
     ct_memzero(k, sizeof k);
