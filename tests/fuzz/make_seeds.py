@@ -161,6 +161,13 @@ def field_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
         yield bytes([op << 1 | 0x80]) + _fp(P) + _fp(0)
         yield bytes([op << 1 | 0x81]) + R.to_bytes(32, "big") + (R - 1).to_bytes(32, "big")
         yield bytes([op << 1]) + _fp(0) + _fp(P - 1)
+    # Fp2 products (op 7) of coefficients whose internal (Montgomery, R =
+    # 2^384) forms are p - 1 or 1: the largest unreduced Karatsuba sums.
+    internal = lambda v: v * pow(2**384, -1, P) % P  # noqa: E731
+    top, one = _fp(internal(P - 1)), _fp(internal(1))
+    yield bytes([7 << 1]) + top * 4
+    yield bytes([7 << 1]) + top * 2 + one * 2
+    yield bytes([7 << 1]) + one + top + top + one
 
 
 def aead_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
