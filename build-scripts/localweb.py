@@ -25,7 +25,7 @@ import posixpath
 import shutil
 import threading
 import urllib.parse
-from typing import Any, Dict, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
@@ -80,6 +80,7 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
     mounts: Dict[str, pathlib.Path] = {}
     dynamic: Dict[str, Any] = {}
+    unisolated: Tuple[str, ...] = ()  # URL prefixes served without cross-origin isolation
     quiet = True
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
@@ -126,9 +127,11 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         # Cross-origin isolation (everything served is same-origin): pages
         # get SharedArrayBuffer, with which Python running in a worker can
-        # be interrupted.
-        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
-        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        # be interrupted. Not under the `unisolated` prefixes.
+        path = urllib.parse.urlsplit(self.path).path
+        if not any(path.startswith(p) for p in self.unisolated):
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -137,11 +140,14 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(mounts: Mounts, port: int = 0, host: str = HOST, dynamic: Optional[Dynamic] = None,
-                quiet: bool = True) -> http.server.ThreadingHTTPServer:
-    """An HTTP server (not yet serving) for `mounts` on host:port (0: any free port)."""
+                quiet: bool = True, unisolated: Sequence[str] = ()) -> http.server.ThreadingHTTPServer:
+    """An HTTP server (not yet serving) for `mounts` on host:port (0: any
+    free port); paths under the `unisolated` prefixes are served without
+    the cross-origin isolation headers."""
     handler = type("Handler", (StaticHandler,), {
         "mounts": {p: pathlib.Path(d).resolve() for p, d in mounts.items()},
         "dynamic": dict(dynamic or {}),
+        "unisolated": tuple(unisolated),
         "quiet": quiet,
     })
     server = http.server.ThreadingHTTPServer((host, port), handler)
@@ -150,12 +156,12 @@ def make_server(mounts: Mounts, port: int = 0, host: str = HOST, dynamic: Option
 
 
 def start_server(mounts: Mounts, port: int = 0, host: str = HOST, dynamic: Optional[Dynamic] = None,
-                 ) -> Tuple[http.server.ThreadingHTTPServer, str]:
+                 unisolated: Sequence[str] = ()) -> Tuple[http.server.ThreadingHTTPServer, str]:
     """Serve `mounts` on a background thread; returns the server and its base URL.
 
     Stop it with ``server.shutdown()``.
     """
-    server = make_server(mounts, port, host, dynamic)
+    server = make_server(mounts, port, host, dynamic, unisolated=unisolated)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}/"
 

@@ -28,6 +28,9 @@ WEB = ROOT / "web"
 # /notebooks/ only when this directory holds an index.html: see
 # site_info(), served as /site.json, which demo/index.html reads.
 NOTEBOOKS_SITE = ROOT / "build" / "notebooks-site"
+# Served without cross-origin isolation: under it, JupyterLite's Pyodide
+# kernel takes its SharedArrayBuffer path and never becomes idle.
+UNISOLATED = ("/notebooks/",)
 
 
 def mounts(notebooks: pathlib.Path = NOTEBOOKS_SITE) -> dict:
@@ -71,7 +74,7 @@ def main(argv: list) -> int:
         return 1
     try:
         server = localweb.make_server(mounts(args.notebooks), args.port, dynamic=dynamic(args.notebooks),
-                                      quiet=not args.log)
+                                      quiet=not args.log, unisolated=UNISOLATED)
     except OSError as e:
         print(f"cannot listen on {localweb.HOST}:{args.port}: {e.strerror} (try PORT=NNNN)", file=sys.stderr)
         return 1

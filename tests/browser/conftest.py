@@ -43,7 +43,7 @@ serve = _load_serve()
 def demo_url():
     gaps = serve.missing()
     assert not gaps, "build the demo's pieces first (make wasm): " + "; ".join(gaps)
-    server, base = localweb.start_server(serve.mounts(), dynamic=serve.dynamic())
+    server, base = localweb.start_server(serve.mounts(), dynamic=serve.dynamic(), unisolated=serve.UNISOLATED)
     yield base
     server.shutdown()
 

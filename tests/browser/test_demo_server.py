@@ -59,10 +59,16 @@ def test_site_json_names_the_notebooks_site_when_built(tmp_path):
     assert serve.site_info(tmp_path) == {"notebooks": False}
     (tmp_path / "index.html").write_text("<!doctype html><title>notebooks</title>")
     assert serve.site_info(tmp_path) == {"notebooks": True}
-    server, base = localweb.start_server(serve.mounts(tmp_path), dynamic=serve.dynamic(tmp_path))
+    server, base = localweb.start_server(serve.mounts(tmp_path), dynamic=serve.dynamic(tmp_path),
+                                         unisolated=serve.UNISOLATED)
     try:
         assert json.loads(fetch(base + "site.json")[2]) == {"notebooks": True}
         assert b"<title>notebooks</title>" in fetch(base + "notebooks/")[2]
+        # JupyterLite's kernel does not start under cross-origin isolation
+        # (tests/notebooks/browser_notebooks.py runs it from this server)
+        with urllib.request.urlopen(base + "notebooks/", timeout=30) as r:
+            assert "Cross-Origin-Embedder-Policy" not in r.headers
+            assert "Cross-Origin-Opener-Policy" not in r.headers
     finally:
         server.shutdown()
 

@@ -71,13 +71,30 @@ def _site_module():
     return module
 
 
-@pytest.fixture(scope="module")
-def site_url():
+def _demo_module():
+    """demo/serve.py, for the mounts `make demo` serves."""
+    spec = importlib.util.spec_from_file_location("demo_serve", REPO / "demo" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module", params=["site", "demo"])
+def site_url(request):
+    """The site from its own server (`make notebooks`), and at /notebooks/
+    of the demo server (`make demo`, whose pages are cross-origin isolated)."""
     if not (SITE / "index.html").is_file():
         pytest.fail(f"no JupyterLite site in {SITE}: run `make notebooks-site`")
-    server = _site_module().make_server(SITE, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    if request.param == "site":
+        server = _site_module().make_server(SITE, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    else:
+        demo = _demo_module()
+        server, base = localweb.start_server(demo.mounts(SITE), dynamic=demo.dynamic(SITE),
+                                              unisolated=demo.UNISOLATED)
+        yield base + "notebooks"
+    server.shutdown()
     server.shutdown()
 
 
