@@ -40,10 +40,6 @@
 #define MONT_UNROLL
 #endif
 
-/* 32-bit limbs: Fp's products in radix 2^30 (mont_r30.h). */
-#if LIMB_BITS == 32
-#include "mont_r30.h"
-#endif
 
 /* lo(a + b*c + carry), carry = hi(...). */
 static inline limb_t mont_mac(limb_t a, limb_t b, limb_t c, limb_t *carry) {
@@ -102,8 +98,6 @@ static inline uint64_t mont_sbb64(uint64_t a, uint64_t b, limb_t *borrow) {
     return t;
 }
 #define MONT_PAIRS(n) ((n) % 2 == 0)
-#else
-#define MONT_PAIRS(n) 0
 #endif
 
 /* r = a + (b & mask), returns the carry (0 or 1). */
@@ -155,6 +149,12 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
     mont_select_n(r, t, d, (limb_t)0 - borrow, n);
 }
 
+/* 32-bit limbs: Fp's products in radix 2^30 (mont_r30.h, which ends them
+ * with mont_reduce_once). */
+#if LIMB_BITS == 32
+#include "mont_r30.h"
+#endif
+
 /* r = a + b mod m for a, b < m (no carry out: 2m < 2^(n w)). */
 static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
     limb_t t[MONT_MAX_LIMBS];
@@ -205,9 +205,7 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
 #endif
 #if LIMB_BITS == 32
     if (n == 12) {
-        limb_t u[12];
-        mont_r30_mul12(u, a, b, m, n0);
-        mont_reduce_once(r, u, m, n);
+        mont_r30_mul12(r, a, b, m, n0);
         return;
     }
 #endif
@@ -247,9 +245,7 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
 static inline void mont_sqr_n(limb_t *r, const limb_t *a, const limb_t *m, limb_t n0, int n) {
 #if LIMB_BITS == 32
     if (n == 12) {
-        limb_t u[12];
-        mont_r30_sqr12(u, a, m, n0);
-        mont_reduce_once(r, u, m, n);
+        mont_r30_sqr12(r, a, m, n0);
         return;
     }
 #endif
@@ -300,12 +296,7 @@ static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
         return;
     }
 #endif
-#if LIMB_BITS == 32
-    if (n == 12) {
-        mont_r30_sqr_wide12(r, a);
-        return;
-    }
-#endif
+
     dlimb_t acc = 0;
     limb_t c2 = 0, carry = 0, top = 0;
     r[0] = 0;
@@ -352,9 +343,7 @@ static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb
 #endif
 #if LIMB_BITS == 32
     if (n == 12) {
-        limb_t v[12];
-        mont_r30_redc12(v, t, m, n0);
-        mont_reduce_once(r, v, m, n);
+        mont_r30_redc12(r, t, m, n0);
         return;
     }
 #endif

@@ -12,8 +12,8 @@
  * digits of 30 bits and a thirteenth of 24 divide by 2^(12*30 + 24).
  *
  * Requirements: m < 2^383 odd, n0 = -m^-1 mod 2^32, and a b < m 2^384 (so
- * any a, b < 2m, or a < m with any 384-bit b). The result is then below 2m
- * before the final conditional subtraction. Constant time.
+ * any a, b < 2m, or a < m with any 384-bit b). The digits give a value
+ * below 2m, which mont_reduce_once (mont.h) brings below m. Constant time.
  */
 #ifndef PYBLS_MONT_R30_H
 #define PYBLS_MONT_R30_H
@@ -124,30 +124,24 @@ R30_INLINE void r30_redc_digits(uint32_t r[12], const uint32_t t[2 * R30_N], con
     r30_pack(r, 12, u, R30_N + 1, 24);
 }
 
-/* r = a b / 2^384 mod m, below 2m. */
+/* r = a b / 2^384 mod m. */
 R30_INLINE void mont_r30_mul12(uint32_t r[12], const uint32_t a32[12], const uint32_t b32[12],
-                                  const uint32_t m32[12], uint32_t n0) {
-    uint32_t a[R30_N], b[R30_N], d[2 * R30_N];
+                               const uint32_t m32[12], uint32_t n0) {
+    uint32_t a[R30_N], b[R30_N], d[2 * R30_N], u[12];
     r30_unpack(a, R30_N, a32, 12);
     r30_unpack(b, R30_N, b32, 12);
     r30_mul_digits(d, a, b);
-    r30_redc_digits(r, d, m32, n0);
+    r30_redc_digits(u, d, m32, n0);
+    mont_reduce_once(r, u, m32, 12);
 }
 
-/* r = a^2 / 2^384 mod m, below 2m, for a < 2m. */
+/* r = a^2 / 2^384 mod m, for a < 2m. */
 R30_INLINE void mont_r30_sqr12(uint32_t r[12], const uint32_t a32[12], const uint32_t m32[12], uint32_t n0) {
-    uint32_t a[R30_N], d[2 * R30_N];
+    uint32_t a[R30_N], d[2 * R30_N], u[12];
     r30_unpack(a, R30_N, a32, 12);
     r30_sqr_digits(d, a);
-    r30_redc_digits(r, d, m32, n0);
-}
-
-/* r[0..24) = a^2, a plain integer. */
-R30_INLINE void mont_r30_sqr_wide12(uint32_t r[24], const uint32_t a32[12]) {
-    uint32_t a[R30_N], d[2 * R30_N];
-    r30_unpack(a, R30_N, a32, 12);
-    r30_sqr_digits(d, a);
-    r30_pack(r, 24, d, 2 * R30_N, 0);
+    r30_redc_digits(u, d, m32, n0);
+    mont_reduce_once(r, u, m32, 12);
 }
 
 /* r[0..24) = a b, plain integers. */
@@ -159,11 +153,12 @@ R30_INLINE void mont_r30_mul_wide12(uint32_t r[24], const uint32_t a32[12], cons
     r30_pack(r, 24, d, 2 * R30_N, 0);
 }
 
-/* r = t / 2^384 mod m, below 2m, for t[0..24) < m 2^384. */
+/* r = t / 2^384 mod m, for t[0..24) < m 2^384. */
 R30_INLINE void mont_r30_redc12(uint32_t r[12], const uint32_t t32[24], const uint32_t m32[12], uint32_t n0) {
-    uint32_t t[2 * R30_N];
+    uint32_t t[2 * R30_N], u[12];
     r30_unpack(t, 2 * R30_N, t32, 24);
-    r30_redc_digits(r, t, m32, n0);
+    r30_redc_digits(u, t, m32, n0);
+    mont_reduce_once(r, u, m32, 12);
 }
 
 #endif /* PYBLS_MONT_R30_H */
