@@ -9,10 +9,11 @@ Python inside Pyodide, of @noble/curves, mcl-wasm and bls-eth-wasm measured
 in the same page, and the ratios peer / pybls (above 1: pybls is faster).
 Also Pyodide start-up and `import pybls`. Writes the numbers as JSON.
 
-G1 scalar multiplication is measured twice: g1_mul is each library's
-default (constant time for pybls `P * k` and noble `multiply`, variable
-time for mcl `mul`), g1_mul_vartime the variable-time one (pybls
-`mul_vartime`, noble `multiplyUnsafe`, mcl `mul` again).
+G1 scalar multiplication is measured twice, like for like: g1_mul in
+constant time, as a secret scalar needs (pybls `P * k`, noble `multiply`,
+mcl's `mclBnG1_mulCT`), and g1_mul_vartime in variable time, for public
+scalars (pybls `mul_vartime`, noble `multiplyUnsafe`, mcl `mul`, which is
+mcl's default).
 
 Needs `make wasm` and `npm ci` in benchmarks/browser (`make bench-browser`
 does both).
