@@ -1,6 +1,6 @@
 /*
  * fuzz_msm.c - multi-scalar multiplication in G1 and G2 with arbitrary
- * counts, points and scalars, against the sum of single multiplications.
+ * counts, points and scalars, against an independent reference.
  *
  * Input: a selector byte (bit 0: G2), a count byte, a scratch-slack byte,
  * then per point an opcode byte and its data: the identity, a copy or the
@@ -10,12 +10,16 @@
  * subgroup), or a multiple of the generator. Scalars: 0, 1, r - 1 or 64
  * bytes reduced mod r.
  *
- * The reference: for up to NAIVE_MAX points (or when the selector asks),
- * the sum of single multiplications; for more, the sum of MSMs of two or
- * more chunks of at most CHUNK points, which the core computes with its other method
- * (lanes of wNAF digits instead of Pippenger's buckets), itself checked
- * against single multiplications whenever the count is small. This keeps
- * large counts, the buckets' domain, cheap enough to fuzz.
+ * The reference. Every point built from the generator (the identity, its
+ * multiples, their copies and negations) is [d]G for a d the harness tracks
+ * mod r, so together they contribute [sum of d * k mod r]G: one
+ * multiplication after scalar arithmetic (itself checked by fuzz_field).
+ * The other points, whose order is unknown, go through straus() below:
+ * 4-bit windows with shared doublings, on the public add and dbl only. The
+ * first CT_MAX points, whatever they are, are multiplied one by one, by the
+ * constant-time multiplication when the selector's bit 1 asks (else the
+ * variable-time one with its subgroup check). This keeps the reference
+ * cheaper than the MSM under test.
  *
  * Also: a scratch buffer one byte short, or a count whose scratch size
  * overflows, must give PYBLS_ERR_ARGUMENT without touching the points.
@@ -23,28 +27,58 @@
 #include "fuzz_common.h"
 
 #define MAX_POINTS 128
-#define NAIVE_MAX 16
-#define CHUNK 48 /* below the bucket method's threshold in both groups */
+#define CT_MAX 2
 
-static void make_point(int g2, uint8_t *p, const uint8_t *prev, fuzz_in_t *in) {
+/* [i]G for i < 256, by repeated addition once per process. */
+static const uint8_t *generator_multiple(int g2, uint8_t i) {
+    static uint8_t g1_table[256][PYBLS_G1_SIZE], g2_table[256][PYBLS_G2_SIZE];
+    static int built;
+    if (!built) {
+        uint8_t g[PYBLS_G2_SIZE];
+        pybls_g1_identity(g1_table[0]);
+        pybls_g1_generator(g);
+        for (int j = 1; j < 256; j++) pybls_g1_add(g1_table[j], g1_table[j - 1], g);
+        pybls_g2_identity(g2_table[0]);
+        pybls_g2_generator(g);
+        for (int j = 1; j < 256; j++) pybls_g2_add(g2_table[j], g2_table[j - 1], g);
+        built = 1;
+    }
+    return g2 ? g2_table[i] : g1_table[i];
+}
+
+/* Builds point p; returns 1 with *dlog = d if p = [d]G by construction, 0 if
+ * its discrete logarithm (or order) is unknown. prev_dlog is NULL when the
+ * previous point's is unknown. */
+static int make_point(int g2, uint8_t *p, uint8_t *dlog, const uint8_t *prev, const uint8_t *prev_dlog,
+                      fuzz_in_t *in) {
     const size_t psize = g2 ? PYBLS_G2_SIZE : PYBLS_G1_SIZE;
-    uint8_t buf[PYBLS_G2_COMPRESSED_BYTES], u[2 * PYBLS_FP_SIZE], k[PYBLS_SCALAR_SIZE];
+    uint8_t buf[PYBLS_G2_COMPRESSED_BYTES], u[2 * PYBLS_FP_SIZE];
     switch (fuzz_byte(in) % 6) {
     case 0:
         if (g2) pybls_g2_identity(p); else pybls_g1_identity(p);
-        return;
+        memset(buf, 0, 1);
+        pybls_scalar_from_bytes_wide(dlog, buf, 1);
+        return 1;
     case 1:
-        if (prev) { memcpy(p, prev, psize); return; }
+        if (prev) {
+            memcpy(p, prev, psize);
+            if (prev_dlog) memcpy(dlog, prev_dlog, PYBLS_SCALAR_SIZE);
+            return prev_dlog != NULL;
+        }
         break;
     case 2:
-        if (prev) { if (g2) pybls_g2_neg(p, prev); else pybls_g1_neg(p, prev); return; }
+        if (prev) {
+            if (g2) pybls_g2_neg(p, prev); else pybls_g1_neg(p, prev);
+            if (prev_dlog) pybls_scalar_neg(dlog, prev_dlog);
+            return prev_dlog != NULL;
+        }
         break;
     case 3: {
         size_t n = g2 ? PYBLS_G2_COMPRESSED_BYTES : PYBLS_G1_COMPRESSED_BYTES;
         fuzz_take(in, buf, n);
         int rc = g2 ? pybls_g2_decode(p, buf, (uint32_t)n, PYBLS_DECODE_SKIP_SUBGROUP_CHECK)
                     : pybls_g1_decode(p, buf, (uint32_t)n, PYBLS_DECODE_SKIP_SUBGROUP_CHECK);
-        if (rc == PYBLS_OK) return;
+        if (rc == PYBLS_OK) return 0;
         break;
     }
     case 4: {
@@ -56,7 +90,7 @@ static void make_point(int g2, uint8_t *p, const uint8_t *prev, fuzz_in_t *in) {
         }
         if (ok) {
             if (g2) pybls_g2_map_to_curve(p, u); else pybls_g1_map_to_curve(p, u);
-            return;
+            return 0;
         }
         break;
     }
@@ -65,9 +99,9 @@ static void make_point(int g2, uint8_t *p, const uint8_t *prev, fuzz_in_t *in) {
     }
     /* a multiple of the generator by the next byte */
     fuzz_take(in, buf, 1);
-    pybls_scalar_from_bytes_wide(k, buf, 1);
-    if (g2) { pybls_g2_generator(p); pybls_g2_mul_vartime(p, p, k); }
-    else { pybls_g1_generator(p); pybls_g1_mul_vartime(p, p, k); }
+    memcpy(p, generator_multiple(g2, buf[0]), psize);
+    pybls_scalar_from_bytes_wide(dlog, buf, 1);
+    return 1;
 }
 
 static void make_scalar(uint8_t *k, fuzz_in_t *in) {
@@ -84,6 +118,54 @@ static void make_scalar(uint8_t *k, fuzz_in_t *in) {
     FUZZ_CHECK(pybls_scalar_from_bytes(k, buf) == PYBLS_OK, "scalar");
 }
 
+static void add(int g2, uint8_t *r, const uint8_t *a, const uint8_t *b) {
+    if (g2) pybls_g2_add(r, a, b); else pybls_g1_add(r, a, b);
+}
+
+/* r += sum of [k_i]P_i over the m points listed in idx (Straus: 4-bit
+ * windows, one table of [1..15]P_i per point, shared doublings). */
+static void straus(int g2, uint8_t *r, const uint8_t *points, const uint8_t *scalars, const uint32_t *idx,
+                   uint32_t m) {
+    static uint8_t tables[MAX_POINTS][15][PYBLS_G2_SIZE], digits[MAX_POINTS][PYBLS_SCALAR_SIZE];
+    const size_t psize = g2 ? PYBLS_G2_SIZE : PYBLS_G1_SIZE;
+    uint8_t acc[PYBLS_G2_SIZE];
+    if (m == 0) return;
+    for (uint32_t j = 0; j < m; j++) {
+        const uint8_t *p = points + idx[j] * psize;
+        memcpy(tables[j][0], p, psize);
+        for (int d = 1; d < 15; d++) add(g2, tables[j][d], tables[j][d - 1], p);
+        pybls_scalar_to_bytes(digits[j], scalars + idx[j] * PYBLS_SCALAR_SIZE); /* big-endian */
+    }
+    if (g2) pybls_g2_identity(acc); else pybls_g1_identity(acc);
+    for (int w = 0; w < 2 * PYBLS_SCALAR_SIZE; w++) {
+        for (int b = 0; b < 4; b++) {
+            if (g2) pybls_g2_dbl(acc, acc); else pybls_g1_dbl(acc, acc);
+        }
+        for (uint32_t j = 0; j < m; j++) {
+            const int d = w & 1 ? digits[j][w / 2] & 15 : digits[j][w / 2] >> 4;
+            if (d) add(g2, acc, acc, tables[j][d - 1]);
+        }
+    }
+    add(g2, r, r, acc);
+}
+
+/* t = [k]p: constant time, or variable time with the subgroup check, or
+ * variable time trusting that p is in the subgroup. */
+enum { MUL_CT, MUL_CHECKED, MUL_KNOWN };
+static void mul(int g2, uint8_t *t, const uint8_t *p, const uint8_t *k, int how) {
+    int rc;
+    switch (how) {
+    case MUL_CT: rc = g2 ? pybls_g2_mul(t, p, k) : pybls_g1_mul(t, p, k); break;
+    case MUL_CHECKED: rc = g2 ? pybls_g2_mul_vartime(t, p, k) : pybls_g1_mul_vartime(t, p, k); break;
+    default: {
+        const uint32_t known = PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME;
+        rc = g2 ? pybls_g2_mul_flags(t, p, k, known) : pybls_g1_mul_flags(t, p, k, known);
+        break;
+    }
+    }
+    FUZZ_CHECK(rc == PYBLS_OK, "multiplication %d failed (%d)", how, rc);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_in_t in = {data, size};
     const uint8_t sel = fuzz_byte(&in);
@@ -92,8 +174,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const uint32_t slack = fuzz_byte(&in) % 17;
     const size_t psize = g2 ? PYBLS_G2_SIZE : PYBLS_G1_SIZE;
     uint8_t *points = malloc(n ? n * psize : 1), *scalars = malloc(n ? n * PYBLS_SCALAR_SIZE : 1);
+    static uint8_t dlogs[MAX_POINTS][PYBLS_SCALAR_SIZE];
+    uint8_t known[MAX_POINTS];
     for (uint32_t i = 0; i < n; i++) {
-        make_point(g2, points + i * psize, i ? points + (i - 1) * psize : NULL, &in);
+        known[i] = (uint8_t)make_point(g2, points + i * psize, dlogs[i], i ? points + (i - 1) * psize : NULL,
+                                       i && known[i - 1] ? dlogs[i - 1] : NULL, &in);
         make_scalar(scalars + i * PYBLS_SCALAR_SIZE, &in);
     }
     int need = g2 ? pybls_g2_msm_scratch_size(n) : pybls_g1_msm_scratch_size(n);
@@ -109,35 +194,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int rc = g2 ? pybls_g2_msm(out, points, scalars, n, scratch + slack, (uint32_t)need)
                 : pybls_g1_msm(out, points, scalars, n, scratch + slack, (uint32_t)need);
     FUZZ_CHECK(rc == PYBLS_OK, "msm failed (%d)", rc);
+
+    uint8_t d[PYBLS_SCALAR_SIZE], dk[PYBLS_SCALAR_SIZE], zero = 0;
+    uint32_t unknown[MAX_POINTS], nunknown = 0;
+    pybls_scalar_from_bytes_wide(d, &zero, 1);
     if (g2) pybls_g2_identity(want); else pybls_g1_identity(want);
-    if (n <= NAIVE_MAX || (sel & 4)) {
-        for (uint32_t i = 0; i < n; i++) {
-            const uint8_t *p = points + i * psize, *k = scalars + i * PYBLS_SCALAR_SIZE;
-            if (sel & 2) {
-                if (g2) pybls_g2_mul(t, p, k); else pybls_g1_mul(t, p, k);
-            } else {
-                if (g2) pybls_g2_mul_vartime(t, p, k); else pybls_g1_mul_vartime(t, p, k);
-            }
-            if (g2) pybls_g2_add(want, want, t); else pybls_g1_add(want, want, t);
-        }
-    } else {
-        /* at least two chunks, so the reference never repeats the call */
-        const uint32_t chunk = (n + 1) / 2 < CHUNK ? (n + 1) / 2 : CHUNK;
-        for (uint32_t i = 0; i < n; i += chunk) {
-            uint32_t m = n - i < chunk ? n - i : chunk;
-            const uint8_t *p = points + i * psize, *k = scalars + i * PYBLS_SCALAR_SIZE;
-            /* the scratch size of each count (it need not grow with it) */
-            int cneed = g2 ? pybls_g2_msm_scratch_size(m) : pybls_g1_msm_scratch_size(m);
-            uint8_t *cscratch = malloc((size_t)cneed);
-            rc = g2 ? pybls_g2_msm(t, p, k, m, cscratch, (uint32_t)cneed) : pybls_g1_msm(t, p, k, m, cscratch, (uint32_t)cneed);
-            FUZZ_CHECK(rc == PYBLS_OK, "chunk msm of %u points failed (%d)", m, rc);
-            free(cscratch);
-            if (g2) pybls_g2_add(want, want, t); else pybls_g1_add(want, want, t);
+    for (uint32_t i = 0; i < n; i++) {
+        const uint8_t *p = points + i * psize, *k = scalars + i * PYBLS_SCALAR_SIZE;
+        if (i < CT_MAX) {
+            mul(g2, t, p, k, sel & 2 ? MUL_CT : MUL_CHECKED);
+            add(g2, want, want, t);
+        } else if (known[i]) {
+            pybls_scalar_mul(dk, dlogs[i], k);
+            pybls_scalar_add(d, d, dk);
+        } else {
+            unknown[nunknown++] = i;
         }
     }
-    FUZZ_CHECK(g2 ? pybls_g2_eq(out, want) : pybls_g1_eq(out, want), "msm of %u points != sum of products", n);
+    straus(g2, want, points, scalars, unknown, nunknown);
+    if (g2) pybls_g2_generator(t); else pybls_g1_generator(t);
+    mul(g2, t, t, d, sel & 4 ? MUL_CT : MUL_KNOWN);
+    add(g2, want, want, t);
+    FUZZ_CHECK(g2 ? pybls_g2_eq(out, want) : pybls_g1_eq(out, want), "msm of %u points != reference", n);
+
     /* counts whose scratch does not fit an int: rejected, points unread */
-    const uint32_t huge = 0xffffffffu - (sel >> 2);
+    const uint32_t huge = 0xffffffffu - (sel >> 3);
     FUZZ_CHECK((g2 ? pybls_g2_msm_scratch_size(huge) : pybls_g1_msm_scratch_size(huge)) == PYBLS_ERR_ARGUMENT,
                "scratch size of %u points", huge);
     rc = g2 ? pybls_g2_msm(out, points, scalars, huge, scratch, (uint32_t)need)
