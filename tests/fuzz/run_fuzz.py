@@ -11,7 +11,13 @@ seeds (build/fuzz/seeds/<target>) and the regression cases
 input in build/fuzz/crashes/NAME/; copy it to tests/fuzz/regressions/<target>/
 once the bug is fixed, and the test suite replays it from then on.
 
-Exit status: 0 if no target failed.
+Each fuzzer's output goes to build/fuzz/logs/NAME.log as it runs. Ctrl-C
+(or SIGINT to the fuzzer) ends the current target, reported as interrupted
+with its executions so far, and runs no further targets. Do not pause a fuzzer
+with SIGSTOP: its -timeout counts wall-clock time, so the input it was
+running is reported as a timeout when it resumes.
+
+Exit status: 0 if no target failed or was interrupted.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ from typing import Any, Dict, List, Sequence
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+
+# libFuzzer's exit status after SIGINT (its -interrupted_exitcode).
+INTERRUPTED = 72
 
 # Longest input each target is given (bytes): room for its largest layout.
 MAX_LEN = {"aead": 1024, "decode": 600, "hash": 1024, "verify": 512, "msm": 4096, "field": 200}
@@ -57,14 +66,25 @@ def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib
         cmd = ["nice", "-n", str(nice)] + cmd
     env = dict(os.environ)
     env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
-    start = time.time()
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-    out = proc.stdout.decode(errors="replace")
     log = build / "logs" / f"{name}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
-    log.write_text(out)
-    stats: Dict[str, Any] = {"name": name, "status": proc.returncode, "seconds": time.time() - start, "log": str(log)}
-    m = re.findall(r"stat::number_of_executed_units:\s*(\d+)", out) or re.findall(r"Done (\d+) runs", out)
+    start = time.time()
+    interrupted = False
+    # Written as the fuzzer runs: a long run that dies still leaves its progress.
+    with open(log, "wb") as f:
+        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
+        try:
+            status = proc.wait()
+        except KeyboardInterrupt:
+            # Ctrl-C reached the fuzzer too; it exits after printing its statistics.
+            status = proc.wait()
+            interrupted = True
+    out = log.read_text(errors="replace")
+    stats: Dict[str, Any] = {"name": name, "status": status, "seconds": time.time() - start, "log": str(log),
+                             "interrupted": interrupted or status == INTERRUPTED}
+    # the final statistics, else (a run cut short) its last progress line
+    m = (re.findall(r"stat::number_of_executed_units:\s*(\d+)", out) or re.findall(r"Done (\d+) runs", out)
+         or re.findall(r"^#(\d+)\s", out, re.M))
     stats["execs"] = int(m[-1]) if m else 0
     cov = re.findall(r"cov: (\d+) ft: (\d+) corp: (\d+)", out)
     if cov:
@@ -74,18 +94,25 @@ def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib
 
 
 def report(r: Dict[str, Any]) -> None:
-    flag = "ok" if r["status"] == 0 else f"FAILED (exit {r['status']}), see {r['log']}"
+    if r["status"] == 0:
+        flag = "ok"
+    elif r.get("interrupted"):
+        flag = f"interrupted (exit {r['status']}), see {r['log']}"
+    else:
+        flag = f"FAILED (exit {r['status']}), see {r['log']}"
     print(f"{r['name']:<18} {r['execs']:>10} execs {r['seconds']:7.1f} s  cov {r.get('cov', '?'):>5}  "
           f"ft {r.get('ft', '?'):>6}  corpus {r.get('corp', '?'):>5}  {flag}", flush=True)
 
 
 def summary(results: List[Dict[str, Any]]) -> int:
-    failed = [r for r in results if r["status"] != 0]
-    print(f"fuzz: {len(results) - len(failed)} passed, {len(failed)} failed")
-    for r in failed:
+    failed = [r for r in results if r["status"] != 0 and not r["interrupted"]]
+    stopped = [r for r in results if r["interrupted"]]
+    passed = len(results) - len(failed) - len(stopped)
+    print(f"fuzz: {passed} passed, {len(failed)} failed" + (f", {len(stopped)} interrupted" if stopped else ""))
+    for r in failed + stopped:
         for a in r["artifacts"]:
             print(f"  reproducer: {a}")
-    return 1 if failed else 0
+    return 1 if failed or stopped else 0
 
 
 def main() -> int:
@@ -116,6 +143,8 @@ def main() -> int:
                     max_len=MAX_LEN.get(target, 4096))
         results.append(r)
         report(r)
+        if r["interrupted"]:
+            break
     return summary(results)
 
 

@@ -61,6 +61,8 @@ def main() -> int:
             if data:
                 names = fuzz_targets.group_targets(group)
                 print(f"  reproducer for target {names[data[0] % len(names)]}: {a}")
+        if r["interrupted"]:
+            break
     return run_fuzz.summary(results)
 
 
