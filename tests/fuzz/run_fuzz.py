@@ -93,26 +93,30 @@ def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib
     return stats
 
 
+def outcome(r: Dict[str, Any]) -> str:
+    """ok, interrupted or failed"""
+    if r["interrupted"]:
+        return "interrupted"
+    return "ok" if r["status"] == 0 else "failed"
+
+
 def report(r: Dict[str, Any]) -> None:
-    if r["status"] == 0:
-        flag = "ok"
-    elif r.get("interrupted"):
-        flag = f"interrupted (exit {r['status']}), see {r['log']}"
-    else:
-        flag = f"FAILED (exit {r['status']}), see {r['log']}"
+    o = outcome(r)
+    label = {"ok": "ok", "failed": "FAILED", "interrupted": "interrupted"}[o]
+    flag = label if o == "ok" else f"{label} (exit {r['status']}), see {r['log']}"
     print(f"{r['name']:<18} {r['execs']:>10} execs {r['seconds']:7.1f} s  cov {r.get('cov', '?'):>5}  "
           f"ft {r.get('ft', '?'):>6}  corpus {r.get('corp', '?'):>5}  {flag}", flush=True)
 
 
 def summary(results: List[Dict[str, Any]]) -> int:
-    failed = [r for r in results if r["status"] != 0 and not r["interrupted"]]
-    stopped = [r for r in results if r["interrupted"]]
-    passed = len(results) - len(failed) - len(stopped)
-    print(f"fuzz: {passed} passed, {len(failed)} failed" + (f", {len(stopped)} interrupted" if stopped else ""))
-    for r in failed + stopped:
-        for a in r["artifacts"]:
-            print(f"  reproducer: {a}")
-    return 1 if failed or stopped else 0
+    counts = {o: sum(outcome(r) == o for r in results) for o in ("ok", "failed", "interrupted")}
+    print(f"fuzz: {counts['ok']} passed, {counts['failed']} failed"
+          + (f", {counts['interrupted']} interrupted" if counts["interrupted"] else ""))
+    for r in results:
+        if outcome(r) != "ok":
+            for a in r["artifacts"]:
+                print(f"  reproducer: {a}")
+    return 0 if counts["ok"] == len(results) else 1
 
 
 def main() -> int:
