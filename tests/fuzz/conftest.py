@@ -13,4 +13,4 @@ for path in (HERE, HERE / "py"):
 
 collect_ignore = ["py/atheris_main.py", "py/run_py_fuzz.py", "run_fuzz.py", "make_seeds.py", "sanitizer_probe.py"]
 if sys.platform == "emscripten":
-    collect_ignore += ["py/fuzz_differential.py", "test_c_replay.py", "test_differential.py"]
+    collect_ignore += ["py/fuzz_differential.py", "test_c_replay.py", "test_differential.py", "test_run_fuzz.py"]

@@ -13,7 +13,8 @@ once the bug is fixed, and the test suite replays it from then on.
 
 Each fuzzer's output goes to build/fuzz/logs/NAME.log as it runs. Ctrl-C
 (or SIGINT to the fuzzer) ends the current target, reported as interrupted
-with its executions so far, and runs no further targets. Do not pause a fuzzer
+with its executions so far, and runs no further targets; a second Ctrl-C
+kills a fuzzer that is slow to print its statistics. Do not pause a fuzzer
 with SIGSTOP: its -timeout counts wall-clock time, so the input it was
 running is reported as a timeout when it resumes.
 
@@ -76,9 +77,14 @@ def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib
         try:
             status = proc.wait()
         except KeyboardInterrupt:
-            # Ctrl-C reached the fuzzer too; it exits after printing its statistics.
-            status = proc.wait()
             interrupted = True
+            try:
+                # Ctrl-C reached the fuzzer too; it exits after printing its statistics.
+                status = proc.wait()
+            except KeyboardInterrupt:
+                # A second Ctrl-C: stop waiting; the count falls back to the last progress line.
+                proc.kill()
+                status = proc.wait()
     out = log.read_text(errors="replace")
     stats: Dict[str, Any] = {"name": name, "status": status, "seconds": time.time() - start, "log": str(log),
                              "interrupted": interrupted or status == INTERRUPTED}
