@@ -55,7 +55,14 @@ def start(tmp_path: pathlib.Path, bin_dir: pathlib.Path) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, str(RUNNER), "--bin-dir", str(bin_dir), "--build",
                              str(tmp_path / "build"), "--per-target", "--seconds", "30"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=default_sigint)
+
+
+def default_sigint() -> None:
+    """SIGINT as at a terminal. A background job of a non-interactive shell
+    (as CI may run the suite) inherits it ignored, and Python then installs
+    no KeyboardInterrupt handler."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def wait_for_log(tmp_path: pathlib.Path, name: str) -> None:
