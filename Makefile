@@ -42,12 +42,17 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-CSRC := $(sort $(wildcard csrc/*.c))
-CHDR := $(wildcard csrc/*.h csrc/include/*.h)
-CFLAGS_LIB := -O2 -std=c11 -shared -fPIC -Icsrc/include -Icsrc
+# The core's sources and flags, as every build reads them (csrc/manifest.txt;
+# build-scripts/core_manifest.py reads the same file for the Python builds).
+CORE_MANIFEST := csrc/manifest.txt
+CSRC := $(addprefix csrc/,$(shell sed -n 's/\#.*//; s/^src  *\([^ ]*\).*/\1/p' $(CORE_MANIFEST)))
+CORE_CFLAGS := $(addprefix -Icsrc/,$(shell sed -n 's/\#.*//; s/^include  *\([^ ]*\).*/\1/p' $(CORE_MANIFEST))) \
+	$(shell sed -n 's/\#.*//; s/^flag  *//p' $(CORE_MANIFEST))
+CHDR := $(shell find csrc -name '*.h') $(CORE_MANIFEST)
+CFLAGS_LIB := -O2 $(CORE_CFLAGS) -shared -fPIC
 # On x86-64 machines with BMI2 and ADX, the builds that test the native
 # 64-bit arithmetic (the fuzz targets, their replays under memcheck, the
-# constant-time check) compile the Fp assembly of csrc/mont_adx.h in, as
+# constant-time check) compile the Fp assembly of csrc/arith/mont_adx.h in, as
 # the cffi extension does; the sanitizer library keeps the portable C.
 ADX_FLAGS := $(shell [ "$$(uname -m)" = x86_64 ] && grep -qw adx /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo -mbmi2 -madx)
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
@@ -59,7 +64,7 @@ FUZZ_NAMES := $(notdir $(basename $(FUZZ_SRC)))
 FUZZ_BIN := $(foreach n,$(FUZZ_NAMES),build/fuzz/bin/$(n)-64 build/fuzz/bin/$(n)-32)
 FUZZ_REPLAY := $(foreach n,$(FUZZ_NAMES),build/fuzz/replay/$(n)-64 build/fuzz/replay/$(n)-32)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS := -O2 -g -std=c11 -Icsrc/include -Icsrc -Itests/fuzz/c
+FUZZ_CFLAGS := -O2 -g $(CORE_CFLAGS) -Itests/fuzz/c
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 10
 SAN_LIB := build/sanitize/libpybls.so
@@ -148,7 +153,7 @@ $(VENV)/.deps: Makefile | sysdeps
 venv: $(VENV)/.deps
 
 # Editable install: the cffi extension is compiled into pybls/_lib/.
-$(VENV)/.installed: $(VENV)/.deps $(CSRC) $(CHDR) pybls/_lib/_abi.py build-scripts/cffi_build.py setup.py pyproject.toml
+$(VENV)/.installed: $(VENV)/.deps $(CSRC) $(CHDR) pybls/_lib/_abi.py build-scripts/cffi_build.py build-scripts/core_manifest.py setup.py pyproject.toml
 	$(VPY) -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e .
 	touch $@
 
@@ -180,7 +185,7 @@ $(PYODIDE_LOCK): web/package.json web/package-lock.json | wasm-sysdeps
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
-$(WASM_WHEEL): $(CSRC) $(CHDR) $(PY_SRC) pybls/py.typed pyproject.toml README.md \
+$(WASM_WHEEL): $(CSRC) $(CHDR) build-scripts/core_manifest.py $(PY_SRC) pybls/py.typed pyproject.toml README.md \
 		build-scripts/build_wasm.sh build-scripts/pyodide_wheel.py $(PYODIDE_LOCK) | wasm-sysdeps
 	bash build-scripts/build_wasm.sh
 
@@ -301,7 +306,7 @@ ct: | sysdeps
 		for bits in 64 32; do \
 			exe=build/ct/$$name-$$bits; \
 			echo "== $$exe"; \
-			$(CC) -O2 -g -std=c11 -Icsrc/include -Icsrc $$(pkg-config --cflags valgrind) \
+			$(CC) -O2 -g $(CORE_CFLAGS) $$(pkg-config --cflags valgrind) \
 				-DPYBLS_LIMB_BITS=$$bits $$([ $$bits = 64 ] && echo $(ADX_FLAGS)) $$src $(CSRC) -o $$exe; \
 			valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes -q $$exe; \
 		done; \
@@ -321,7 +326,7 @@ ct: | sysdeps
 # compares are carry and borrow tests, which guide nothing, and tracing them
 # took 80% of the time of the arithmetic-bound targets (fuzz_msm). Edge
 # coverage stays; decoders, hashing and the group code keep the tracing.
-FUZZ_NO_CMP := csrc/fp.c csrc/fp2.c csrc/fp6.c csrc/fp12.c csrc/fr.c csrc/fp_inv.c csrc/ct.c
+FUZZ_NO_CMP := $(filter csrc/field/% csrc/arith/ct.c,$(CSRC))
 FUZZ_CORE_CC = cd build/fuzz/obj-$* && $(FUZZ_CC) $(patsubst -I%,-I../../../%,$(FUZZ_CFLAGS)) $(FUZZ_SAN) \
 	-fsanitize=fuzzer-no-link -DPYBLS_LIMB_BITS=$* $(if $(filter 64,$*),$(ADX_FLAGS))
 
@@ -341,22 +346,22 @@ build/fuzz/bin/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core
 
 build/fuzz/replay-core-%.a: $(CSRC) $(CHDR) | sysdeps
 	@rm -rf build/fuzz/replay-obj-$*; mkdir -p build/fuzz/replay-obj-$*
-	cd build/fuzz/replay-obj-$* && $(CC) -O1 -g -std=c11 -I../../../csrc/include -I../../../csrc \
+	cd build/fuzz/replay-obj-$* && $(CC) -O1 -g $(patsubst -I%,-I../../../%,$(CORE_CFLAGS)) \
 		-DPYBLS_LIMB_BITS=$* $(if $(filter 64,$*),$(ADX_FLAGS)) -c $(addprefix ../../../,$(CSRC))
 	ar rcs $@ build/fuzz/replay-obj-$*/*.o
 
 build/fuzz/replay/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a
 	@mkdir -p $(@D)
-	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a -o $@
+	$(CC) -O1 -g $(CORE_CFLAGS) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a -o $@
 
 build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a
 	@mkdir -p $(@D)
-	$(CC) -O1 -g -std=c11 -Icsrc/include -Icsrc -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a -o $@
+	$(CC) -O1 -g $(CORE_CFLAGS) -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a -o $@
 
 # The core as a shared library under ASan + UBSan, for the ctypes backend.
 $(SAN_LIB): $(CSRC) $(CHDR) | fuzz-sysdeps
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -O1 -g -std=c11 -shared -fPIC -Icsrc/include -Icsrc $(FUZZ_SAN) $(CSRC) -o $@
+	$(FUZZ_CC) -O1 -g $(CORE_CFLAGS) -shared -fPIC $(FUZZ_SAN) $(CSRC) -o $@
 
 build/fuzz/seeds/.done: tests/fuzz/make_seeds.py $(VENV)/.installed
 	rm -rf build/fuzz/seeds

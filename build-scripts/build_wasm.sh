@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the WebAssembly core and the Pyodide wheel.
 #
-#   build/wasm/libpybls.so   csrc/*.c compiled by emcc into a side module
+#   build/wasm/libpybls.so   the core (csrc/manifest.txt) compiled by emcc into a side module
 #                            (-sSIDE_MODULE=1, 32-bit limbs, -O3) that
 #                            Pyodide's ctypes.CDLL loads; it does not depend
 #                            on the Python ABI.
@@ -34,9 +34,14 @@ command -v "$EMCC" >/dev/null 2>&1 || {
     exit 1
 }
 
+# The core's sources and flags, as every build reads them (csrc/manifest.txt).
+core_src=$(python3 build-scripts/core_manifest.py sources)
+core_flags=$(python3 build-scripts/core_manifest.py cflags)
+
 mkdir -p "$OUT" "$DIST"
-"$EMCC" -O3 -std=c11 -sSIDE_MODULE=1 -DPYBLS_LIMB_BITS=32 -Icsrc/include -Icsrc \
-    csrc/*.c -o "$OUT/libpybls.so.tmp"
+# shellcheck disable=SC2086 # word splitting of the manifest's lists is intended
+"$EMCC" -O3 $core_flags -sSIDE_MODULE=1 -DPYBLS_LIMB_BITS=32 \
+    $core_src -o "$OUT/libpybls.so.tmp"
 mv "$OUT/libpybls.so.tmp" "$OUT/libpybls.so"
 
 wheel=$(python3 build-scripts/pyodide_wheel.py --lock "$LOCK" --module "$OUT/libpybls.so" --dist "$DIST")

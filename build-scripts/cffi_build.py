@@ -3,7 +3,8 @@
 Used by setup.py (``cffi_modules=["build-scripts/cffi_build.py:ffibuilder"]``);
 for development, ``pip install -e .`` builds the module into pybls/_lib/.
 
-API mode: every csrc/*.c file is compiled into the extension as is, and the
+API mode: the core's sources and flags come from csrc/manifest.txt (read by
+build-scripts/core_manifest.py, as every build of the core reads it), and the
 declarations come from pybls/_lib/_abi.py, generated from
 csrc/include/pybls.h by build-scripts/gen_bindings.py.
 
@@ -12,7 +13,6 @@ On x86-64 Linux machines with BMI2 and ADX the core is compiled with
 out (for a build meant to run on older processors).
 """
 
-import glob
 import os
 import platform
 import runpy
@@ -23,20 +23,19 @@ from cffi import FFI
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _path(*parts: str) -> str:
-    # setuptools runs from the project root and prefers relative paths.
-    full = os.path.join(ROOT, *parts)
-    return os.path.relpath(full) if os.path.abspath(os.getcwd()) == ROOT else full
-
-
-SOURCES = sorted(_path("csrc", os.path.basename(p)) for p in glob.glob(os.path.join(ROOT, "csrc", "*.c")))
+_MANIFEST = runpy.run_path(os.path.join(ROOT, "build-scripts", "core_manifest.py"))
+# setuptools runs from the project root and prefers relative paths.
+_ROOT_ARG = "." if os.path.abspath(os.getcwd()) == ROOT else ROOT
+SOURCES = _MANIFEST["sources"](_ROOT_ARG)
+INCLUDE_DIRS = _MANIFEST["include_dirs"](_ROOT_ARG)
+CORE_FLAGS = _MANIFEST["flags"](_ROOT_ARG)
 CDEF = runpy.run_path(os.path.join(ROOT, "pybls", "_lib", "_abi.py"))["CDEF"]
 
 
 
 def _cpu_has_adx() -> bool:
     """Whether this x86-64 machine has BMI2 and ADX (Linux: /proc/cpuinfo),
-    so the Fp assembly of csrc/mont_adx.h can be compiled in. The core's
+    so the Fp assembly of csrc/arith/mont_adx.h can be compiled in. The core's
     pybls_cpu_supported() refuses, at import, a processor that lacks them."""
     if os.environ.get("PYBLS_NO_ASM") or platform.machine().lower() not in ("x86_64", "amd64"):
         return False
@@ -51,7 +50,7 @@ def _cpu_has_adx() -> bool:
 if sys.platform == "win32":
     EXTRA_COMPILE_ARGS = ["/O2"]
 else:
-    EXTRA_COMPILE_ARGS = ["-O3", "-std=c11", "-fvisibility=hidden"]
+    EXTRA_COMPILE_ARGS = ["-O3", *CORE_FLAGS, "-fvisibility=hidden"]
     if _cpu_has_adx():
         EXTRA_COMPILE_ARGS += ["-mbmi2", "-madx"]
 
@@ -61,6 +60,6 @@ ffibuilder.set_source(
     "pybls._lib._native",
     '#include "pybls.h"',
     sources=SOURCES,
-    include_dirs=[_path("csrc", "include"), _path("csrc")],
+    include_dirs=INCLUDE_DIRS,
     extra_compile_args=EXTRA_COMPILE_ARGS,
 )

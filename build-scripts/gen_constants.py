@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Derive every BLS12-381 constant of the C core from the curve parameter x.
 
-Writes csrc/consts.h. Nothing in that file is typed in by hand: the field
+Writes csrc/curves/bls12_381/consts.h. Nothing in that file is typed in by hand: the field
 moduli, Montgomery constants, generators, Frobenius coefficients and
 endomorphism constants all follow from x = -0xd201000000010000 (plus the
 standard choices of tower and generators documented below), and each derived
 constant is checked here before it is written.
 
-    python build-scripts/gen_constants.py          # rewrite csrc/consts.h
+    python build-scripts/gen_constants.py          # rewrite csrc/curves/bls12_381/consts.h
     python build-scripts/gen_constants.py --check  # exit 1 if it is stale
 """
 
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "csrc" / "consts.h"
+OUT = ROOT / "csrc" / "curves" / "bls12_381" / "consts.h"
 
 # --- the defining parameter -------------------------------------------------
 X = -0xD201000000010000
@@ -599,7 +599,7 @@ def emit() -> str:
     w("#ifndef PYBLS_CONSTS_H")
     w("#define PYBLS_CONSTS_H")
     w("")
-    w('#include "field.h"')
+    w('#include "field/field.h"')
     w("")
     w("/* |x|, the BLS parameter's absolute value (x itself is negative). */")
     w(f"#define BLS_X_ABS 0x{-X:016x}ULL")
@@ -658,7 +658,7 @@ def emit() -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="fail if csrc/consts.h is stale")
+    ap.add_argument("--check", action="store_true", help="fail if csrc/curves/bls12_381/consts.h is stale")
     args = ap.parse_args()
     text = emit()
     if args.check:

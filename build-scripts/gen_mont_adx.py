@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate csrc/mont_adx.h: 6-limb (384-bit) multiplication and Montgomery
+"""Generate csrc/arith/mont_adx.h: 6-limb (384-bit) multiplication and Montgomery
 reduction for x86-64 CPUs with BMI2 and ADX, as unrolled inline assembly.
 
 mulx leaves the flags alone and adcx/adox carry through CF and OF only, so
@@ -11,7 +11,7 @@ moving limbs.
 
 Both routines have no branch and no memory index that depends on the data.
 
-    python build-scripts/gen_mont_adx.py            # rewrite csrc/mont_adx.h
+    python build-scripts/gen_mont_adx.py            # rewrite csrc/arith/mont_adx.h
     python build-scripts/gen_mont_adx.py --check    # exit 1 if it differs
 """
 
@@ -21,7 +21,7 @@ import pathlib
 import sys
 from typing import List
 
-OUT = pathlib.Path(__file__).resolve().parent.parent / "csrc" / "mont_adx.h"
+OUT = pathlib.Path(__file__).resolve().parent.parent / "csrc" / "arith" / "mont_adx.h"
 N = 6
 # The accumulator window; rdx is mulx's implicit operand, lo/hi its outputs.
 WINDOW = ["%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14"]

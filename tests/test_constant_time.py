@@ -10,6 +10,7 @@ ops, which must be flagged: that shows the check can fail.
 import os
 import pathlib
 import re
+import runpy
 import shutil
 import subprocess
 
@@ -20,7 +21,8 @@ REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
 CT_SOURCE = REPO_ROOT / "tests" / "ct" / "ct_check.c"
-CSRC = REPO_ROOT / "csrc"
+# The core's sources and flags, as every build reads them (csrc/manifest.txt).
+CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
 
 # Must match the OPS table of ct_check.c (checked by test_op_list).
 OPS = [
@@ -85,18 +87,16 @@ def _tool(name):
 
 def _build(out_dir, name, extra_flags):
     gcc = _tool("gcc")
-    sources = sorted(str(p) for p in CSRC.glob("*.c"))
+    sources = CORE["sources"](str(REPO_ROOT))
     if not sources:
-        pytest.fail("no C sources in csrc/")
+        pytest.fail("no C sources in csrc/manifest.txt")
     exe = out_dir / name
     cmd = [
         gcc,
         "-O2",
         "-g",
-        "-std=c11",
         "-Wall",
-        f"-I{CSRC / 'include'}",
-        f"-I{CSRC}",
+        *CORE["cflags"](str(REPO_ROOT)),
         *extra_flags,
         str(CT_SOURCE),
         *sources,

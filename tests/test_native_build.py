@@ -1,6 +1,6 @@
 """The native extension is built the way build-scripts/cffi_build.py says:
 on an x86-64 Linux machine with BMI2 and ADX, the Fp assembly of
-csrc/mont_adx.h is compiled in (its adcx/adox instructions are in the
+csrc/arith/mont_adx.h is compiled in (its adcx/adox instructions are in the
 module), and the core says this processor can run it."""
 
 import pathlib

@@ -1,8 +1,8 @@
 """Generated files are up to date with their generators.
 
-The curve constants (csrc/consts.h) come from build-scripts/gen_constants.py,
+The curve constants (csrc/curves/bls12_381/consts.h) come from build-scripts/gen_constants.py,
 the binding tables (pybls/_lib/_abi.py) from build-scripts/gen_bindings.py
-and the x86-64 Fp assembly (csrc/mont_adx.h) from
+and the x86-64 Fp assembly (csrc/arith/mont_adx.h) from
 build-scripts/gen_mont_adx.py; each script has a --check mode that fails
 when the checked-in output differs from what it would write.
 """

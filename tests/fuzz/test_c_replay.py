@@ -7,6 +7,7 @@ libFuzzer builds under ASan/UBSan."""
 
 import os
 import pathlib
+import runpy
 import shutil
 import subprocess
 
@@ -19,6 +20,7 @@ pytestmark = [pytest.mark.native_only, pytest.mark.once]
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 TARGETS = sorted(p.stem[len("fuzz_"):] for p in (HERE / "c").glob("fuzz_*.c"))
+CORE = runpy.run_path(str(REPO / "build-scripts" / "core_manifest.py"))
 BUILD = pathlib.Path(os.environ.get("PYBLS_FUZZ_BUILD", REPO / "build" / "fuzz"))
 
 
@@ -38,9 +40,9 @@ def _replay_exe(name, bits, tmp_path_factory):
     cc = os.environ.get("CC") or shutil.which("gcc") or shutil.which("cc")
     assert cc, "no C compiler to build the fuzz replay programs"
     exe = tmp_path_factory.mktemp("replay") / exe.name
-    cmd = [cc, "-O1", "-g", "-std=c11", f"-I{REPO / 'csrc' / 'include'}", f"-I{REPO / 'csrc'}",
+    cmd = [cc, "-O1", "-g", *CORE["cflags"](str(REPO)),
            f"-DPYBLS_LIMB_BITS={bits}", str(src), str(HERE / "c" / "replay_main.c"),
-           *sorted(str(p) for p in (REPO / "csrc").glob("*.c")), "-o", str(exe)]
+           *CORE["sources"](str(REPO)), "-o", str(exe)]
     subprocess.run(cmd, check=True)
     return exe
 

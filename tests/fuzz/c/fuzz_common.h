@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "pybls.h"
-#include "field.h" /* limb_t, dlimb_t: the reference below uses the core's limb width */
+#include "field/field.h" /* limb_t, dlimb_t: the reference below uses the core's limb width */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -16,7 +16,7 @@
  * 2^30 with 32-bit limbs) against the reference on their coefficients.
  */
 #include "fuzz_common.h"
-#include "field.h"
+#include "field/field.h"
 
 typedef struct {
     size_t bytes;                 /* encoding size */

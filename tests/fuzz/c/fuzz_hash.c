@@ -15,7 +15,7 @@
  *     land in the prime-order subgroup.
  */
 #include "fuzz_common.h"
-#include "sha256.h"
+#include "sym/sha256.h"
 
 #define XMD_MAX 8160
 

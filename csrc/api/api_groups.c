@@ -1,0 +1,19 @@
+/* api_groups.c - the public ABI of G1 and G2 (one template, two groups). */
+#include "pybls.h"
+#include "ec/ec.h"
+
+#define LOAD(type, name, buf) type name; ct_memcpy(&name, buf, sizeof name)
+#define STORE(buf, name) ct_memcpy(buf, &name, sizeof name)
+
+#define PUB(name) pybls_g1_##name
+#define EC(name) g1_##name
+#define POINT g1_t
+#include "api/api_group_template.h"
+#undef PUB
+#undef EC
+#undef POINT
+
+#define PUB(name) pybls_g2_##name
+#define EC(name) g2_##name
+#define POINT g2_t
+#include "api/api_group_template.h"

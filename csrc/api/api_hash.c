@@ -1,0 +1,48 @@
+/* api_hash.c - the public ABI for hashing to the curve (RFC 9380):
+ * expand_message_xmd, hash_to_field, and per group (one template, two
+ * groups) map_to_curve, hash_to_curve and encode_to_curve. */
+#include "pybls.h"
+#include "h2c/hash_to_field.h"
+#include "h2c/map_to_curve.h"
+
+#define LOAD(type, name, buf) type name; ct_memcpy(&name, buf, sizeof name)
+#define STORE(buf, name) ct_memcpy(buf, &name, sizeof name)
+
+int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len) {
+    if (expand_message_xmd(out, out_len, msg, msg_len, dst, dst_len)) return PYBLS_ERR_ARGUMENT;
+    return PYBLS_OK;
+}
+
+/* The elements are produced into an aligned array, then copied out. */
+int pybls_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len) {
+    fp_t u[H2F_MAX_FP];
+    if (hash_to_field_fp(u, count, msg, msg_len, dst, dst_len)) return PYBLS_ERR_ARGUMENT;
+    ct_memcpy(out, u, count * sizeof u[0]);
+    return PYBLS_OK;
+}
+
+int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len) {
+    fp2_t u[H2F_MAX_FP2];
+    if (hash_to_field_fp2(u, count, msg, msg_len, dst, dst_len)) return PYBLS_ERR_ARGUMENT;
+    ct_memcpy(out, u, count * sizeof u[0]);
+    return PYBLS_OK;
+}
+
+#define PUB(name) pybls_g1_##name
+#define EC(name) g1_##name
+#define POINT g1_t
+#define FE fp_t
+#define HASH_TO_FIELD hash_to_field_fp
+#include "api/api_hash_template.h"
+#undef PUB
+#undef EC
+#undef POINT
+#undef FE
+#undef HASH_TO_FIELD
+
+#define PUB(name) pybls_g2_##name
+#define EC(name) g2_##name
+#define POINT g2_t
+#define FE fp2_t
+#define HASH_TO_FIELD hash_to_field_fp2
+#include "api/api_hash_template.h"

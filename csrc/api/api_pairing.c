@@ -1,0 +1,165 @@
+/* api_pairing.c - the public ABI for GT and the pairing. */
+#include "pybls.h"
+#include "curves/bls12_381/consts.h"
+#include "pairing/gt.h"
+#include "pairing/pairing.h"
+
+#define LOAD(type, name, buf) type name; ct_memcpy(&name, buf, sizeof name)
+#define STORE(buf, name) ct_memcpy(buf, &name, sizeof name)
+
+/* Internal point layouts (homogeneous projective; Z = 0 is the identity). */
+typedef struct { fp_t x, y, z; } g1_projective_bytes_t;
+typedef struct { fp2_t x, y, z; } g2_projective_bytes_t;
+
+int pybls_gt_one(uint8_t *out) {
+    fp12_t r;
+    fp12_set_one(&r);
+    STORE(out, r);
+    return PYBLS_OK;
+}
+
+int pybls_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b) {
+    LOAD(fp12_t, x, a);
+    LOAD(fp12_t, y, b);
+    fp12_mul(&x, &x, &y);
+    STORE(out, x);
+    return PYBLS_OK;
+}
+
+int pybls_gt_inv(uint8_t *out, const uint8_t *a) {
+    LOAD(fp12_t, x, a);
+    fp12_conj(&x, &x);
+    STORE(out, x);
+    return PYBLS_OK;
+}
+
+int pybls_gt_sqr(uint8_t *out, const uint8_t *a) {
+    LOAD(fp12_t, x, a);
+    fp12_cyclotomic_sqr(&x, &x);
+    STORE(out, x);
+    return PYBLS_OK;
+}
+
+int pybls_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar) {
+    LOAD(fp12_t, x, a);
+    LOAD(fr_t, e, scalar);
+    gt_pow(&x, &x, &e);
+    ct_memzero(&e, sizeof e);
+    STORE(out, x);
+    return PYBLS_OK;
+}
+
+int pybls_gt_eq(const uint8_t *a, const uint8_t *b) {
+    LOAD(fp12_t, x, a);
+    LOAD(fp12_t, y, b);
+    return (int)(fp12_eq(&x, &y) & 1);
+}
+
+int pybls_gt_is_one(const uint8_t *a) {
+    LOAD(fp12_t, x, a);
+    return (int)(fp12_is_one(&x) & 1);
+}
+
+int pybls_gt_encode(uint8_t *out576, const uint8_t *a) {
+    LOAD(fp12_t, x, a);
+    gt_encode(out576, &x);
+    return PYBLS_OK;
+}
+
+int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len) {
+    fp12_t x;
+    if (len != PYBLS_GT_BYTES) return PYBLS_ERR_LENGTH;
+    if (!(gt_decode_coefficients(&x, in) & 1)) return PYBLS_ERR_NONCANONICAL;
+    if (!gt_is_member_vartime(&x)) return PYBLS_ERR_NOT_IN_SUBGROUP;
+    STORE(out, x);
+    return PYBLS_OK;
+}
+
+/* Affine coordinates of n pairs, in constant time: the pairing may take a
+ * secret point (an IBE key). If either point of a pair is the identity, the
+ * pair becomes (0, 0) and the G2 generator: every line value at P = (0, 0)
+ * lies in Fp2, which the final exponentiation maps to 1, so the pair adds
+ * nothing to the product, as e(O, Q) = e(P, O) = 1 requires.
+ * One field inversion serves all 2n denominators (Montgomery's trick: the
+ * G1 Z and the norm of the G2 Z of each pair); a zero denominator is
+ * replaced by one, its pair being replaced anyway. */
+static void load_pairs(g1_affine_t *p, g2_affine_t *q, const uint8_t *g1s, const uint8_t *g2s, int n) {
+    g1_projective_bytes_t a[MILLER_MAX_PAIRS];
+    g2_projective_bytes_t b[MILLER_MAX_PAIRS];
+    limb_t identity[MILLER_MAX_PAIRS];
+    fp_t d[2 * MILLER_MAX_PAIRS], prefix[2 * MILLER_MAX_PAIRS], inv, t, zero;
+    g2_affine_t gen = {G2_GEN_X, G2_GEN_Y};
+    fp_set_zero(&zero);
+    for (int i = 0; i < n; i++) {
+        ct_memcpy(&a[i], g1s + (size_t)i * PYBLS_G1_SIZE, sizeof a[i]);
+        ct_memcpy(&b[i], g2s + (size_t)i * PYBLS_G2_SIZE, sizeof b[i]);
+        d[2 * i] = a[i].z;
+        fp_sqr(&d[2 * i + 1], &b[i].z.c0);
+        fp_sqr(&t, &b[i].z.c1);
+        fp_add(&d[2 * i + 1], &d[2 * i + 1], &t);
+        identity[i] = fp_is_zero(&d[2 * i]) | fp_is_zero(&d[2 * i + 1]);
+        ct_cmov(&d[2 * i], &FP_ONE, sizeof t, fp_is_zero(&d[2 * i]));
+        ct_cmov(&d[2 * i + 1], &FP_ONE, sizeof t, fp_is_zero(&d[2 * i + 1]));
+    }
+    prefix[0] = d[0];
+    for (int i = 1; i < 2 * n; i++) fp_mul(&prefix[i], &prefix[i - 1], &d[i]);
+    fp_inv(&inv, &prefix[2 * n - 1]);
+    for (int i = 2 * n - 1; i > 0; i--) {
+        fp_mul(&t, &inv, &prefix[i - 1]); /* 1 / d[i] */
+        fp_mul(&inv, &inv, &d[i]);
+        d[i] = t;
+    }
+    d[0] = inv;
+    for (int i = 0; i < n; i++) {
+        fp2_t zi2;
+        fp_mul(&p[i].x, &a[i].x, &d[2 * i]);
+        fp_mul(&p[i].y, &a[i].y, &d[2 * i]);
+        /* 1 / z = conj(z) / norm(z) */
+        fp_mul(&zi2.c0, &b[i].z.c0, &d[2 * i + 1]);
+        fp_mul(&t, &b[i].z.c1, &d[2 * i + 1]);
+        fp_neg(&zi2.c1, &t);
+        fp2_mul(&q[i].x, &b[i].x, &zi2);
+        fp2_mul(&q[i].y, &b[i].y, &zi2);
+        ct_cmov(&p[i].x, &zero, sizeof zero, identity[i]);
+        ct_cmov(&p[i].y, &zero, sizeof zero, identity[i]);
+        ct_cmov(&q[i], &gen, sizeof gen, identity[i]);
+    }
+}
+
+int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2) {
+    fp12_t f;
+    g1_affine_t p;
+    g2_affine_t q;
+    fp12_set_one(&f);
+    load_pairs(&p, &q, g1, g2, 1);
+    miller_loop_affine(&f, &p, &q, 1);
+    STORE(out, f);
+    return PYBLS_OK;
+}
+
+int pybls_final_exponentiation(uint8_t *out, const uint8_t *fbuf) {
+    LOAD(fp12_t, f, fbuf);
+    if (fp12_eq(&f, &(fp12_t){0}) & 1) return PYBLS_ERR_ZERO_DIVISOR;
+    final_exponentiation(&f, &f);
+    STORE(out, f);
+    return PYBLS_OK;
+}
+
+int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n) {
+    g1_affine_t p[MILLER_MAX_PAIRS];
+    g2_affine_t q[MILLER_MAX_PAIRS];
+    fp12_t f;
+    fp12_set_one(&f);
+    for (uint32_t i = 0; i < n; i += MILLER_MAX_PAIRS) {
+        int k = n - i < MILLER_MAX_PAIRS ? (int)(n - i) : MILLER_MAX_PAIRS;
+        load_pairs(p, q, g1s + (size_t)i * PYBLS_G1_SIZE, g2s + (size_t)i * PYBLS_G2_SIZE, k);
+        miller_loop_affine(&f, p, q, k);
+    }
+    final_exponentiation(&f, &f);
+    STORE(out, f);
+    return PYBLS_OK;
+}
+
+int pybls_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2) {
+    return pybls_pairing_product(out, g1, g2, 1);
+}

@@ -1,0 +1,20 @@
+/* cpu.c - whether the running processor can execute this build of the core.
+ *
+ * The Fp assembly (mont_adx.h) is compiled in only when the compiler
+ * targets BMI2 and ADX; a library built so and then moved to an older
+ * x86-64 processor would die of an illegal instruction, so the bindings
+ * ask here first (cpuid itself is in every x86-64 processor). */
+#include "pybls.h"
+#include "arith/mont.h"
+
+#if MONT_ADX
+#include <cpuid.h>
+
+int pybls_cpu_supported(void) {
+    unsigned int a, b, c, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b >> 8 & 1) & (b >> 19 & 1); /* leaf 7 EBX: BMI2 is bit 8, ADX bit 19 */
+}
+#else
+int pybls_cpu_supported(void) { return 1; }
+#endif

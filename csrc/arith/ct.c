@@ -1,0 +1,51 @@
+/* ct.c - byte copies and constant-time selection over any element type. */
+#include "field/field.h"
+
+void ct_memcpy(void *dst, const void *src, size_t len) {
+    uint8_t *d = (uint8_t *)dst;
+    const uint8_t *s = (const uint8_t *)src;
+    for (size_t i = 0; i < len; i++) d[i] = s[i];
+}
+
+void ct_memzero(void *dst, size_t len) {
+    volatile uint8_t *d = (volatile uint8_t *)dst; /* not optimised away */
+    for (size_t i = 0; i < len; i++) d[i] = 0;
+}
+
+/* Element types are arrays of limbs, an even number of them: selection
+ * works on 64-bit words (pairs of 32-bit limbs), which halves the steps
+ * with 32-bit limbs (WebAssembly has native 64-bit integers). */
+#if LIMB_BITS == 32
+typedef uint64_t ct_word_t;
+static inline ct_word_t ct_word(const limb_t *p) { return (uint64_t)p[0] | (uint64_t)p[1] << 32; }
+static inline void ct_set_word(limb_t *p, ct_word_t w) {
+    p[0] = (limb_t)w;
+    p[1] = (limb_t)(w >> 32);
+}
+#else
+typedef limb_t ct_word_t;
+static inline ct_word_t ct_word(const limb_t *p) { return p[0]; }
+static inline void ct_set_word(limb_t *p, ct_word_t w) { p[0] = w; }
+#endif
+#define CT_WORD_LIMBS (sizeof(ct_word_t) / sizeof(limb_t))
+
+static inline ct_word_t ct_mask(limb_t mask) { return (ct_word_t)0 - (ct_word_t)(mask & 1); }
+
+void ct_cmov(void *dst, const void *src, size_t len, limb_t mask) {
+    limb_t *d = (limb_t *)dst;
+    const limb_t *s = (const limb_t *)src;
+    const ct_word_t m = ct_mask(mask);
+    for (size_t i = 0; i < len / sizeof(limb_t); i += CT_WORD_LIMBS)
+        ct_set_word(d + i, ct_word(d + i) ^ ((ct_word(d + i) ^ ct_word(s + i)) & m));
+}
+
+void ct_lookup(void *dst, const void *table, size_t len, size_t count, size_t index) {
+    limb_t *d = (limb_t *)dst;
+    const limb_t *t = (const limb_t *)table;
+    const size_t n = len / sizeof(limb_t);
+    for (size_t i = 0; i < n; i++) d[i] = 0;
+    for (size_t j = 0; j < count; j++) {
+        const ct_word_t m = ct_mask(limb_is_zero_mask((limb_t)(j ^ index)));
+        for (size_t i = 0; i < n; i += CT_WORD_LIMBS) ct_set_word(d + i, ct_word(d + i) | (ct_word(t + j * n + i) & m));
+    }
+}

@@ -1,0 +1,444 @@
+/*
+ * mont.h - Montgomery arithmetic over n limbs, written once for both prime
+ * fields. Each function takes the limb count as an argument; fp.c and fr.c
+ * call them with compile-time constants so the compiler specialises and
+ * unrolls them.
+ *
+ * mont_mul_n needs a < m; b may be any n-limb value (it is consumed one
+ * limb at a time), which is how unreduced inputs are brought into range.
+ *
+ * Requirement (true for both BLS12-381 moduli and both limb widths): the
+ * modulus m satisfies 2m < 2^(n*LIMB_BITS) and its top limb is below
+ * 2^(LIMB_BITS-1) - 1, which lets multiplication skip the extra carry limb.
+ *
+ * Everything is constant time: no branch or index depends on limb values.
+ */
+#ifndef PYBLS_MONT_H
+#define PYBLS_MONT_H
+
+#include "field/field.h"
+
+#define MONT_MAX_LIMBS FP_LIMBS
+
+/* x86-64 with BMI2 and ADX (when the compiler targets them): Fp's six-limb
+ * products and reductions in assembly with two carry chains (mont_adx.h).
+ * The branches on n below are on a compile-time constant. */
+#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && LIMB_BITS == 64 && \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(PYBLS_NO_ASM)
+#define MONT_ADX 1
+#include "arith/mont_adx.h"
+#else
+#define MONT_ADX 0
+#endif
+
+/* Full unrolling keeps the limbs in registers (loop counts are constants). */
+#if defined(__clang__)
+#define MONT_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define MONT_UNROLL _Pragma("GCC unroll 16")
+#else
+#define MONT_UNROLL
+#endif
+
+
+/* lo(a + b*c + carry), carry = hi(...). */
+static inline limb_t mont_mac(limb_t a, limb_t b, limb_t c, limb_t *carry) {
+    dlimb_t t = (dlimb_t)b * c + a + *carry;
+    *carry = (limb_t)(t >> LIMB_BITS);
+    return (limb_t)t;
+}
+
+/* a + b + carry_in and a - b - borrow_in with carry/borrow in {0,1}. On
+ * x86-64 the compiler intrinsics give clean adc/sbb chains, which gcc does
+ * not form from the portable expressions. */
+#if defined(__x86_64__) && LIMB_BITS == 64 && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
+static inline limb_t mont_adc(limb_t a, limb_t b, limb_t *carry) {
+    unsigned long long s;
+    *carry = _addcarry_u64((unsigned char)*carry, a, b, &s);
+    return s;
+}
+static inline limb_t mont_sbb(limb_t a, limb_t b, limb_t *borrow) {
+    unsigned long long d;
+    *borrow = _subborrow_u64((unsigned char)*borrow, a, b, &d);
+    return d;
+}
+#else
+static inline limb_t mont_adc(limb_t a, limb_t b, limb_t *carry) {
+    dlimb_t s = (dlimb_t)a + b + *carry;
+    *carry = (limb_t)(s >> LIMB_BITS);
+    return (limb_t)s;
+}
+static inline limb_t mont_sbb(limb_t a, limb_t b, limb_t *borrow) {
+    dlimb_t d = (dlimb_t)a - b - *borrow;
+    *borrow = (limb_t)(d >> LIMB_BITS) & 1;
+    return (limb_t)d;
+}
+#endif
+
+#if LIMB_BITS == 32
+/* 32-bit limbs: sums and differences chain their carries over 64-bit words
+ * (pairs of limbs), half the steps where 64-bit arithmetic is native but
+ * there is no add-with-carry (WebAssembly). Used for even n. */
+static inline uint64_t mont_pair(const limb_t *p, int i) {
+    return (uint64_t)p[2 * i] | (uint64_t)p[2 * i + 1] << 32;
+}
+static inline void mont_set_pair(limb_t *p, int i, uint64_t v) {
+    p[2 * i] = (limb_t)v;
+    p[2 * i + 1] = (limb_t)(v >> 32);
+}
+static inline uint64_t mont_adc64(uint64_t a, uint64_t b, limb_t *carry) {
+    uint64_t s = a + b, t = s + *carry;
+    *carry = (limb_t)(s < a) | (limb_t)(t < s);
+    return t;
+}
+static inline uint64_t mont_sbb64(uint64_t a, uint64_t b, limb_t *borrow) {
+    uint64_t d = a - b, t = d - *borrow;
+    *borrow = (limb_t)(a < b) | (limb_t)(d < *borrow);
+    return t;
+}
+#define MONT_PAIRS(n) ((n) % 2 == 0)
+#endif
+
+/* r = a + (b & mask), returns the carry (0 or 1). */
+static inline limb_t mont_add_mask_n(limb_t *r, const limb_t *a, const limb_t *b, limb_t mask, int n) {
+    limb_t carry = 0;
+#if LIMB_BITS == 32
+    if (MONT_PAIRS(n)) {
+        const uint64_t mask64 = (uint64_t)mask << 32 | mask;
+        MONT_UNROLL
+        for (int i = 0; i < n / 2; i++) mont_set_pair(r, i, mont_adc64(mont_pair(a, i), mont_pair(b, i) & mask64, &carry));
+        return carry;
+    }
+#endif
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) r[i] = mont_adc(a[i], b[i] & mask, &carry);
+    return carry;
+}
+
+/* r = a + b, returns the carry (0 or 1). */
+static inline limb_t mont_add_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
+    return mont_add_mask_n(r, a, b, ~(limb_t)0, n);
+}
+
+/* r = a - b, returns the borrow (0 or 1). */
+static inline limb_t mont_sub_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
+    limb_t borrow = 0;
+#if LIMB_BITS == 32
+    if (MONT_PAIRS(n)) {
+        MONT_UNROLL
+        for (int i = 0; i < n / 2; i++) mont_set_pair(r, i, mont_sbb64(mont_pair(a, i), mont_pair(b, i), &borrow));
+        return borrow;
+    }
+#endif
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) r[i] = mont_sbb(a[i], b[i], &borrow);
+    return borrow;
+}
+
+/* r = (mask ? a : b) */
+static inline void mont_select_n(limb_t *r, const limb_t *a, const limb_t *b, limb_t mask, int n) {
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) r[i] = (a[i] & mask) | (b[i] & ~mask);
+}
+
+/* r = t mod m for t < 2m: subtract m unless that borrows. */
+static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m, int n) {
+    limb_t d[MONT_MAX_LIMBS];
+    limb_t borrow = mont_sub_n(d, t, m, n);
+    mont_select_n(r, t, d, (limb_t)0 - borrow, n);
+}
+
+/* 32-bit limbs: Fp's products in radix 2^30 (mont_r30.h, which ends them
+ * with mont_reduce_once). */
+#if LIMB_BITS == 32
+#include "arith/mont_r30.h"
+#endif
+
+/* r = a + b mod m for a, b < m (no carry out: 2m < 2^(n w)). */
+static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
+    limb_t t[MONT_MAX_LIMBS];
+    mont_add_n(t, a, b, n);
+    mont_reduce_once(r, t, m, n);
+}
+
+/* r = a - b mod m for a, b < m: m is added back if the difference borrowed. */
+static inline void mont_modsub(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
+    limb_t t[MONT_MAX_LIMBS];
+    limb_t borrow = mont_sub_n(t, a, b, n);
+    mont_add_mask_n(r, t, m, (limb_t)0 - borrow, n);
+}
+
+static inline limb_t mont_is_zero_n(const limb_t *a, int n) {
+    limb_t acc = 0;
+    for (int i = 0; i < n; i++) acc |= a[i];
+    return limb_is_zero_mask(acc);
+}
+
+static inline void mont_modneg(limb_t *r, const limb_t *a, const limb_t *m, int n) {
+    limb_t t[MONT_MAX_LIMBS];
+    limb_t nz = ~mont_is_zero_n(a, n);
+    mont_sub_n(t, m, a, n);
+    for (int i = 0; i < n; i++) r[i] = t[i] & nz;
+}
+
+/* (c2:acc) += a * b */
+static inline void mont_mac3(dlimb_t *acc, limb_t *c2, limb_t a, limb_t b) {
+    dlimb_t p = (dlimb_t)a * b;
+    *acc += p;
+    *c2 += (limb_t)(*acc < p);
+}
+
+/* Montgomery product r = a b / 2^(n w) mod m, by finely integrated product
+ * scanning: column by column, the product a b and the multiple q m that
+ * clears the low half are summed into one three-limb accumulator. The
+ * result is below 2m and one conditional subtraction reduces it. */
+static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m,
+                              limb_t n0, int n) {
+#if MONT_ADX
+    if (n == 6) {
+        limb_t u[6];
+        mont_adx_mul6(u, a, b, m, n0);
+        mont_reduce_once(r, u, m, n);
+        return;
+    }
+#endif
+#if LIMB_BITS == 32
+    if (n == 12) {
+        mont_r30_mul12(r, a, b, m, n0);
+        return;
+    }
+#endif
+    limb_t q[MONT_MAX_LIMBS], t[MONT_MAX_LIMBS];
+    dlimb_t acc = 0;
+    limb_t c2 = 0;
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        MONT_UNROLL
+        for (int j = 0; j < i; j++) {
+            mont_mac3(&acc, &c2, a[j], b[i - j]);
+            mont_mac3(&acc, &c2, q[j], m[i - j]);
+        }
+        mont_mac3(&acc, &c2, a[i], b[0]);
+        q[i] = (limb_t)acc * n0;
+        mont_mac3(&acc, &c2, q[i], m[0]); /* clears the low limb */
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    MONT_UNROLL
+    for (int i = n; i < 2 * n - 1; i++) {
+        MONT_UNROLL
+        for (int j = i - n + 1; j < n; j++) {
+            mont_mac3(&acc, &c2, a[j], b[i - j]);
+            mont_mac3(&acc, &c2, q[j], m[i - j]);
+        }
+        t[i - n] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    t[n - 1] = (limb_t)acc; /* the rest is 0: the result is below 2m < 2^(n w) */
+    mont_reduce_once(r, t, m, n);
+}
+
+/* r = a^2 / 2^(n w) mod m: the Montgomery product, except in radix 2^30
+ * where a square halves the cross products. */
+static inline void mont_sqr_n(limb_t *r, const limb_t *a, const limb_t *m, limb_t n0, int n) {
+#if LIMB_BITS == 32
+    if (n == 12) {
+        mont_r30_sqr12(r, a, m, n0);
+        return;
+    }
+#endif
+    mont_mul_n(r, a, a, m, n0, n);
+}
+
+/* Double-width product r[0..2n) = a b (plain integers), for lazy reduction. */
+static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, int n) {
+#if MONT_ADX
+    if (n == 6) {
+        mont_adx_mul_wide6(r, a, b);
+        return;
+    }
+#endif
+#if LIMB_BITS == 32
+    if (n == 12) {
+        mont_r30_mul_wide12(r, a, b);
+        return;
+    }
+#endif
+    dlimb_t acc = 0;
+    limb_t c2 = 0;
+    MONT_UNROLL
+    for (int k = 0; k < n; k++) {
+        MONT_UNROLL
+        for (int i = 0; i <= k; i++) mont_mac3(&acc, &c2, a[i], b[k - i]);
+        r[k] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    MONT_UNROLL
+    for (int k = n; k < 2 * n - 1; k++) {
+        MONT_UNROLL
+        for (int i = k - n + 1; i < n; i++) mont_mac3(&acc, &c2, a[i], b[k - i]);
+        r[k] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    r[2 * n - 1] = (limb_t)acc;
+}
+
+/* Double-width square r[0..2n) = a^2: each cross product once, doubled,
+ * plus the squares on the diagonal (n(n+1)/2 products instead of n^2). */
+static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
+#if MONT_ADX
+    if (n == 6) { /* the full product beats halving the products here */
+        mont_adx_mul_wide6(r, a, a);
+        return;
+    }
+#endif
+
+    dlimb_t acc = 0;
+    limb_t c2 = 0, carry = 0, top = 0;
+    r[0] = 0;
+    MONT_UNROLL
+    for (int k = 1; k < n; k++) {
+        MONT_UNROLL
+        for (int i = 0; 2 * i < k; i++) mont_mac3(&acc, &c2, a[i], a[k - i]);
+        r[k] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    MONT_UNROLL
+    for (int k = n; k < 2 * n - 1; k++) {
+        MONT_UNROLL
+        for (int i = k - n + 1; 2 * i < k; i++) mont_mac3(&acc, &c2, a[i], a[k - i]);
+        r[k] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    r[2 * n - 1] = (limb_t)acc;
+    MONT_UNROLL
+    for (int i = 0; i < 2 * n; i++) { /* r = 2r */
+        limb_t next = r[i] >> (LIMB_BITS - 1);
+        r[i] = (r[i] << 1) | top;
+        top = next;
+    }
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        dlimb_t p = (dlimb_t)a[i] * a[i];
+        r[2 * i] = mont_adc(r[2 * i], (limb_t)p, &carry);
+        r[2 * i + 1] = mont_adc(r[2 * i + 1], (limb_t)(p >> LIMB_BITS), &carry);
+    }
+}
+
+/* Montgomery reduction r = t / 2^(n w) mod m of a 2n-limb t < m 2^(n w). */
+static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb_t n0, int n) {
+#if MONT_ADX
+    if (n == 6) {
+        limb_t v[6];
+        mont_adx_redc6(v, t, m, n0);
+        mont_reduce_once(r, v, m, n);
+        return;
+    }
+#endif
+#if LIMB_BITS == 32
+    if (n == 12) {
+        mont_r30_redc12(r, t, m, n0);
+        return;
+    }
+#endif
+    limb_t q[MONT_MAX_LIMBS], u[MONT_MAX_LIMBS];
+    dlimb_t acc = 0;
+    limb_t c2 = 0;
+    MONT_UNROLL
+    for (int i = 0; i < n; i++) {
+        acc += t[i];
+        c2 += (limb_t)(acc < t[i]);
+        MONT_UNROLL
+        for (int j = 0; j < i; j++) mont_mac3(&acc, &c2, q[j], m[i - j]);
+        q[i] = (limb_t)acc * n0;
+        mont_mac3(&acc, &c2, q[i], m[0]);
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    MONT_UNROLL
+    for (int i = n; i < 2 * n; i++) {
+        acc += t[i];
+        c2 += (limb_t)(acc < t[i]);
+        MONT_UNROLL
+        for (int j = i - n + 1; j < n; j++) mont_mac3(&acc, &c2, q[j], m[i - j]);
+        u[i - n] = (limb_t)acc;
+        acc = (acc >> LIMB_BITS) | ((dlimb_t)c2 << LIMB_BITS);
+        c2 = 0;
+    }
+    mont_reduce_once(r, u, m, n); /* u < 2m */
+}
+
+/* Constant-time comparison a < b as a mask. */
+static inline limb_t mont_lt_n(const limb_t *a, const limb_t *b, int n) {
+    limb_t t[MONT_MAX_LIMBS];
+    return (limb_t)0 - mont_sub_n(t, a, b, n);
+}
+
+/* Big-endian bytes -> little-endian limbs (len == n * LIMB_BITS / 8). */
+static inline void mont_limbs_from_be(limb_t *r, const uint8_t *in, int n) {
+    const int bytes = LIMB_BITS / 8;
+    for (int i = 0; i < n; i++) {
+        limb_t v = 0;
+        for (int j = 0; j < bytes; j++) v = (v << 8) | in[(n - 1 - i) * bytes + j];
+        r[i] = v;
+    }
+}
+
+static inline void mont_limbs_to_be(uint8_t *out, const limb_t *a, int n) {
+    const int bytes = LIMB_BITS / 8;
+    for (int i = 0; i < n; i++) {
+        limb_t v = a[i];
+        for (int j = bytes - 1; j >= 0; j--) {
+            out[(n - 1 - i) * bytes + j] = (uint8_t)v;
+            v >>= 8;
+        }
+    }
+}
+
+/* r = a^e (Montgomery form in and out) for an exponent e that is public:
+ * sliding windows of up to MONT_POW_W bits over the odd powers a, a^3, ...,
+ * a^(2^MONT_POW_W - 1), so the sequence of operations depends only on e
+ * (about 381 squarings and 80 multiplications for a 381-bit e, against 104
+ * multiplications with fixed 4-bit windows). */
+#define MONT_POW_W 5
+static inline void mont_pow_n(limb_t *r, const limb_t *a, const limb_t *e, int elimbs,
+                              const limb_t *m, limb_t n0, const limb_t *one, int n) {
+    limb_t odd[1 << (MONT_POW_W - 1)][MONT_MAX_LIMBS], sq[MONT_MAX_LIMBS], acc[MONT_MAX_LIMBS];
+    int i = elimbs * LIMB_BITS - 1, started = 0;
+#define MONT_POW_BIT(k) ((int)(e[(k) / LIMB_BITS] >> ((k) % LIMB_BITS)) & 1)
+    for (int j = 0; j < n; j++) { odd[0][j] = a[j]; acc[j] = one[j]; }
+    mont_sqr_n(sq, a, m, n0, n);
+    for (int k = 1; k < 1 << (MONT_POW_W - 1); k++) mont_mul_n(odd[k], odd[k - 1], sq, m, n0, n);
+    while (i >= 0) {
+        if (!MONT_POW_BIT(i)) {
+            if (started) mont_sqr_n(acc, acc, m, n0, n);
+            i--;
+            continue;
+        }
+        /* the longest window e[i..low] of at most MONT_POW_W bits ending in a 1 */
+        int low = i - MONT_POW_W + 1 < 0 ? 0 : i - MONT_POW_W + 1;
+        while (!MONT_POW_BIT(low)) low++;
+        unsigned w = 0;
+        for (int k = i; k >= low; k--) {
+            w = (w << 1) | (unsigned)MONT_POW_BIT(k);
+            if (started) mont_sqr_n(acc, acc, m, n0, n);
+        }
+        if (started) {
+            mont_mul_n(acc, acc, odd[w >> 1], m, n0, n);
+        } else {
+            for (int j = 0; j < n; j++) acc[j] = odd[w >> 1][j];
+            started = 1;
+        }
+        i = low - 1;
+    }
+#undef MONT_POW_BIT
+    for (int j = 0; j < n; j++) r[j] = acc[j];
+}
+
+#endif /* PYBLS_MONT_H */

@@ -1,0 +1,105 @@
+/* ec_scalar.c - scalar splitting (constant time) and recoding (public). */
+#include "ec/ec_scalar.h"
+#include "curves/bls12_381/consts.h"
+#include "arith/mont.h"
+
+/* q = a div d, rem = a mod d for a divisor of dn limbs: binary long
+ * division whose subtraction is applied through a mask, so every a takes
+ * the same operations. The remainder before each shift is below d, so it
+ * needs one bit more than d after it: that bit is `top`. */
+static void divmod_ct(limb_t q[FR_LIMBS], limb_t *rem, const limb_t a[FR_LIMBS], const limb_t *d,
+                      int dn) {
+    limb_t r[FR_LIMBS] = {0}, diff[FR_LIMBS];
+    for (int j = 0; j < FR_LIMBS; j++) q[j] = 0;
+    for (int i = FR_LIMBS * LIMB_BITS - 1; i >= 0; i--) {
+        limb_t top = r[dn - 1] >> (LIMB_BITS - 1);
+        for (int j = dn - 1; j > 0; j--) r[j] = (r[j] << 1) | (r[j - 1] >> (LIMB_BITS - 1));
+        r[0] = (r[0] << 1) | ((a[i / LIMB_BITS] >> (i % LIMB_BITS)) & 1);
+        limb_t borrow = mont_sub_n(diff, r, d, dn);
+        limb_t take = top | (borrow ^ 1); /* the shifted remainder is >= d */
+        mont_select_n(r, diff, r, (limb_t)0 - take, dn);
+        q[i / LIMB_BITS] |= take << (i % LIMB_BITS);
+    }
+    for (int j = 0; j < dn; j++) rem[j] = r[j];
+}
+
+void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
+    const int dn = FR_LIMBS / SCALAR_X_DIGITS;
+    limb_t cur[FR_LIMBS], q[FR_LIMBS];
+    for (int j = 0; j < FR_LIMBS; j++) cur[j] = k[j];
+    for (int i = 0; i < SCALAR_X_DIGITS - 1; i++) {
+        divmod_ct(q, digits + i * dn, cur, BLS_X_ABS_LIMBS, dn);
+        for (int j = 0; j < FR_LIMBS; j++) cur[j] = q[j];
+    }
+    /* k < r < |x|^4, so the last quotient fits in one digit. */
+    for (int j = 0; j < dn; j++) digits[(SCALAR_X_DIGITS - 1) * dn + j] = cur[j];
+    ct_memzero(cur, sizeof cur);
+    ct_memzero(q, sizeof q);
+}
+
+/* e_i = d_2i + d_2i+1 |x| from the base-|x| digits d: each fits in two
+ * digits' limbs as d < |x| gives e < |x|^2. */
+void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
+    const int dn = FR_LIMBS / SCALAR_X_DIGITS;
+    limb_t d[FR_LIMBS];
+    scalar_split_x_ct(d, k);
+    for (int i = 0; i < SCALAR_X2_DIGITS; i++) {
+        const limb_t *lo = d + 2 * i * dn, *hi = lo + dn;
+        limb_t *e = digits + 2 * i * dn;
+        for (int j = 0; j < 2 * dn; j++) e[j] = j < dn ? lo[j] : 0;
+        for (int a = 0; a < dn; a++) { /* e += hi[a] |x| 2^(a LIMB_BITS) */
+            limb_t carry = 0;
+            for (int b = 0; b < dn; b++)
+                e[a + b] = mont_mac(e[a + b], hi[a], BLS_X_ABS_LIMBS[b], &carry);
+            for (int j = a + dn; j < 2 * dn; j++) { /* carry is a whole limb */
+                dlimb_t t = (dlimb_t)e[j] + carry;
+                e[j] = (limb_t)t;
+                carry = (limb_t)(t >> LIMB_BITS);
+            }
+        }
+    }
+    ct_memzero(d, sizeof d);
+}
+
+int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w) {
+    limb_t t[FR_LIMBS + 1];
+    const limb_t window = ((limb_t)1 << w) - 1;
+    int len = 0, n = nlimbs + 1;
+    for (int j = 0; j < nlimbs; j++) t[j] = k[j];
+    t[nlimbs] = 0;
+    for (;;) {
+        limb_t any = 0;
+        for (int j = 0; j < n; j++) any |= t[j];
+        if (!any) break;
+        int d = 0;
+        if (t[0] & 1) {
+            d = (int)(t[0] & window);
+            if (d >= 1 << (w - 1)) d -= 1 << w;
+            /* t -= d clears the low w bits of t; for d < 0 it may carry */
+            if (d > 0) {
+                t[0] -= (limb_t)d;
+            } else {
+                t[0] += (limb_t)-d;
+                if (t[0] < (limb_t)-d)
+                    for (int j = 1; j < n && ++t[j] == 0; j++) {
+                    }
+            }
+        }
+        naf[len++] = (int8_t)d;
+        for (int j = 0; j < n - 1; j++) t[j] = (t[j] >> 1) | (t[j + 1] << (LIMB_BITS - 1));
+        t[n - 1] >>= 1;
+    }
+    return len;
+}
+
+int scalar_booth_digit(const limb_t *k, int nlimbs, int j, int c) {
+    /* v = bits j c - 1 ... j c + c of k (bit -1 and bits past the end are 0);
+     * the bit positions are public, the bits themselves are not branched on */
+    unsigned v = 0;
+    for (int b = c; b >= 0; b--) {
+        int i = j * c - 1 + b;
+        unsigned bit = i >= 0 && i < nlimbs * LIMB_BITS ? scalar_bit(k, (unsigned)i) : 0;
+        v = (v << 1) | bit;
+    }
+    return (int)(v & 1) + (int)(v >> 1) - (int)((v >> c) << c);
+}

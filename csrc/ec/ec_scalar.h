@@ -1,0 +1,39 @@
+/*
+ * ec_scalar.h - scalar splitting and recoding for scalar multiplication.
+ *
+ * On G2 the endomorphism E = -psi acts as [|x|] (x the BLS parameter), so a
+ * scalar k < r < |x|^4, written in base |x| as four 64-bit digits d_i,
+ * gives [k]Q = sum_i [d_i] E^i(Q) with a quarter of the doublings of a
+ * plain 255-bit multiplication (Galbraith-Lin-Scott). On G1, E = -phi acts
+ * as [x^2], and pairs of those digits give two base-x^2 digits of 128 bits
+ * (Gallant-Lambert-Vanstone), halving the doublings.
+ */
+#ifndef PYBLS_EC_SCALAR_H
+#define PYBLS_EC_SCALAR_H
+
+#include "field/field.h"
+
+/* The base-|x| digits of k (canonical little-endian limbs, k < r): digit
+ * i occupies digits[i * FR_LIMBS / 4 ...], FR_LIMBS / 4 limbs. Constant
+ * time in k. */
+#define SCALAR_X_DIGITS 4
+void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
+
+/* The base-x^2 digits of k: k = e_0 + e_1 x^2 with 0 <= e_i < x^2, digit i
+ * in digits[i * FR_LIMBS / 2 ...]. Constant time in k. */
+#define SCALAR_X2_DIGITS 2
+void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
+
+/* Width-w non-adjacent form of the nlimbs-limb value k (2 <= w <= 7):
+ * naf[i] is 0 or odd with |naf[i]| < 2^(w-1), k = sum naf[i] 2^i. Writes
+ * at most nlimbs * LIMB_BITS + 1 digits and returns how many. Variable
+ * time: public scalars only. */
+int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w);
+
+/* Signed base-2^c digit j of the nlimbs-limb k (1 <= c <= 16), Booth
+ * style: digit_j = k_{jc-1} + (bits jc .. jc+c-1 of k read as a c-bit two's
+ * complement number), in [-2^(c-1), 2^(c-1)], and k = sum_j digit_j 2^(c j)
+ * over the floor(bits / c) + 1 digits of a bits-bit k. Constant time in k. */
+int scalar_booth_digit(const limb_t *k, int nlimbs, int j, int c);
+
+#endif /* PYBLS_EC_SCALAR_H */

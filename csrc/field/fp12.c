@@ -1,0 +1,237 @@
+/* fp12.c - Fp12 = Fp6[w]/(w^2 - v) and its cyclotomic subgroup. */
+#include "curves/bls12_381/consts.h"
+#include "field/tower.h"
+#include "arith/mont.h"
+
+void fp12_set_one(fp12_t *r) { fp6_set_one(&r->c0); fp6_set_zero(&r->c1); }
+
+/* r = T2 - T0 - T1 (the w coefficient) and T0 + v T1 (the constant one),
+ * each reduced once: six Fp2 reductions per Fp12 product. */
+static void fp12_karatsuba_finish(fp12_t *r, const fp6x2_t *t0, const fp6x2_t *t1, fp6x2_t *t2) {
+    fp2x2_t u;
+    fp2x2_sub(&t2->c0, &t2->c0, &t0->c0);
+    fp2x2_sub(&t2->c0, &t2->c0, &t1->c0);
+    fp2x2_sub(&t2->c1, &t2->c1, &t0->c1);
+    fp2x2_sub(&t2->c1, &t2->c1, &t1->c1);
+    fp2x2_sub(&t2->c2, &t2->c2, &t0->c2);
+    fp2x2_sub(&t2->c2, &t2->c2, &t1->c2);
+    fp6x2_redc(&r->c1, t2);
+    /* v (x0 + x1 v + x2 v^2) = xi x2 + x0 v + x1 v^2 */
+    fp2x2_mul_xi(&u, &t1->c2);
+    fp2x2_add(&u, &u, &t0->c0);
+    fp2x2_redc(&r->c0.c0, &u);
+    fp2x2_add(&u, &t0->c1, &t1->c0);
+    fp2x2_redc(&r->c0.c1, &u);
+    fp2x2_add(&u, &t0->c2, &t1->c1);
+    fp2x2_redc(&r->c0.c2, &u);
+}
+
+void fp12_mul(fp12_t *r, const fp12_t *a, const fp12_t *b) {
+    fp6x2_t t0, t1, t2;
+    fp6_t s, u;
+    fp6_mul_wide(&t0, &a->c0, &b->c0);
+    fp6_mul_wide(&t1, &a->c1, &b->c1);
+    fp6_add(&s, &a->c0, &a->c1);
+    fp6_add(&u, &b->c0, &b->c1);
+    fp6_mul_wide(&t2, &s, &u);
+    fp12_karatsuba_finish(r, &t0, &t1, &t2);
+}
+
+/* (a0 + a1 w)^2 = (a0 + a1)(a0 + v a1) - (1 + v) a0 a1 + 2 a0 a1 w */
+void fp12_sqr(fp12_t *r, const fp12_t *a) {
+    fp6x2_t ab, st;
+    fp6_t s, t;
+    fp2x2_t u;
+    fp6_mul_wide(&ab, &a->c0, &a->c1);
+    fp6_add(&s, &a->c0, &a->c1);
+    fp6_mul_v(&t, &a->c1);
+    fp6_add(&t, &t, &a->c0);
+    fp6_mul_wide(&st, &s, &t);
+    /* c0 = st - ab - v ab */
+    fp2x2_sub(&st.c0, &st.c0, &ab.c0);
+    fp2x2_mul_xi(&u, &ab.c2);
+    fp2x2_sub(&st.c0, &st.c0, &u);
+    fp2x2_sub(&st.c1, &st.c1, &ab.c1);
+    fp2x2_sub(&st.c1, &st.c1, &ab.c0);
+    fp2x2_sub(&st.c2, &st.c2, &ab.c2);
+    fp2x2_sub(&st.c2, &st.c2, &ab.c1);
+    fp6x2_redc(&r->c0, &st);
+    fp6x2_redc(&r->c1, &ab);
+    fp6_add(&r->c1, &r->c1, &r->c1);
+}
+
+void fp12_inv(fp12_t *r, const fp12_t *a) {
+    fp6_t t0, t1;
+    fp6_sqr(&t0, &a->c0);
+    fp6_sqr(&t1, &a->c1);
+    fp6_mul_v(&t1, &t1);
+    fp6_sub(&t0, &t0, &t1);
+    fp6_inv(&t0, &t0);
+    fp6_mul(&r->c0, &a->c0, &t0);
+    fp6_mul(&t1, &a->c1, &t0);
+    fp6_neg(&r->c1, &t1);
+}
+
+void fp12_conj(fp12_t *r, const fp12_t *a) {
+    r->c0 = a->c0;
+    fp6_neg(&r->c1, &a->c1);
+}
+
+void fp12_frobenius(fp12_t *r, const fp12_t *a, int k) {
+    const fp2_t *gamma = &FROB12_W[k - 1];
+    fp6_frobenius(&r->c0, &a->c0, k);
+    fp6_frobenius(&r->c1, &a->c1, k);
+    fp2_mul(&r->c1.c0, &r->c1.c0, gamma);
+    fp2_mul(&r->c1.c1, &r->c1.c1, gamma);
+    fp2_mul(&r->c1.c2, &r->c1.c2, gamma);
+}
+
+/* a (L0 + L1 w) with L0 = c00 + c01 v and L1 = c11 v: 13 Fp2 products
+ * instead of 18, reduced lazily. */
+void fp12_mul_014(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c01, const fp2_t *c11) {
+    fp6x2_t t0, t1, t2;
+    fp6_t s;
+    fp2_t b1;
+    fp6_mul_01_wide(&t0, &a->c0, c00, c01);
+    fp6_mul_1_wide(&t1, &a->c1, c11);
+    fp6_add(&s, &a->c0, &a->c1);
+    fp2_add(&b1, c01, c11);
+    fp6_mul_01_wide(&t2, &s, c00, &b1);
+    fp12_karatsuba_finish(r, &t0, &t1, &t2);
+}
+
+/* a (L0 + L1 w)(M0 + M1 w) with L0 = l0 + l1 v, L1 = l2 v and M likewise.
+ * The lines' product is X0 + X1 w with
+ *   X0 = L0 M0 + v L1 M1 = (l0 m0 + xi l2 m2) + (l0 m1 + l1 m0) v + l1 m1 v^2,
+ *   X1 = L0 M1 + L1 M0 = (l0 m2 + l2 m0) v + (l1 m2 + l2 m1) v^2,
+ * six Fp2 products (Karatsuba for the cross terms); then a X0 is a full Fp6
+ * product and a1 X1 = v (a1 (y1 + y2 v)) a sparse one. */
+void fp12_mul_014_014(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]) {
+    fp2x2_t p0, p1, p2, w;
+    fp2_t s, u, x0, x1, x2, y1, y2;
+    fp6_t xx, sa;
+    fp6x2_t t0, t1, t2, d;
+    fp2_mul_wide(&p0, &l[0], &m[0]);
+    fp2_mul_wide(&p1, &l[1], &m[1]);
+    fp2_mul_wide(&p2, &l[2], &m[2]);
+    fp2x2_mul_xi(&w, &p2);
+    fp2x2_add(&w, &w, &p0);
+    fp2x2_redc(&x0, &w);
+    fp2x2_redc(&x2, &p1);
+    fp2_add(&s, &l[0], &l[1]);
+    fp2_add(&u, &m[0], &m[1]);
+    fp2_mul_wide(&w, &s, &u);
+    fp2x2_sub(&w, &w, &p0);
+    fp2x2_sub(&w, &w, &p1);
+    fp2x2_redc(&x1, &w);
+    fp2_add(&s, &l[0], &l[2]);
+    fp2_add(&u, &m[0], &m[2]);
+    fp2_mul_wide(&w, &s, &u);
+    fp2x2_sub(&w, &w, &p0);
+    fp2x2_sub(&w, &w, &p2);
+    fp2x2_redc(&y1, &w);
+    fp2_add(&s, &l[1], &l[2]);
+    fp2_add(&u, &m[1], &m[2]);
+    fp2_mul_wide(&w, &s, &u);
+    fp2x2_sub(&w, &w, &p1);
+    fp2x2_sub(&w, &w, &p2);
+    fp2x2_redc(&y2, &w);
+    /* t0 = a0 X0, t1 = a1 X1 = v (a1 (y1 + y2 v)), t2 = (a0 + a1)(X0 + X1) */
+    xx.c0 = x0;
+    xx.c1 = x1;
+    xx.c2 = x2;
+    fp6_mul_wide(&t0, &a->c0, &xx);
+    fp6_mul_01_wide(&d, &a->c1, &y1, &y2);
+    fp2x2_mul_xi(&t1.c0, &d.c2);
+    t1.c1 = d.c0;
+    t1.c2 = d.c1;
+    fp2_add(&xx.c1, &x1, &y1);
+    fp2_add(&xx.c2, &x2, &y2);
+    fp6_add(&sa, &a->c0, &a->c1);
+    fp6_mul_wide(&t2, &sa, &xx);
+    fp12_karatsuba_finish(r, &t0, &t1, &t2);
+}
+
+limb_t fp12_eq(const fp12_t *a, const fp12_t *b) {
+    return fp2_eq(&a->c0.c0, &b->c0.c0) & fp2_eq(&a->c0.c1, &b->c0.c1) & fp2_eq(&a->c0.c2, &b->c0.c2) &
+           fp2_eq(&a->c1.c0, &b->c1.c0) & fp2_eq(&a->c1.c1, &b->c1.c1) & fp2_eq(&a->c1.c2, &b->c1.c2);
+}
+
+limb_t fp12_is_one(const fp12_t *a) {
+    fp12_t one;
+    fp12_set_one(&one);
+    return fp12_eq(a, &one);
+}
+
+/* Fp2 additions with the limb routines inline: the cyclotomic squaring
+ * below is mostly additions around its nine Fp2 squarings. */
+#define FPN FP_LIMBS
+static inline void fp2_add_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    mont_modadd(r->c0.l, a->c0.l, b->c0.l, P_MODULUS, FPN);
+    mont_modadd(r->c1.l, a->c1.l, b->c1.l, P_MODULUS, FPN);
+}
+
+static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    mont_modsub(r->c0.l, a->c0.l, b->c0.l, P_MODULUS, FPN);
+    mont_modsub(r->c1.l, a->c1.l, b->c1.l, P_MODULUS, FPN);
+}
+
+/* (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab). */
+static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
+    fp2_t a2, b2, t;
+    fp2_sqr(&a2, a);
+    fp2_sqr(&b2, b);
+    fp2_add_inl(&t, a, b);
+    fp2_sqr(&t, &t);
+    fp2_sub_inl(&t, &t, &a2);
+    fp2_sub_inl(r1, &t, &b2);
+    /* xi b2 = (b2.c0 - b2.c1) + (b2.c0 + b2.c1) u */
+    mont_modsub(t.c0.l, b2.c0.l, b2.c1.l, P_MODULUS, FPN);
+    mont_modadd(t.c1.l, b2.c0.l, b2.c1.l, P_MODULUS, FPN);
+    fp2_add_inl(r0, &a2, &t);
+}
+
+/* 3 x - 2 y and 3 x + 2 y */
+static void three_minus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {
+    fp2_t t;
+    fp2_sub_inl(&t, x, y);
+    fp2_add_inl(&t, &t, &t);
+    fp2_add_inl(r, &t, x);
+}
+
+static void three_plus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {
+    fp2_t t;
+    fp2_add_inl(&t, x, y);
+    fp2_add_inl(&t, &t, &t);
+    fp2_add_inl(r, &t, x);
+}
+
+/* Granger-Scott: view a as A + B t + C t^2 over Fp4 = Fp2[s] (s = w^3,
+ * t = w), with A = (c0.c0, c1.c1), B = (c1.c0, c0.c2), C = (c0.c1, c1.c2);
+ * then A' = 3A^2 - 2conj(A), B' = 3sC^2 + 2conj(B), C' = 3B^2 - 2conj(C). */
+void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a) {
+    fp2_t x0, x1, y0, y1, z0, z1;
+    fp4_sqr(&x0, &x1, &a->c0.c0, &a->c1.c1); /* A^2 */
+    fp4_sqr(&z0, &z1, &a->c1.c0, &a->c0.c2); /* B^2 */
+    fp4_sqr(&y0, &y1, &a->c0.c1, &a->c1.c2); /* C^2 */
+    fp2_t b0 = a->c1.c0, b1 = a->c0.c2;
+    fp2_t c0 = a->c0.c1, c1 = a->c1.c2;
+    three_minus_two(&r->c0.c0, &x0, &a->c0.c0);
+    three_plus_two(&r->c1.c1, &x1, &a->c1.c1);
+    fp2_mul_xi(&y1, &y1); /* s C^2 = (xi y1, y0) */
+    three_plus_two(&r->c1.c0, &y1, &b0);
+    three_minus_two(&r->c0.c2, &y0, &b1);
+    three_minus_two(&r->c0.c1, &z0, &c0);
+    three_plus_two(&r->c1.c2, &z1, &c1);
+}
+
+/* a^x = conj(a^|x|); |x| = 0xd201000000010000 is public, so the bit scan
+ * may branch. */
+void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
+    fp12_t acc = *a;
+    for (int i = 62; i >= 0; i--) {
+        fp12_cyclotomic_sqr(&acc, &acc);
+        if ((BLS_X_ABS >> i) & 1) fp12_mul(&acc, &acc, a);
+    }
+    fp12_conj(r, &acc);
+}

@@ -1,0 +1,245 @@
+/* fp2.c - Fp2 = Fp[u]/(u^2 + 1). */
+#include "curves/bls12_381/consts.h"
+#include "arith/mont.h"
+
+void fp2_set_zero(fp2_t *r) { fp_set_zero(&r->c0); fp_set_zero(&r->c1); }
+void fp2_set_one(fp2_t *r) { fp_set_one(&r->c0); fp_set_zero(&r->c1); }
+
+/* The Fp operations are used inline here, rather than through fp_add and
+ * friends, to spare a call per coefficient. */
+#define PM P_MODULUS
+enum { NL = FP_LIMBS };
+
+void fp2_add(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    mont_modadd(r->c0.l, a->c0.l, b->c0.l, PM, NL);
+    mont_modadd(r->c1.l, a->c1.l, b->c1.l, PM, NL);
+}
+
+void fp2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    mont_modsub(r->c0.l, a->c0.l, b->c0.l, PM, NL);
+    mont_modsub(r->c1.l, a->c1.l, b->c1.l, PM, NL);
+}
+
+void fp2_dbl(fp2_t *r, const fp2_t *a) {
+    mont_modadd(r->c0.l, a->c0.l, a->c0.l, PM, NL);
+    mont_modadd(r->c1.l, a->c1.l, a->c1.l, PM, NL);
+}
+
+void fp2_neg(fp2_t *r, const fp2_t *a) {
+    mont_modneg(r->c0.l, a->c0.l, PM, NL);
+    mont_modneg(r->c1.l, a->c1.l, PM, NL);
+}
+
+void fp2_conj(fp2_t *r, const fp2_t *a) {
+    r->c0 = a->c0;
+    fp_neg(&r->c1, &a->c1);
+}
+
+/*
+ * Double-width arithmetic for lazy reduction. A double-width value is an
+ * integer below M = p 2^384 (about 9.8 p^2), which is what Montgomery
+ * reduction accepts; sums and differences are taken modulo M, so they stay
+ * in range whatever the operands, and M = 0 mod p leaves the reduced value
+ * unchanged. M has a zero low half: fixing a sum or difference up touches
+ * the high half only.
+ */
+
+/* r = a + b mod M for a, b < M. */
+static inline void fpx2_add(limb_t *r, const limb_t *a, const limb_t *b) {
+    limb_t t[NL];
+    mont_add_n(r, a, b, 2 * NL);
+    limb_t borrow = mont_sub_n(t, r + NL, PM, NL);
+    mont_select_n(r + NL, r + NL, t, (limb_t)0 - borrow, NL);
+}
+
+/* r = a - b mod M for a, b < M. */
+static inline void fpx2_sub(limb_t *r, const limb_t *a, const limb_t *b) {
+    limb_t borrow = mont_sub_n(r, a, b, 2 * NL);
+    mont_add_mask_n(r + NL, r + NL, PM, (limb_t)0 - borrow, NL);
+}
+
+void fp2x2_add(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
+    fpx2_add(r->c0, a->c0, b->c0);
+    fpx2_add(r->c1, a->c1, b->c1);
+}
+
+void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
+    fpx2_sub(r->c0, a->c0, b->c0);
+    fpx2_sub(r->c1, a->c1, b->c1);
+}
+
+/* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u */
+void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
+    limb_t t[2 * NL];
+    fpx2_sub(t, a->c0, a->c1);
+    fpx2_add(r->c1, a->c0, a->c1);
+    for (int i = 0; i < 2 * NL; i++) r->c0[i] = t[i];
+}
+
+void fp2x2_redc(fp2_t *r, const fp2x2_t *a) {
+    mont_redc_n(r->c0.l, a->c0, PM, P_N0, NL);
+    mont_redc_n(r->c1.l, a->c1, PM, P_N0, NL);
+}
+
+/* Karatsuba: three double-width products. Bounds: a0 + a1 and b0 + b1 are
+ * below 2p, their product below 4p^2 < M; c1 = a0 b1 + a1 b0 < 2p^2 exactly,
+ * c0 = a0 b0 - a1 b1 mod M. */
+static inline void fp2_mul_wide_inl(fp2x2_t *r, const fp2_t *a, const fp2_t *b) {
+    limb_t sa[NL], sb[NL], t1[2 * NL], t2[2 * NL];
+    mont_add_n(sa, a->c0.l, a->c1.l, NL);
+    mont_add_n(sb, b->c0.l, b->c1.l, NL);
+    mont_mul_wide_n(r->c0, a->c0.l, b->c0.l, NL);
+    mont_mul_wide_n(t1, a->c1.l, b->c1.l, NL);
+    mont_mul_wide_n(t2, sa, sb, NL);
+    /* c1 = t2 - t0 - t1 = a0 b1 + a1 b0 >= 0 */
+    mont_sub_n(t2, t2, r->c0, 2 * NL);
+    mont_sub_n(r->c1, t2, t1, 2 * NL);
+    fpx2_sub(r->c0, r->c0, t1);
+}
+
+void fp2_mul_wide(fp2x2_t *r, const fp2_t *a, const fp2_t *b) { fp2_mul_wide_inl(r, a, b); }
+
+void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    fp2x2_t t;
+    fp2_mul_wide_inl(&t, a, b);
+    mont_redc_n(r->c0.l, t.c0, PM, P_N0, NL);
+    mont_redc_n(r->c1.l, t.c1, PM, P_N0, NL);
+}
+
+/* a b + c d (subtract = 0) or a b - c d (subtract = 1, a constant) with
+ * one reduction per coefficient (lazy reduction: the double-width sum or
+ * difference stays below M). */
+static inline void fp2_mul2(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, const fp2_t *d,
+                            int subtract) {
+    fp2x2_t s, t;
+    fp2_mul_wide_inl(&s, a, b);
+    fp2_mul_wide_inl(&t, c, d);
+    if (subtract) {
+        fpx2_sub(s.c0, s.c0, t.c0);
+        fpx2_sub(s.c1, s.c1, t.c1);
+    } else {
+        fpx2_add(s.c0, s.c0, t.c0);
+        fpx2_add(s.c1, s.c1, t.c1);
+    }
+    mont_redc_n(r->c0.l, s.c0, PM, P_N0, NL);
+    mont_redc_n(r->c1.l, s.c1, PM, P_N0, NL);
+}
+
+void fp2_mul2_add(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, const fp2_t *d) {
+    fp2_mul2(r, a, b, c, d, 0);
+}
+
+void fp2_mul2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, const fp2_t *d) {
+    fp2_mul2(r, a, b, c, d, 1);
+}
+
+/* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u. The second operand of a
+ * Montgomery product may be any 384-bit value, so a0 + a1 and 2 a0 (below
+ * 2p < 2^384) enter unreduced. */
+void fp2_sqr(fp2_t *r, const fp2_t *a) {
+    limb_t s[NL], d[NL], dbl[NL];
+    mont_add_n(s, a->c0.l, a->c1.l, NL);
+    mont_add_n(dbl, a->c0.l, a->c0.l, NL);
+    mont_modsub(d, a->c0.l, a->c1.l, PM, NL);
+    mont_mul_n(r->c1.l, a->c1.l, dbl, PM, P_N0, NL);
+    mont_mul_n(r->c0.l, d, s, PM, P_N0, NL);
+}
+
+/* a / 2: an odd coefficient gets p added first (a + p < 2p fits). */
+static void fp_half_limbs(limb_t *r, const limb_t *a) {
+    limb_t t[NL];
+    mont_add_mask_n(t, a, PM, (limb_t)0 - (a[0] & 1), NL);
+    MONT_UNROLL
+    for (int i = 0; i < NL - 1; i++) r[i] = (t[i] >> 1) | (t[i + 1] << (LIMB_BITS - 1));
+    r[NL - 1] = t[NL - 1] >> 1;
+}
+
+void fp2_half(fp2_t *r, const fp2_t *a) {
+    fp_half_limbs(r->c0.l, a->c0.l);
+    fp_half_limbs(r->c1.l, a->c1.l);
+}
+
+void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b) {
+    fp_mul(&r->c0, &a->c0, b);
+    fp_mul(&r->c1, &a->c1, b);
+}
+
+/* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u. */
+void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
+    fp_t t;
+    mont_modsub(t.l, a->c0.l, a->c1.l, PM, NL);
+    mont_modadd(r->c1.l, a->c0.l, a->c1.l, PM, NL);
+    r->c0 = t;
+}
+
+void fp2_mul3(fp2_t *r, const fp2_t *a) {
+    fp_mul3(&r->c0, &a->c0);
+    fp_mul3(&r->c1, &a->c1);
+}
+
+void fp2_inv(fp2_t *r, const fp2_t *a) {
+    fp_t t0, t1;
+    fp_sqr(&t0, &a->c0);
+    fp_sqr(&t1, &a->c1);
+    fp_add(&t0, &t0, &t1);
+    fp_inv(&t0, &t0);
+    fp_mul(&r->c0, &a->c0, &t0);
+    fp_mul(&t1, &a->c1, &t0);
+    fp_neg(&r->c1, &t1);
+}
+
+limb_t fp2_is_zero(const fp2_t *a) { return fp_is_zero(&a->c0) & fp_is_zero(&a->c1); }
+limb_t fp2_eq(const fp2_t *a, const fp2_t *b) { return fp_eq(&a->c0, &b->c0) & fp_eq(&a->c1, &b->c1); }
+
+/* Square root through the norm, two Fp exponentiations and constant time.
+ * With s = sqrt(a0^2 + a1^2) and t = (2 (a0 + s))^((p-3)/4):
+ *   y = (a0 + s) t + a1 t u squares to a when 2 (a0 + s) is a square
+ *   (t^2 = 1 / (2 (a0 + s))), and u y does when it is not (t^2 is then
+ *   -1 / (2 (a0 + s)): (p-3)/4 is even, so (-c)^((p-3)/4) = c^((p-3)/4)).
+ * a0 + s = 0 only if a1 = 0; the other root -s of the norm is used then. */
+limb_t fp2_sqrt(fp2_t *r, const fp2_t *a) {
+    fp_t n, s, neg_s, c, t, check;
+    fp2_t y, uy, sq;
+    fp_sqr(&n, &a->c0);
+    fp_sqr(&t, &a->c1);
+    fp_add(&n, &n, &t);
+    (void)fp_sqrt(&s, &n); /* a non-square norm fails the final check */
+    fp_add(&c, &a->c0, &s);
+    fp_neg(&neg_s, &s);
+    fp_add(&t, &a->c0, &neg_s);
+    ct_cmov(&c, &t, sizeof c, fp_is_zero(&c));
+    fp_dbl(&t, &c);
+    fp_pow(&t, &t, P_MINUS_3_DIV_4, FP_LIMBS);
+    fp_mul(&y.c0, &c, &t);
+    fp_mul(&y.c1, &a->c1, &t);
+    fp_neg(&uy.c0, &y.c1);
+    uy.c1 = y.c0;
+    /* 2 c t^2 = 1 exactly when 2 c is a nonzero square */
+    fp_sqr(&check, &t);
+    fp_mul(&check, &check, &c);
+    fp_dbl(&check, &check);
+    ct_cmov(&y, &uy, sizeof y, ~fp_eq(&check, &FP_ONE));
+    fp2_sqr(&sq, &y);
+    *r = y;
+    return fp2_eq(&sq, a);
+}
+
+limb_t fp2_is_lexically_largest(const fp2_t *a) {
+    limb_t c1_zero = fp_is_zero(&a->c1);
+    return (~c1_zero & fp_is_lexically_largest(&a->c1)) | (c1_zero & fp_is_lexically_largest(&a->c0));
+}
+
+limb_t fp2_sgn0(const fp2_t *a) {
+    return fp_is_odd(&a->c0) | (fp_is_zero(&a->c0) & fp_is_odd(&a->c1));
+}
+
+limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[96]) {
+    limb_t ok1 = fp_from_bytes(&r->c1, in);
+    limb_t ok0 = fp_from_bytes(&r->c0, in + 48);
+    return ok0 & ok1;
+}
+
+void fp2_to_bytes(uint8_t out[96], const fp2_t *a) {
+    fp_to_bytes(out, &a->c1);
+    fp_to_bytes(out + 48, &a->c0);
+}

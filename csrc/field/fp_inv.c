@@ -1,0 +1,197 @@
+/*
+ * fp_inv.c - inversion in Fp by Bernstein and Yang's constant-time
+ * "safegcd" ("Fast constant-time gcd computation and modular inversion",
+ * TCHES 2019), about ten times fewer instructions than Fermat's a^(p-2).
+ *
+ * The divstep on (delta, f, g), f odd:
+ *   delta > 0 and g odd:  (1 - delta, g, (g - f) / 2)
+ *   g odd otherwise:      (1 + delta, f, (g + f) / 2)
+ *   g even:               (1 + delta, f, g / 2)
+ * From (1, p, a), f ends at +-1 and g at 0 after at most
+ * floor((49 d + 57) / 17) = 1101 divsteps for d = 381-bit inputs (their
+ * theorem 11.2), and every step is run whatever the input.
+ *
+ * The steps are taken in batches of B (62 with 64-bit limbs, 30 with 32-bit
+ * ones; 18 x 62 = 1116 and 37 x 30 = 1110 steps): a batch depends only on
+ * the low B bits of f and g, so it runs on single words and yields a 2x2
+ * matrix M with 2^B [f', g'] = M [f, g], which is then applied to the whole
+ * numbers. Alongside, d and e with d a = f, e a = g (mod p) follow the same
+ * matrix, divided by 2^B modulo p: at the end a^-1 = +-d.
+ *
+ * Numbers are kept as signed radix-2^B limbs: limbs 0 .. SN-2 in [0, 2^B),
+ * the top one signed. Everything is constant time: no branch or index
+ * depends on the values.
+ */
+#include "curves/bls12_381/consts.h"
+#include "arith/mont.h"
+
+#if LIMB_BITS == 64
+typedef int64_t sl_t;    /* signed limb */
+typedef uint64_t sw_t;   /* the same width, unsigned (wrapping) */
+typedef __int128 sdl_t;  /* double width, signed */
+#define SB 62
+#define SN 7             /* 7 x 62 = 434 bits */
+#define BATCHES 18
+#else
+typedef int32_t sl_t;
+typedef uint32_t sw_t;
+typedef int64_t sdl_t;
+#define SB 30
+#define SN 13            /* 13 x 30 = 390 bits */
+#define BATCHES 37
+#endif
+#define SW_BITS ((int)(8 * sizeof(sw_t)))
+#define SMASK (((sw_t)1 << SB) - 1)
+
+/* All-ones if x < 0, else 0. */
+static inline sl_t sign_mask(sl_t x) { return (sl_t)((sw_t)0 - ((sw_t)x >> (SW_BITS - 1))); }
+
+typedef struct {
+    sl_t u, v, q, r; /* 2^B f' = u f + v g, 2^B g' = q f + r g */
+} divstep_matrix_t;
+
+/* B divsteps on the low words of f and g; returns the new delta. Entries of
+ * the matrix are kept as 2^i times their value after step i, so that they
+ * stay integers (|u| + |v| <= 2^B). */
+static sl_t divsteps(sl_t delta, sw_t f, sw_t g, divstep_matrix_t *m) {
+    sw_t u = 1, v = 0, q = 0, r = 1;
+    for (int i = 0; i < SB; i++) {
+        sw_t pos = (sw_t)sign_mask((sl_t)((sw_t)0 - (sw_t)delta)); /* delta > 0 */
+        sw_t odd = (sw_t)0 - (g & 1);
+        sw_t x = (f ^ pos) - pos, y = (u ^ pos) - pos, z = (v ^ pos) - pos; /* -f if delta > 0 */
+        g += x & odd;
+        q += y & odd;
+        r += z & odd;
+        sw_t swap = pos & odd;
+        delta = (sl_t)((((sw_t)delta ^ swap) - swap) + 1); /* 1 - delta or 1 + delta */
+        f += g & swap; /* f + (g - f) = g */
+        u += q & swap;
+        v += r & swap;
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+    }
+    m->u = (sl_t)u;
+    m->v = (sl_t)v;
+    m->q = (sl_t)q;
+    m->r = (sl_t)r;
+    return delta;
+}
+
+/* [f, g] = M [f, g] / 2^B (exact). */
+static void update_fg(sl_t f[SN], sl_t g[SN], const divstep_matrix_t *m) {
+    sdl_t cf = (sdl_t)m->u * f[0] + (sdl_t)m->v * g[0];
+    sdl_t cg = (sdl_t)m->q * f[0] + (sdl_t)m->r * g[0];
+    cf >>= SB; /* the low B bits are zero */
+    cg >>= SB;
+    for (int i = 1; i < SN; i++) {
+        cf += (sdl_t)m->u * f[i] + (sdl_t)m->v * g[i];
+        cg += (sdl_t)m->q * f[i] + (sdl_t)m->r * g[i];
+        f[i - 1] = (sl_t)((sw_t)cf & SMASK);
+        g[i - 1] = (sl_t)((sw_t)cg & SMASK);
+        cf >>= SB;
+        cg >>= SB;
+    }
+    f[SN - 1] = (sl_t)cf;
+    g[SN - 1] = (sl_t)cg;
+}
+
+/* [d, e] = M [d, e] / 2^B mod p, for d, e in (-2p, p), staying there:
+ * multiples of p chosen to clear the low B bits are added first, plus u p
+ * (and q p) if d < 0 and v p (and r p) if e < 0. */
+static void update_de(sl_t d[SN], sl_t e[SN], const divstep_matrix_t *m, const sl_t pm[SN],
+                      sw_t pinv) {
+    sl_t sd = sign_mask(d[SN - 1]), se = sign_mask(e[SN - 1]);
+    sl_t md = (m->u & sd) + (m->v & se), me = (m->q & sd) + (m->r & se);
+    sdl_t cd = (sdl_t)m->u * d[0] + (sdl_t)m->v * e[0];
+    sdl_t ce = (sdl_t)m->q * d[0] + (sdl_t)m->r * e[0];
+    md -= (sl_t)((pinv * (sw_t)cd + (sw_t)md) & SMASK);
+    me -= (sl_t)((pinv * (sw_t)ce + (sw_t)me) & SMASK);
+    cd += (sdl_t)pm[0] * md;
+    ce += (sdl_t)pm[0] * me;
+    cd >>= SB;
+    ce >>= SB;
+    for (int i = 1; i < SN; i++) {
+        cd += (sdl_t)m->u * d[i] + (sdl_t)m->v * e[i] + (sdl_t)pm[i] * md;
+        ce += (sdl_t)m->q * d[i] + (sdl_t)m->r * e[i] + (sdl_t)pm[i] * me;
+        d[i - 1] = (sl_t)((sw_t)cd & SMASK);
+        e[i - 1] = (sl_t)((sw_t)ce & SMASK);
+        cd >>= SB;
+        ce >>= SB;
+    }
+    d[SN - 1] = (sl_t)cd;
+    e[SN - 1] = (sl_t)ce;
+}
+
+/* Carries of limbs in (-2^(B+1), 2^(B+1)) pushed up: limbs back in [0, 2^B). */
+static void normalize(sl_t a[SN]) {
+    for (int i = 0; i < SN - 1; i++) {
+        a[i + 1] += (sl_t)((sdl_t)a[i] >> SB);
+        a[i] = (sl_t)((sw_t)a[i] & SMASK);
+    }
+}
+
+/* a += mask & b */
+static void add_masked(sl_t a[SN], const sl_t b[SN], sl_t mask) {
+    for (int i = 0; i < SN; i++) a[i] += b[i] & mask;
+    normalize(a);
+}
+
+/* Limbs of 2^LIMB_BITS <-> limbs of 2^B (nonnegative values below 2^384). */
+static void to_signed(sl_t out[SN], const limb_t in[FP_LIMBS]) {
+    for (int i = 0; i < SN; i++) {
+        int pos = i * SB, w = pos / LIMB_BITS, s = pos % LIMB_BITS;
+        dlimb_t v = w < FP_LIMBS ? in[w] : 0;
+        if (w + 1 < FP_LIMBS) v |= (dlimb_t)in[w + 1] << LIMB_BITS;
+        out[i] = (sl_t)((sw_t)(v >> s) & SMASK);
+    }
+}
+
+static void from_signed(limb_t out[FP_LIMBS], const sl_t in[SN]) {
+    for (int j = 0; j < FP_LIMBS; j++) out[j] = 0;
+    for (int i = 0; i < SN; i++) {
+        int pos = i * SB, w = pos / LIMB_BITS, s = pos % LIMB_BITS;
+        dlimb_t v = (dlimb_t)(sw_t)in[i] << s;
+        if (w < FP_LIMBS) out[w] |= (limb_t)v;
+        if (w + 1 < FP_LIMBS) out[w + 1] |= (limb_t)(v >> LIMB_BITS);
+    }
+}
+
+void fp_inv(fp_t *r, const fp_t *a) {
+    sl_t f[SN], g[SN], d[SN] = {0}, e[SN] = {0}, pm[SN], t[SN];
+    const sw_t pinv = ((sw_t)0 - (sw_t)P_N0) & SMASK; /* p^-1 mod 2^B (P_N0 = -p^-1) */
+    sl_t delta = 1;
+    divstep_matrix_t m;
+    to_signed(pm, P_MODULUS);
+    to_signed(g, a->l);
+    for (int i = 0; i < SN; i++) f[i] = pm[i];
+    e[0] = 1;
+    for (int b = 0; b < BATCHES; b++) {
+        delta = divsteps(delta, (sw_t)f[0], (sw_t)g[0], &m);
+        update_fg(f, g, &m);
+        update_de(d, e, &m, pm, pinv);
+    }
+    /* f = +-1 (or p for a = 0, with d = 0): a^-1 = d f, in (-2p, 2p) */
+    sl_t neg = sign_mask(f[SN - 1]);
+    for (int i = 0; i < SN; i++) d[i] = (d[i] ^ neg) - neg;
+    normalize(d);
+    add_masked(d, pm, sign_mask(d[SN - 1]));
+    add_masked(d, pm, sign_mask(d[SN - 1]));
+    for (int i = 0; i < SN; i++) t[i] = d[i] - pm[i]; /* subtract p if d >= p */
+    normalize(t);
+    sl_t keep = sign_mask(t[SN - 1]);
+    for (int i = 0; i < SN; i++) d[i] = (d[i] & keep) | (t[i] & ~keep);
+    /* The integer inverse of a = x R is x^-1 R^-1; x^-1 R is that times R^2,
+     * two Montgomery products by R^2. */
+    limb_t inv[FP_LIMBS];
+    from_signed(inv, d);
+    mont_mul_n(inv, inv, P_R2, P_MODULUS, P_N0, FP_LIMBS);
+    mont_mul_n(r->l, inv, P_R2, P_MODULUS, P_N0, FP_LIMBS);
+    ct_memzero(f, sizeof f);
+    ct_memzero(g, sizeof g);
+    ct_memzero(d, sizeof d);
+    ct_memzero(e, sizeof e);
+    ct_memzero(t, sizeof t);
+    ct_memzero(inv, sizeof inv);
+    ct_memzero(&m, sizeof m);
+}

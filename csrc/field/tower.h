@@ -1,0 +1,51 @@
+/*
+ * tower.h - Fp6 = Fp2[v]/(v^3 - (u + 1)) and Fp12 = Fp6[w]/(w^2 - v), the
+ * extension fields the pairing lives in, plus the cyclotomic-subgroup
+ * operations used by the final exponentiation and by GT.
+ * Constant time unless marked _vartime; outputs may alias inputs.
+ */
+#ifndef PYBLS_TOWER_H
+#define PYBLS_TOWER_H
+
+#include "field/field.h"
+
+void fp6_set_zero(fp6_t *r);
+void fp6_set_one(fp6_t *r);
+void fp6_add(fp6_t *r, const fp6_t *a, const fp6_t *b);
+void fp6_sub(fp6_t *r, const fp6_t *a, const fp6_t *b);
+void fp6_neg(fp6_t *r, const fp6_t *a);
+void fp6_mul(fp6_t *r, const fp6_t *a, const fp6_t *b);
+void fp6_sqr(fp6_t *r, const fp6_t *a);
+void fp6_mul_v(fp6_t *r, const fp6_t *a); /* times v */
+/* a * (b0 + b1 v) and a * (b1 v): the sparse products of line evaluation. */
+void fp6_mul_01(fp6_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1);
+void fp6_mul_1(fp6_t *r, const fp6_t *a, const fp2_t *b1);
+void fp6_inv(fp6_t *r, const fp6_t *a);
+/* Lazy reduction: Fp6 products before reduction (see fp2x2_t). */
+typedef struct { fp2x2_t c0, c1, c2; } fp6x2_t;
+void fp6_mul_wide(fp6x2_t *r, const fp6_t *a, const fp6_t *b);
+void fp6_mul_01_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1);
+void fp6_mul_1_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b1);
+void fp6x2_redc(fp6_t *r, const fp6x2_t *a);
+void fp6_frobenius(fp6_t *r, const fp6_t *a, int k); /* a^(p^k), k = 1, 2, 3 */
+limb_t fp6_is_zero(const fp6_t *a);
+
+void fp12_set_one(fp12_t *r);
+void fp12_mul(fp12_t *r, const fp12_t *a, const fp12_t *b);
+void fp12_sqr(fp12_t *r, const fp12_t *a);
+void fp12_inv(fp12_t *r, const fp12_t *a);
+void fp12_conj(fp12_t *r, const fp12_t *a); /* a^(p^6): the inverse in GT */
+void fp12_frobenius(fp12_t *r, const fp12_t *a, int k); /* a^(p^k), k = 1, 2, 3 */
+/* a * (c00 + c01 v + c11 v w): multiplication by a line value. */
+void fp12_mul_014(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c01, const fp2_t *c11);
+/* a * l * m for two such line values l = (c00, c01, c11), m likewise. */
+void fp12_mul_014_014(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]);
+limb_t fp12_eq(const fp12_t *a, const fp12_t *b);
+limb_t fp12_is_one(const fp12_t *a);
+
+/* Squaring valid only in the cyclotomic subgroup (Granger-Scott). */
+void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a);
+/* a^x for the (negative) BLS parameter x, a in the cyclotomic subgroup. */
+void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a);
+
+#endif /* PYBLS_TOWER_H */

@@ -1,0 +1,28 @@
+/*
+ * hash_to_field.h - expand_message_xmd with SHA-256 and hash_to_field for
+ * Fp and Fp2 (RFC 9380 section 5, L = 64). A DST longer than 255 bytes is
+ * first replaced by SHA-256("H2C-OVERSIZE-DST-" || DST) (5.3.3).
+ * Variable time (hashing works on public data).
+ */
+#ifndef PYBLS_HASH_TO_FIELD_H
+#define PYBLS_HASH_TO_FIELD_H
+
+#include "field/field.h"
+
+/* Largest expand_message_xmd output: 255 blocks of 32 bytes. */
+#define XMD_MAX_LEN (255 * 32)
+/* Most elements one hash_to_field call can produce (count * m * 64 bytes
+ * must fit in XMD_MAX_LEN). */
+#define H2F_MAX_FP (XMD_MAX_LEN / 64)
+#define H2F_MAX_FP2 (XMD_MAX_LEN / 128)
+
+/* Each returns 0, or -1 if the requested length or count is out of range
+ * (out_len > XMD_MAX_LEN; count == 0 or above the maximum). */
+int expand_message_xmd(uint8_t *out, size_t out_len, const uint8_t *msg, size_t msg_len,
+                       const uint8_t *dst, size_t dst_len);
+int hash_to_field_fp(fp_t *out, size_t count, const uint8_t *msg, size_t msg_len,
+                     const uint8_t *dst, size_t dst_len);
+int hash_to_field_fp2(fp2_t *out, size_t count, const uint8_t *msg, size_t msg_len,
+                      const uint8_t *dst, size_t dst_len);
+
+#endif /* PYBLS_HASH_TO_FIELD_H */

@@ -1,0 +1,54 @@
+/* gt.c - the target group GT (order-r subgroup of Fp12^*): exponentiation,
+ * membership and the 576-byte encoding. */
+#include "curves/bls12_381/consts.h"
+#include "pairing/gt.h"
+
+/* Secret-safe exponentiation: 4-bit windows over all 256 bits of the
+ * canonical exponent, reading the whole table for every window. */
+void gt_pow(fp12_t *r, const fp12_t *a, const fr_t *e) {
+    fp12_t table[16], acc, pick;
+    limb_t k[FR_LIMBS];
+    fr_to_canonical(k, e);
+    fp12_set_one(&table[0]);
+    table[1] = *a;
+    for (int i = 2; i < 16; i++) fp12_mul(&table[i], &table[i - 1], a);
+    fp12_set_one(&acc);
+    for (int i = 256 / 4 - 1; i >= 0; i--) {
+        for (int s = 0; s < 4; s++) fp12_cyclotomic_sqr(&acc, &acc);
+        unsigned w = scalar_window(k, FR_LIMBS, (unsigned)i * 4, 4);
+        ct_lookup(&pick, table, sizeof pick, 16, w);
+        fp12_mul(&acc, &acc, &pick);
+    }
+    ct_memzero(k, sizeof k);
+    *r = acc;
+}
+
+/* a is in GT iff it is in the cyclotomic subgroup (a^(p^4 - p^2 + 1) = 1,
+ * checked with Frobenius maps) and a^p = a^x (Scott, "A note on group
+ * membership tests for G1, G2 and GT on BLS pairing-friendly curves"),
+ * and it is not zero. */
+int gt_is_member_vartime(const fp12_t *a) {
+    fp12_t t, u, zero = {0};
+    if (fp12_eq(a, &zero) & 1) return 0; /* 0 passes both equations below */
+    fp12_frobenius(&t, a, 2);
+    fp12_frobenius(&u, &t, 2);
+    fp12_mul(&u, &u, a);
+    if (!(fp12_eq(&u, &t) & 1)) return 0;
+    fp12_frobenius(&t, a, 1);
+    fp12_cyclotomic_exp_x(&u, a);
+    return (int)(fp12_eq(&t, &u) & 1);
+}
+
+/* The coefficients of an Fp12 in struct order are c0.b0.a0, c0.b0.a1, ...,
+ * c1.b2.a1; the encoding writes them from the last to the first. */
+void gt_encode(uint8_t out[576], const fp12_t *a) {
+    const fp_t *c = (const fp_t *)a;
+    for (int i = 0; i < 12; i++) fp_to_bytes(out + 48 * i, &c[11 - i]);
+}
+
+limb_t gt_decode_coefficients(fp12_t *r, const uint8_t in[576]) {
+    fp_t *c = (fp_t *)r;
+    limb_t ok = (limb_t)-1;
+    for (int i = 0; i < 12; i++) ok &= fp_from_bytes(&c[11 - i], in + 48 * i);
+    return ok;
+}

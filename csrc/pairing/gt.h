@@ -1,0 +1,13 @@
+/* gt.h - operations on GT beyond plain Fp12 arithmetic. */
+#ifndef PYBLS_GT_H
+#define PYBLS_GT_H
+
+#include "field/tower.h"
+
+void gt_pow(fp12_t *r, const fp12_t *a, const fr_t *e); /* constant time */
+int gt_is_member_vartime(const fp12_t *a);
+void gt_encode(uint8_t out[576], const fp12_t *a);
+/* Reads the 12 coefficients; all-ones if every one is canonical. */
+limb_t gt_decode_coefficients(fp12_t *r, const uint8_t in[576]);
+
+#endif /* PYBLS_GT_H */

@@ -1,0 +1,29 @@
+/*
+ * pairing.h - the optimal ate pairing on BLS12-381.
+ *
+ * miller_loop_affine multiplies f by the Miller loop values of n pairs of
+ * affine points (none of them the identity), sharing the squarings of f.
+ * final_exponentiation raises to (p^12 - 1)/r times 3, the exponent blst,
+ * noble and kyber use (the extra factor 3 is coprime to r, so the pairing
+ * stays bilinear and non-degenerate; it makes the hard part cheaper).
+ * Variable time in the points (pairing inputs are public).
+ */
+#ifndef PYBLS_PAIRING_H
+#define PYBLS_PAIRING_H
+
+#include "field/tower.h"
+
+typedef struct {
+    fp_t x, y;
+} g1_affine_t;
+
+typedef struct {
+    fp2_t x, y;
+} g2_affine_t;
+
+#define MILLER_MAX_PAIRS 8
+
+void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, int n);
+void final_exponentiation(fp12_t *r, const fp12_t *f);
+
+#endif /* PYBLS_PAIRING_H */
