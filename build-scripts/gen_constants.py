@@ -1,35 +1,48 @@
 #!/usr/bin/env python3
-"""Derive every BLS12-381 constant of the C core from the curve parameter x.
+"""Derive every constant of the C core from the curves' descriptions.
 
-Writes csrc/curves/bls12_381/consts.h. Nothing in that file is typed in by hand: the field
-moduli, Montgomery constants, generators, Frobenius coefficients and
-endomorphism constants all follow from x = -0xd201000000010000 (plus the
-standard choices of tower and generators documented below), and each derived
-constant is checked here before it is written.
+Each curve is described once, in build-scripts/curves/<name>.py: its family,
+parameter u, coefficient b, the tower's non-residue, the twist and its
+hash-to-curve data. This script derives the rest and writes
+csrc/curves/<name>/params.h (sizes and family, read by field/field.h) and
+csrc/curves/<name>/consts.h (moduli, Montgomery constants, generators,
+Frobenius coefficients, endomorphism constants, hash-to-curve constants),
+plus csrc/curves/params.h and consts.h, which pick the curve a translation
+unit is compiled for (PYBLS_CURVE_<NAME>; BLS12-381 by default). Nothing in
+those files is typed in by hand, and each derived constant is checked here
+before it is written.
 
-    python build-scripts/gen_constants.py          # rewrite csrc/curves/bls12_381/consts.h
-    python build-scripts/gen_constants.py --check  # exit 1 if it is stale
+    python build-scripts/gen_constants.py          # rewrite csrc/curves/
+    python build-scripts/gen_constants.py --check  # exit 1 if anything is stale
 """
 
 from __future__ import annotations
 
 import argparse
+import runpy
 import sys
+from types import SimpleNamespace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "csrc" / "curves" / "bls12_381" / "consts.h"
+CURVES_DIR = ROOT / "build-scripts" / "curves"
+CSRC_CURVES = ROOT / "csrc" / "curves"
+OUT = CSRC_CURVES / "bls12_381" / "consts.h"
 
-# --- the defining parameter -------------------------------------------------
-X = -0xD201000000010000
+# --- the defining parameters: the curve's description ------------------------
+CURVE = SimpleNamespace(**runpy.run_path(str(CURVES_DIR / "bls12_381.py")))
+assert CURVE.FAMILY == "BLS12" and CURVE.TWIST == "M"
+X = CURVE.U
 R_ORDER = X**4 - X**2 + 1
 P = (X - 1) ** 2 * R_ORDER // 3 + X
 assert (X - 1) ** 2 * R_ORDER % 3 == 0
 assert P.bit_length() == 381 and R_ORDER.bit_length() == 255
+CURVE_P = {CURVE.NAME: P}
+CURVE_R = {CURVE.NAME: R_ORDER}
 assert P % 4 == 3 and pow(2, P - 1, P) == 1 and pow(3, R_ORDER - 1, R_ORDER) == 1
 
 # Curve E: y^2 = x^3 + 4 over Fp; twist E': y^2 = x^3 + 4(1 + u) over Fp2.
-B = 4
+B = CURVE.B
 # Effective cofactor for G1 used by RFC 9380 (1 - x).
 H_EFF_G1 = 1 - X
 # Cofactor of E(Fp).
@@ -85,7 +98,7 @@ class Fp2:
         return self.a == 0 and self.b == 0
 
 
-XI = Fp2(1, 1)  # the non-residue 1 + u defining Fp6 = Fp2[v]/(v^3 - xi)
+XI = Fp2(*CURVE.XI)  # the non-residue defining Fp6 = Fp2[v]/(v^3 - xi)
 B2 = XI * B
 
 
@@ -259,103 +272,18 @@ FROB6_V2 = [XI ** (2 * (P**k - 1) // 3) for k in range(1, 4)]
 FROB12_W = [XI ** ((P**k - 1) // 6) for k in range(1, 4)]
 
 
-# --- hashing to the curve (RFC 9380 section 8.8, appendices E.2 and E.3) ----
-# Specification data, transcribed from RFC 9380: the curves E1': y^2 = x^3 +
-# A1' x + B1' over Fp (11-isogenous to E) and E2': y^2 = x^3 + A2' x + B2'
-# over Fp2 (3-isogenous to the twist E'), the SSWU constants Z, and the
-# isogeny maps x = x_num(x') / x_den(x'), y = y' y_num(x') / y_den(x'). The
-# coefficient lists give k_(i,0), k_(i,1), ... (lowest degree first); the
-# denominators are monic, their leading 1 is implied (as in the RFC). G2
-# coefficients are (c0, c1) = c0 + c1 * I. Everything below is checked.
-SSWU_G1_A = 0x144698A3B8E9433D693A02C96D4982B0EA985383EE66A8D8E8981AEFD881AC98936F8DA0E0F97F5CF428082D584C1D
-SSWU_G1_B = 0x12E2908D11688030018B12E8753EEE3B2016C1F0F24F4070A0B9C14FCEF35EF55A23215A316CEAA5D1CC48E98E172BE0
-SSWU_G1_Z = 11
-SSWU_G2_A = Fp2(0, 240)
-SSWU_G2_B = Fp2(1012, 1012)
-SSWU_G2_Z = Fp2(-2, -1)
+# --- hashing to the curve: the description's RFC 9380 data, checked below ----
+SSWU_G1_A = CURVE.SSWU_G1_A
+SSWU_G1_B = CURVE.SSWU_G1_B
+SSWU_G1_Z = CURVE.SSWU_G1_Z
+SSWU_G2_A = Fp2(*CURVE.SSWU_G2_A)
+SSWU_G2_B = Fp2(*CURVE.SSWU_G2_B)
+SSWU_G2_Z = Fp2(*CURVE.SSWU_G2_Z)
+ISO_G1_X_NUM, ISO_G1_X_DEN = CURVE.ISO_G1_X_NUM, CURVE.ISO_G1_X_DEN
+ISO_G1_Y_NUM, ISO_G1_Y_DEN = CURVE.ISO_G1_Y_NUM, CURVE.ISO_G1_Y_DEN
+ISO_G2_X_NUM, ISO_G2_X_DEN = CURVE.ISO_G2_X_NUM, CURVE.ISO_G2_X_DEN
+ISO_G2_Y_NUM, ISO_G2_Y_DEN = CURVE.ISO_G2_Y_NUM, CURVE.ISO_G2_Y_DEN
 
-ISO_G1_X_NUM = [
-    "11a05f2b1e833340b809101dd99815856b303e88a2d7005ff2627b56cdb4e2c85610c2d5f2e62d6eaeac1662734649b7",
-    "17294ed3e943ab2f0588bab22147a81c7c17e75b2f6a8417f565e33c70d1e86b4838f2a6f318c356e834eef1b3cb83bb",
-    "d54005db97678ec1d1048c5d10a9a1bce032473295983e56878e501ec68e25c958c3e3d2a09729fe0179f9dac9edcb0",
-    "1778e7166fcc6db74e0609d307e55412d7f5e4656a8dbf25f1b33289f1b330835336e25ce3107193c5b388641d9b6861",
-    "e99726a3199f4436642b4b3e4118e5499db995a1257fb3f086eeb65982fac18985a286f301e77c451154ce9ac8895d9",
-    "1630c3250d7313ff01d1201bf7a74ab5db3cb17dd952799b9ed3ab9097e68f90a0870d2dcae73d19cd13c1c66f652983",
-    "d6ed6553fe44d296a3726c38ae652bfb11586264f0f8ce19008e218f9c86b2a8da25128c1052ecaddd7f225a139ed84",
-    "17b81e7701abdbe2e8743884d1117e53356de5ab275b4db1a682c62ef0f2753339b7c8f8c8f475af9ccb5618e3f0c88e",
-    "80d3cf1f9a78fc47b90b33563be990dc43b756ce79f5574a2c596c928c5d1de4fa295f296b74e956d71986a8497e317",
-    "169b1f8e1bcfa7c42e0c37515d138f22dd2ecb803a0c5c99676314baf4bb1b7fa3190b2edc0327797f241067be390c9e",
-    "10321da079ce07e272d8ec09d2565b0dfa7dccdde6787f96d50af36003b14866f69b771f8c285decca67df3f1605fb7b",
-    "6e08c248e260e70bd1e962381edee3d31d79d7e22c837bc23c0bf1bc24c6b68c24b1b80b64d391fa9c8ba2e8ba2d229",
-]
-ISO_G1_X_DEN = [
-    "8ca8d548cff19ae18b2e62f4bd3fa6f01d5ef4ba35b48ba9c9588617fc8ac62b558d681be343df8993cf9fa40d21b1c",
-    "12561a5deb559c4348b4711298e536367041e8ca0cf0800c0126c2588c48bf5713daa8846cb026e9e5c8276ec82b3bff",
-    "b2962fe57a3225e8137e629bff2991f6f89416f5a718cd1fca64e00b11aceacd6a3d0967c94fedcfcc239ba5cb83e19",
-    "3425581a58ae2fec83aafef7c40eb545b08243f16b1655154cca8abc28d6fd04976d5243eecf5c4130de8938dc62cd8",
-    "13a8e162022914a80a6f1d5f43e7a07dffdfc759a12062bb8d6b44e833b306da9bd29ba81f35781d539d395b3532a21e",
-    "e7355f8e4e667b955390f7f0506c6e9395735e9ce9cad4d0a43bcef24b8982f7400d24bc4228f11c02df9a29f6304a5",
-    "772caacf16936190f3e0c63e0596721570f5799af53a1894e2e073062aede9cea73b3538f0de06cec2574496ee84a3a",
-    "14a7ac2a9d64a8b230b3f5b074cf01996e7f63c21bca68a81996e1cdf9822c580fa5b9489d11e2d311f7d99bbdcc5a5e",
-    "a10ecf6ada54f825e920b3dafc7a3cce07f8d1d7161366b74100da67f39883503826692abba43704776ec3a79a1d641",
-    "95fc13ab9e92ad4476d6e3eb3a56680f682b4ee96f7d03776df533978f31c1593174e4b4b7865002d6384d168ecdd0a",
-]
-ISO_G1_Y_NUM = [
-    "90d97c81ba24ee0259d1f094980dcfa11ad138e48a869522b52af6c956543d3cd0c7aee9b3ba3c2be9845719707bb33",
-    "134996a104ee5811d51036d776fb46831223e96c254f383d0f906343eb67ad34d6c56711962fa8bfe097e75a2e41c696",
-    "cc786baa966e66f4a384c86a3b49942552e2d658a31ce2c344be4b91400da7d26d521628b00523b8dfe240c72de1f6",
-    "1f86376e8981c217898751ad8746757d42aa7b90eeb791c09e4a3ec03251cf9de405aba9ec61deca6355c77b0e5f4cb",
-    "8cc03fdefe0ff135caf4fe2a21529c4195536fbe3ce50b879833fd221351adc2ee7f8dc099040a841b6daecf2e8fedb",
-    "16603fca40634b6a2211e11db8f0a6a074a7d0d4afadb7bd76505c3d3ad5544e203f6326c95a807299b23ab13633a5f0",
-    "4ab0b9bcfac1bbcb2c977d027796b3ce75bb8ca2be184cb5231413c4d634f3747a87ac2460f415ec961f8855fe9d6f2",
-    "987c8d5333ab86fde9926bd2ca6c674170a05bfe3bdd81ffd038da6c26c842642f64550fedfe935a15e4ca31870fb29",
-    "9fc4018bd96684be88c9e221e4da1bb8f3abd16679dc26c1e8b6e6a1f20cabe69d65201c78607a360370e577bdba587",
-    "e1bba7a1186bdb5223abde7ada14a23c42a0ca7915af6fe06985e7ed1e4d43b9b3f7055dd4eba6f2bafaaebca731c30",
-    "19713e47937cd1be0dfd0b8f1d43fb93cd2fcbcb6caf493fd1183e416389e61031bf3a5cce3fbafce813711ad011c132",
-    "18b46a908f36f6deb918c143fed2edcc523559b8aaf0c2462e6bfe7f911f643249d9cdf41b44d606ce07c8a4d0074d8e",
-    "b182cac101b9399d155096004f53f447aa7b12a3426b08ec02710e807b4633f06c851c1919211f20d4c04f00b971ef8",
-    "245a394ad1eca9b72fc00ae7be315dc757b3b080d4c158013e6632d3c40659cc6cf90ad1c232a6442d9d3f5db980133",
-    "5c129645e44cf1102a159f748c4a3fc5e673d81d7e86568d9ab0f5d396a7ce46ba1049b6579afb7866b1e715475224b",
-    "15e6be4e990f03ce4ea50b3b42df2eb5cb181d8f84965a3957add4fa95af01b2b665027efec01c7704b456be69c8b604",
-]
-ISO_G1_Y_DEN = [
-    "16112c4c3a9c98b252181140fad0eae9601a6de578980be6eec3232b5be72e7a07f3688ef60c206d01479253b03663c1",
-    "1962d75c2381201e1a0cbd6c43c348b885c84ff731c4d59ca4a10356f453e01f78a4260763529e3532f6102c2e49a03d",
-    "58df3306640da276faaae7d6e8eb15778c4855551ae7f310c35a5dd279cd2eca6757cd636f96f891e2538b53dbf67f2",
-    "16b7d288798e5395f20d23bf89edb4d1d115c5dbddbcd30e123da489e726af41727364f2c28297ada8d26d98445f5416",
-    "be0e079545f43e4b00cc912f8228ddcc6d19c9f0f69bbb0542eda0fc9dec916a20b15dc0fd2ededda39142311a5001d",
-    "8d9e5297186db2d9fb266eaac783182b70152c65550d881c5ecd87b6f0f5a6449f38db9dfa9cce202c6477faaf9b7ac",
-    "166007c08a99db2fc3ba8734ace9824b5eecfdfa8d0cf8ef5dd365bc400a0051d5fa9c01a58b1fb93d1a1399126a775c",
-    "16a3ef08be3ea7ea03bcddfabba6ff6ee5a4375efa1f4fd7feb34fd206357132b920f5b00801dee460ee415a15812ed9",
-    "1866c8ed336c61231a1be54fd1d74cc4f9fb0ce4c6af5920abc5750c4bf39b4852cfe2f7bb9248836b233d9d55535d4a",
-    "167a55cda70a6e1cea820597d94a84903216f763e13d87bb5308592e7ea7d4fbc7385ea3d529b35e346ef48bb8913f55",
-    "4d2f259eea405bd48f010a01ad2911d9c6dd039bb61a6290e591b36e636a5c871a5c29f4f83060400f8b49cba8f6aa8",
-    "accbb67481d033ff5852c1e48c50c477f94ff8aefce42d28c0f9a88cea7913516f968986f7ebbea9684b529e2561092",
-    "ad6b9514c767fe3c3613144b45f1496543346d98adf02267d5ceef9a00d9b8693000763e3b90ac11e99b138573345cc",
-    "2660400eb2e4f3b628bdd0d53cd76f2bf565b94e72927c1cb748df27942480e420517bd8714cc80d1fadc1326ed06f7",
-    "e0fa1d816ddc03e6b24255e0d7819c171c40f65e273b853324efcd6356caa205ca2f570f13497804415473a1d634b8f",
-]
-ISO_G2_X_NUM = [
-    ("5c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97d6", "5c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97d6"),
-    ("0", "11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71a"),
-    ("11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71e", "8ab05f8bdd54cde190937e76bc3e447cc27c3d6fbd7063fcd104635a790520c0a395554e5c6aaaa9354ffffffffe38d"),
-    ("171d6541fa38ccfaed6dea691f5fb614cb14b4e7f4e810aa22d6108f142b85757098e38d0f671c7188e2aaaaaaaa5ed1", "0"),
-]
-ISO_G2_X_DEN = [
-    ("0", "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa63"),
-    ("c", "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa9f"),
-]
-ISO_G2_Y_NUM = [
-    ("1530477c7ab4113b59a4c18b076d11930f7da5d4a07f649bf54439d87d27e500fc8c25ebf8c92f6812cfc71c71c6d706", "1530477c7ab4113b59a4c18b076d11930f7da5d4a07f649bf54439d87d27e500fc8c25ebf8c92f6812cfc71c71c6d706"),
-    ("0", "5c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97be"),
-    ("11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71c", "8ab05f8bdd54cde190937e76bc3e447cc27c3d6fbd7063fcd104635a790520c0a395554e5c6aaaa9354ffffffffe38f"),
-    ("124c9ad43b6cf79bfbf7043de3811ad0761b0f37a1e26286b0e977c69aa274524e79097a56dc4bd9e1b371c71c718b10", "0"),
-]
-ISO_G2_Y_DEN = [
-    ("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa8fb", "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa8fb"),
-    ("0", "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa9d3"),
-    ("12", "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa99"),
-]
 
 
 def _fp2_of(c: "tuple[str, str]") -> Fp2:
@@ -656,20 +584,98 @@ def emit() -> str:
     return "\n".join(out) + "\n"
 
 
+def curve_names() -> "list[str]":
+    """The curves described in build-scripts/curves/, BLS12-381 first (the
+    default of every build)."""
+    names = sorted(p.stem for p in CURVES_DIR.glob("*.py"))
+    return sorted(names, key=lambda n: n != "bls12_381")
+
+
+def emit_params(curve: SimpleNamespace) -> str:
+    """csrc/curves/<name>/params.h: what field.h needs before any type."""
+    p = CURVE_P[curve.NAME]
+    r = CURVE_R[curve.NAME]
+    fp_bits = -(-p.bit_length() // 64) * 64
+    fr_bits = -(-r.bit_length() // 64) * 64
+    return "\n".join([
+        f"/* Generated by build-scripts/gen_constants.py from build-scripts/curves/{curve.NAME}.py.",
+        " * Do not edit: rerun the script (a test checks this file is reproducible). */",
+        "#ifndef PYBLS_PARAMS_H",
+        "#define PYBLS_PARAMS_H",
+        "",
+        f'#define CURVE_NAME "{curve.TITLE}"',
+        f"#define CURVE_FAMILY_{curve.FAMILY} 1",
+        "/* Bits of storage of an Fp and an Fr element (whole 64-bit words), and",
+        " * bytes of their big-endian encodings. */",
+        f"#define CURVE_FP_BITS {fp_bits}",
+        f"#define CURVE_FR_BITS {fr_bits}",
+        f"#define CURVE_FP_BYTES {fp_bits // 8}",
+        f"#define CURVE_FR_BYTES {fr_bits // 8}",
+        "",
+        "#endif /* PYBLS_PARAMS_H */",
+        "",
+    ])
+
+
+def emit_dispatch(names: "list[str]", header: str, guard: str, what: str) -> str:
+    """csrc/curves/<header>: includes the <header> of the curve a translation
+    unit is compiled for (PYBLS_CURVE_<NAME>; BLS12-381 by default)."""
+    out = [
+        "/* Generated by build-scripts/gen_constants.py; do not edit.",
+        f" * {what}",
+        " * BLS12-381 unless the build defines PYBLS_CURVE_<NAME>. */",
+        f"#ifndef {guard}",
+        f"#define {guard}",
+        "",
+    ]
+    others = [n for n in names if n != "bls12_381"]
+    for i, n in enumerate(others):
+        out.append(f"#{'if' if i == 0 else 'elif'} defined(PYBLS_CURVE_{n.upper()})")
+        out.append(f'#include "curves/{n}/{header}"')
+    if others:
+        out.append("#else")
+    out.append(f'#include "curves/bls12_381/{header}"')
+    if others:
+        out.append("#endif")
+    out += ["", f"#endif /* {guard} */", ""]
+    return "\n".join(out)
+
+
+def outputs() -> "dict[Path, str]":
+    names = curve_names()
+    curves = {n: SimpleNamespace(**runpy.run_path(str(CURVES_DIR / f"{n}.py"))) for n in names}
+    out = {
+        CSRC_CURVES / "params.h": emit_dispatch(
+            names, "params.h", "PYBLS_CURVES_PARAMS_H",
+            "The size and family of the curve a translation unit is compiled for:"),
+        CSRC_CURVES / "consts.h": emit_dispatch(
+            names, "consts.h", "PYBLS_CURVES_CONSTS_H",
+            "The constants of the curve a translation unit is compiled for:"),
+    }
+    for n, curve in curves.items():
+        out[CSRC_CURVES / n / "params.h"] = emit_params(curve)
+    out[OUT] = emit()
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="fail if csrc/curves/bls12_381/consts.h is stale")
+    ap.add_argument("--check", action="store_true", help="fail if a file of csrc/curves/ is stale")
     args = ap.parse_args()
-    text = emit()
-    if args.check:
-        if not OUT.exists() or OUT.read_text() != text:
-            print(f"{OUT} is not what {Path(__file__).name} generates", file=sys.stderr)
-            return 1
-        print(f"{OUT.relative_to(ROOT)} is up to date")
-        return 0
-    OUT.write_text(text)
-    print(f"wrote {OUT.relative_to(ROOT)}")
-    return 0
+    stale = 0
+    for path, text in outputs().items():
+        rel = path.relative_to(ROOT)
+        if args.check:
+            if not path.exists() or path.read_text() != text:
+                print(f"{rel} is not what {Path(__file__).name} generates", file=sys.stderr)
+                stale += 1
+            else:
+                print(f"{rel} is up to date")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+            print(f"wrote {rel}")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

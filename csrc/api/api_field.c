@@ -1,6 +1,6 @@
 /* api_field.c - the public ABI for scalars (Fr) and base-field elements. */
 #include "pybls.h"
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 
 int pybls_abi_version(void) { return 1; }
 int pybls_limb_bits(void) { return LIMB_BITS; }

@@ -1,6 +1,6 @@
 /* api_pairing.c - the public ABI for GT and the pairing. */
 #include "pybls.h"
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "pairing/gt.h"
 #include "pairing/pairing.h"
 

@@ -1,6 +1,6 @@
 /* ec_scalar.c - scalar splitting (constant time) and recoding (public). */
 #include "ec/ec_scalar.h"
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "arith/mont.h"
 
 /* q = a div d, rem = a mod d for a divisor of dn limbs: binary long

@@ -3,7 +3,7 @@
  * file supplies the field, the endomorphism and the subgroup and cofactor
  * maps. */
 #include "pybls.h"
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "ec/ec.h"
 #include "ec/ec_scalar.h"
 

@@ -3,7 +3,7 @@
  * files; this file supplies the field, the endomorphism psi and the
  * subgroup and cofactor maps built on it. */
 #include "pybls.h"
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "ec/ec.h"
 #include "ec/ec_scalar.h"
 

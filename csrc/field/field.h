@@ -7,7 +7,8 @@
  * limbs with 64-bit products otherwise (WebAssembly), or forced with
  * -DPYBLS_LIMB_BITS=32 (Fp's products then run over 30-bit digits inside
  * mont.h; the stored form is unchanged). Both widths store an element as the same
- * little-endian bytes (R = 2^384 for Fp and 2^256 for Fr either way), so the
+ * little-endian bytes (R = 2^CURVE_FP_BITS for Fp and 2^CURVE_FR_BITS for Fr
+ * either way, whole 64-bit words: 2^384 and 2^256 on BLS12-381), so the
  * internal byte representation does not depend on the build.
  *
  * All functions here are constant time unless their name ends in _vartime.
@@ -18,6 +19,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "curves/params.h"
 
 #ifndef PYBLS_LIMB_BITS
 #if defined(__SIZEOF_INT128__)
@@ -41,8 +44,8 @@ typedef uint64_t dlimb_t;
 #endif
 
 #define LIMB_BITS PYBLS_LIMB_BITS
-#define FP_LIMBS (384 / LIMB_BITS)
-#define FR_LIMBS (256 / LIMB_BITS)
+#define FP_LIMBS (CURVE_FP_BITS / LIMB_BITS)
+#define FR_LIMBS (CURVE_FR_BITS / LIMB_BITS)
 
 typedef struct { limb_t l[FP_LIMBS]; } fp_t;
 typedef struct { limb_t l[FR_LIMBS]; } fr_t;
@@ -86,10 +89,10 @@ limb_t fp_eq(const fp_t *a, const fp_t *b);
 /* Canonical (non-Montgomery) value is odd / is > (p-1)/2; masks. */
 limb_t fp_is_odd(const fp_t *a);
 limb_t fp_is_lexically_largest(const fp_t *a);
-/* Big-endian 48 bytes -> Montgomery form; returns all-ones if canonical
+/* Big-endian CURVE_FP_BYTES bytes -> Montgomery form; returns all-ones if canonical
  * (< p). A non-canonical input still yields a reduced element. */
-limb_t fp_from_bytes(fp_t *r, const uint8_t in[48]);
-void fp_to_bytes(uint8_t out[48], const fp_t *a);
+limb_t fp_from_bytes(fp_t *r, const uint8_t in[CURVE_FP_BYTES]);
+void fp_to_bytes(uint8_t out[CURVE_FP_BYTES], const fp_t *a);
 /* Small multiples used by curve formulas. */
 void fp_mul3(fp_t *r, const fp_t *a);
 /* r = a b + c d, r = a b - c d (r may alias any input). */
@@ -147,10 +150,10 @@ limb_t fp2_eq(const fp2_t *a, const fp2_t *b);
 limb_t fp2_is_lexically_largest(const fp2_t *a);
 /* RFC 9380 sgn0 for Fp2. */
 limb_t fp2_sgn0(const fp2_t *a);
-/* 96 bytes c1 || c0, each big-endian; all-ones if both are canonical. */
+/* 2 CURVE_FP_BYTES bytes c1 || c0, each big-endian; all-ones if both are canonical. */
 /* Lazy reduction: an Fp2 product before Montgomery reduction, each
- * coefficient a double-width integer below p 2^384. Sums and differences
- * of such values are taken modulo p 2^384 and stay in range; fp2x2_redc
+ * coefficient a double-width integer below p R. Sums and differences
+ * of such values are taken modulo p R and stay in range; fp2x2_redc
  * reduces. */
 typedef struct { limb_t c0[2 * FP_LIMBS], c1[2 * FP_LIMBS]; } fp2x2_t;
 void fp2_mul_wide(fp2x2_t *r, const fp2_t *a, const fp2_t *b);
@@ -158,7 +161,7 @@ void fp2x2_add(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b);
 void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b);
 void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a);
 void fp2x2_redc(fp2_t *r, const fp2x2_t *a);
-limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[96]);
-void fp2_to_bytes(uint8_t out[96], const fp2_t *a);
+limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[2 * CURVE_FP_BYTES]);
+void fp2_to_bytes(uint8_t out[2 * CURVE_FP_BYTES], const fp2_t *a);
 
 #endif /* PYBLS_FIELD_H */

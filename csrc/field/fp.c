@@ -1,5 +1,5 @@
-/* fp.c - the base field Fp of BLS12-381 (381-bit p) in Montgomery form. */
-#include "curves/bls12_381/consts.h"
+/* fp.c - the base field Fp in Montgomery form, for any p = 3 mod 4. */
+#include "curves/consts.h"
 #include "arith/mont.h"
 
 #define N FP_LIMBS
@@ -83,16 +83,16 @@ limb_t fp_is_lexically_largest(const fp_t *a) {
     return mont_lt_n(P_MINUS_1_DIV_2, c, N);
 }
 
-limb_t fp_from_bytes(fp_t *r, const uint8_t in[48]) {
+limb_t fp_from_bytes(fp_t *r, const uint8_t in[CURVE_FP_BYTES]) {
     limb_t t[N];
     mont_limbs_from_be(t, in, N);
     limb_t ok = mont_lt_n(t, P_MODULUS, N);
-    /* t < 2^384 < R; t R^2 / R = t R mod p even when t >= p. */
+    /* t < R; t R^2 / R = t R mod p even when t >= p. */
     mont_mul_n(r->l, P_R2, t, P_MODULUS, P_N0, N);
     return ok;
 }
 
-void fp_to_bytes(uint8_t out[48], const fp_t *a) {
+void fp_to_bytes(uint8_t out[CURVE_FP_BYTES], const fp_t *a) {
     limb_t c[N];
     fp_canonical(c, a);
     mont_limbs_to_be(out, c, N);

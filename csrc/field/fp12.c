@@ -1,5 +1,5 @@
 /* fp12.c - Fp12 = Fp6[w]/(w^2 - v) and its cyclotomic subgroup. */
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "field/tower.h"
 #include "arith/mont.h"
 

@@ -1,5 +1,5 @@
 /* fp2.c - Fp2 = Fp[u]/(u^2 + 1). */
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "arith/mont.h"
 
 void fp2_set_zero(fp2_t *r) { fp_set_zero(&r->c0); fp_set_zero(&r->c1); }
@@ -233,13 +233,13 @@ limb_t fp2_sgn0(const fp2_t *a) {
     return fp_is_odd(&a->c0) | (fp_is_zero(&a->c0) & fp_is_odd(&a->c1));
 }
 
-limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[96]) {
+limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[2 * CURVE_FP_BYTES]) {
     limb_t ok1 = fp_from_bytes(&r->c1, in);
-    limb_t ok0 = fp_from_bytes(&r->c0, in + 48);
+    limb_t ok0 = fp_from_bytes(&r->c0, in + CURVE_FP_BYTES);
     return ok0 & ok1;
 }
 
-void fp2_to_bytes(uint8_t out[96], const fp2_t *a) {
+void fp2_to_bytes(uint8_t out[2 * CURVE_FP_BYTES], const fp2_t *a) {
     fp_to_bytes(out, &a->c1);
-    fp_to_bytes(out + 48, &a->c0);
+    fp_to_bytes(out + CURVE_FP_BYTES, &a->c0);
 }

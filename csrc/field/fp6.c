@@ -1,5 +1,5 @@
 /* fp6.c - Fp6 = Fp2[v]/(v^3 - xi), xi = u + 1. */
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "field/tower.h"
 
 void fp6_set_zero(fp6_t *r) { fp2_set_zero(&r->c0); fp2_set_zero(&r->c1); fp2_set_zero(&r->c2); }

@@ -22,7 +22,7 @@
  * the top one signed. Everything is constant time: no branch or index
  * depends on the values.
  */
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "arith/mont.h"
 
 #if LIMB_BITS == 64

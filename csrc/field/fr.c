@@ -1,5 +1,5 @@
 /* fr.c - the scalar field Fr of BLS12-381 (255-bit r) in Montgomery form. */
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "arith/mont.h"
 
 #define N FR_LIMBS

@@ -1,6 +1,6 @@
 /* hash_to_field.c - expand_message_xmd (SHA-256) and hash_to_field. */
 #include "h2c/hash_to_field.h"
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "sym/sha256.h"
 
 /* The expander yields b_1, b_2, ... one 32-byte block at a time, so any

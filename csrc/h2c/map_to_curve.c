@@ -1,7 +1,7 @@
 /* map_to_curve.c - simplified SWU and isogeny maps for G1 and G2 (RFC 9380
  * 6.6.2, 6.6.3, 8.8), from sswu_template.h plus each field's sqrt_ratio. */
 #include "h2c/map_to_curve.h"
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 
 #define fp_sgn0 fp_is_odd
 

@@ -1,6 +1,6 @@
 /* gt.c - the target group GT (order-r subgroup of Fp12^*): exponentiation,
  * membership and the 576-byte encoding. */
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "pairing/gt.h"
 
 /* Secret-safe exponentiation: 4-bit windows over all 256 bits of the

@@ -1,6 +1,6 @@
 /* pairing.c - Miller loop with line evaluations, and the final
  * exponentiation of the optimal ate pairing. */
-#include "curves/bls12_381/consts.h"
+#include "curves/consts.h"
 #include "pairing/pairing.h"
 
 /* The Miller loop's running point T on the twist E': y^2 = x^3 + b',
