@@ -82,6 +82,7 @@ PYODIDE_WHEELS := build/pyodide-wheels
 PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
 RESULTS := build/test-results
 TLOCK_JS := benchmarks/tlock/node_modules/.package-lock.json
+MCL_WASM := tests/oracles/mcl/node_modules/.package-lock.json
 # Playwright for Python drives Debian's chromium (it never downloads one).
 PLAYWRIGHT_VERSION := 1.65.2
 PORT ?= 8000
@@ -210,7 +211,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # headless Chromium (test-demo), and the passed counts of each runtime.
 # Then the fuzz targets (test-fuzz) and the suite under ASan/UBSan
 # (test-sanitize).
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) chromium $(NOTEBOOKS_SITE)/.built $(FUZZ_REPLAY)
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) chromium $(NOTEBOOKS_SITE)/.built $(FUZZ_REPLAY)
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
@@ -272,6 +273,12 @@ test-demo: chromium wasm
 # tests and the timelock benchmark, run in Node.
 $(TLOCK_JS): benchmarks/tlock/package.json benchmarks/tlock/package-lock.json | wasm-sysdeps
 	cd benchmarks/tlock && npm ci --no-audit --no-fund
+	touch $@
+
+# mcl-wasm (pinned), the differential oracle of tests/test_xref_mcl.py, run
+# in Node (tests/oracles/mcl/mcl_oracle.mjs).
+$(MCL_WASM): tests/oracles/mcl/package.json tests/oracles/mcl/package-lock.json | wasm-sysdeps
+	cd tests/oracles/mcl && npm ci --no-audit --no-fund
 	touch $@
 
 benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.json \
