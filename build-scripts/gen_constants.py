@@ -496,6 +496,243 @@ def emit_hash_to_curve() -> "list[str]":
     out += [fp2_array(f"ISO_G2_{n}", ks) for n, ks in zip(names, ISO_G2)]
     return out
 
+
+# --- the BN family --------------------------------------------------------------
+class PrimeField:
+    """Arithmetic modulo a prime p, for the derivations of one curve."""
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def sqrt(self, a: int) -> "int | None":
+        assert self.p % 4 == 3
+        s = pow(a, (self.p + 1) // 4, self.p)
+        return s if s * s % self.p == a % self.p else None
+
+
+class Fq2:
+    """c0 + c1 u with u^2 = -1 over Fp for any p = 3 mod 4."""
+
+    __slots__ = ("p", "a", "b")
+
+    def __init__(self, p: int, a: int, b: int = 0) -> None:
+        self.p, self.a, self.b = p, a % p, b % p
+
+    def _mk(self, a: int, b: int = 0) -> "Fq2":
+        return Fq2(self.p, a, b)
+
+    def __add__(self, o: "Fq2") -> "Fq2":
+        return self._mk(self.a + o.a, self.b + o.b)
+
+    def __sub__(self, o: "Fq2") -> "Fq2":
+        return self._mk(self.a - o.a, self.b - o.b)
+
+    def __neg__(self) -> "Fq2":
+        return self._mk(-self.a, -self.b)
+
+    def __mul__(self, o: "Fq2 | int") -> "Fq2":
+        if isinstance(o, int):
+            return self._mk(self.a * o, self.b * o)
+        return self._mk(self.a * o.a - self.b * o.b, self.a * o.b + self.b * o.a)
+
+    def __eq__(self, o: object) -> bool:
+        return isinstance(o, Fq2) and (self.a, self.b) == (o.a, o.b)
+
+    def __hash__(self) -> int:
+        return hash((self.a, self.b))
+
+    def conj(self) -> "Fq2":
+        return self._mk(self.a, -self.b)
+
+    def inv(self) -> "Fq2":
+        d = pow(self.a * self.a + self.b * self.b, self.p - 2, self.p)
+        return self._mk(self.a * d, -self.b * d)
+
+    def __pow__(self, e: int) -> "Fq2":
+        out, base = self._mk(1), self
+        while e:
+            if e & 1:
+                out = out * base
+            base = base * base
+            e >>= 1
+        return out
+
+
+class Fq1(Fq2):
+    """An element of Fp with the interface of Fq2 (c1 = 0)."""
+
+    def __init__(self, p: int, a: int) -> None:
+        super().__init__(p, a, 0)
+
+    def _mk(self, a: int, b: int = 0) -> "Fq2":
+        assert b % self.p == 0
+        return Fq1(self.p, a)
+
+    def inv(self) -> "Fq2":
+        return Fq1(self.p, pow(self.a, self.p - 2, self.p))
+
+
+def bn_params(u: int) -> "tuple[int, int]":
+    p = 36 * u**4 + 36 * u**3 + 24 * u**2 + 6 * u + 1
+    r = 36 * u**4 + 36 * u**3 + 18 * u**2 + 6 * u + 1
+    return p, r
+
+
+def naf(k: int) -> "list[int]":
+    """The non-adjacent form of k > 0, least significant digit first."""
+    out = []
+    while k:
+        if k & 1:
+            d = 2 - (k % 4)
+            k -= d
+        else:
+            d = 0
+        out.append(d)
+        k //= 2
+    return out
+
+
+def emit_bn(curve: SimpleNamespace) -> str:
+    """consts.h of a BN curve: the same names as BLS12-381's where the C code
+    is shared, and the loop of the optimal ate pairing, 6u + 2, in NAF."""
+    u = curve.U
+    p, r = bn_params(u)
+    assert p % 4 == 3 and pow(2, p - 1, p) == 1 and pow(3, r - 1, r) == 1
+    assert (p + 1 - r) == 6 * u * u + 1  # the trace of Frobenius
+    fp_bits = -(-p.bit_length() // 64) * 64
+    fr_bits = -(-r.bit_length() // 64) * 64
+    # mont.h skips the extra carry limb: 2p < 2^bits, top limb < 2^(w-1) - 1.
+    assert 4 * p < 1 << fp_bits and 4 * r < 1 << fr_bits
+    F = PrimeField(p)
+
+    def f1(v: int) -> Fq2:
+        return Fq1(p, v)
+
+    def f2(c: "tuple[int, int]") -> Fq2:
+        return Fq2(p, c[0], c[1])
+
+    xi = f2(curve.XI)
+    # Fp6 = Fp2[v]/(v^3 - xi) and Fp12 = Fp6[w]/(w^2 - v) need xi to be
+    # neither a square nor a cube in Fp2.
+    assert xi ** ((p * p - 1) // 2) != f2((1, 0)) and xi ** ((p * p - 1) // 3) != f2((1, 0))
+    assert curve.TWIST == "D"
+    b2 = f2((curve.B, 0)) * xi.inv()
+
+    def on_curve(pt, b) -> bool:
+        x, y = pt
+        return y * y == x * x * x + b
+
+    def mul(pt, k, zero):
+        return affine_mul(pt, k, zero, lambda a: a.inv())
+
+    g1 = (f1(curve.G1_GEN[0]), f1(curve.G1_GEN[1]))
+    g2 = (f2(curve.G2_GEN[0]), f2(curve.G2_GEN[1]))
+    assert on_curve(g1, f1(curve.B)) and on_curve(g2, b2)
+    assert mul(g1, r, f1(0)) is None and mul(g2, r, f2((0, 0))) is None
+    # The twist's group has order (p + 1 - t')... r divides it and G2 = E'[r].
+    h2 = 2 * p - r
+    assert mul(mul(g2, 1, f2((0, 0))), h2 * r, f2((0, 0))) is None
+
+    # psi = untwist . Frobenius . twist for a D-type twist: (x, y) ->
+    # (conj(x) xi^((p-1)/3), conj(y) xi^((p-1)/2)); it acts as [p] on G2.
+    psi_x = xi ** ((p - 1) // 3)
+    psi_y = xi ** ((p - 1) // 2)
+
+    def psi(pt):
+        return (pt[0].conj() * psi_x, pt[1].conj() * psi_y)
+
+    assert psi(g2) == mul(g2, p % r, f2((0, 0)))
+    psi2_x = psi_x * psi_x.conj()
+    assert psi2_x.b == 0 and psi_y * psi_y.conj() == f2((-1, 0))
+
+    frob6_v = [xi ** ((p**k - 1) // 3) for k in range(1, 4)]
+    frob6_v2 = [xi ** (2 * (p**k - 1) // 3) for k in range(1, 4)]
+    frob12_w = [xi ** ((p**k - 1) // 6) for k in range(1, 4)]
+
+    loop = naf(6 * u + 2) if u > 0 else [-d for d in naf(-(6 * u + 2))]
+    assert sum(d << i for i, d in enumerate(loop)) == 6 * u + 2
+
+    def limbs(v: int, nbits: int) -> str:
+        return c_limbs(v, nbits)
+
+    def c_f(v: int) -> str:
+        return "{" + limbs((v << fp_bits) % p, fp_bits) + "}"
+
+    def c_f2(v: Fq2) -> str:
+        return "{" + c_f(v.a) + ", " + c_f(v.b) + "}"
+
+    out: "list[str]" = []
+    w = out.append
+    w(f"/* Generated by build-scripts/gen_constants.py from build-scripts/curves/{curve.NAME}.py")
+    w(f" * (u = {u:#x}). Do not edit: rerun the script (a test checks this file is reproducible). */")
+    w("#ifndef PYBLS_CONSTS_H")
+    w("#define PYBLS_CONSTS_H")
+    w("")
+    w('#include "field/field.h"')
+    w("")
+    w("/* |u|, the BN parameter's absolute value, and its sign. */")
+    w(f"#define BLS_X_ABS 0x{abs(u):016x}ULL")
+    w(f"#define BLS_X_IS_NEGATIVE {int(u < 0)}")
+    w("")
+    w("/* Fp: p, -p^-1 mod 2^64 (truncated to a limb), R^2 mod p, exponents. */")
+    w(f"static const limb_t P_MODULUS[FP_LIMBS] = {limbs(p, fp_bits)};")
+    w(f"#define P_N0 ((limb_t)0x{(-pow(p, -1, 2**64)) % 2**64:016x}ULL)")
+    w(f"static const limb_t P_R2[FP_LIMBS] = {limbs((1 << (2 * fp_bits)) % p, fp_bits)};")
+    w(f"static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {limbs((p + 1) // 4, fp_bits)};")
+    w(f"static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {limbs((p - 1) // 2, fp_bits)};")
+    w(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {limbs((p - 3) // 4, fp_bits)};")
+    w(f"static const fp_t FP_ONE = {c_f(1)};")
+    w("")
+    w("/* Fr: r, -r^-1 mod 2^64, R^2 and R^3 mod r, r - 2, r - 1. */")
+    w(f"static const limb_t R_MODULUS[FR_LIMBS] = {limbs(r, fr_bits)};")
+    w(f"#define R_N0 ((limb_t)0x{(-pow(r, -1, 2**64)) % 2**64:016x}ULL)")
+    w(f"static const limb_t R_R2[FR_LIMBS] = {limbs((1 << (2 * fr_bits)) % r, fr_bits)};")
+    w(f"static const limb_t R_R3[FR_LIMBS] = {limbs((1 << (3 * fr_bits)) % r, fr_bits)};")
+    w(f"static const limb_t R_MINUS_2[FR_LIMBS] = {limbs(r - 2, fr_bits)};")
+    w(f"static const limb_t R_MINUS_1[FR_LIMBS] = {limbs(r - 1, fr_bits)};")
+    w(f"static const fr_t FR_ONE = {{{limbs((1 << fr_bits) % r, fr_bits)}}};")
+    w("")
+    w("/* The tower's non-residue xi = c0 + c1 u (c0 small, c1 = 1). */")
+    assert curve.XI[1] == 1 and 0 < curve.XI[0] < 16
+    w(f"#define CURVE_XI_C0 {curve.XI[0]}")
+    w("")
+    w("/* Curve coefficients (Montgomery form): b on E and b' = b / xi on E'. */")
+    w(f"#define CURVE_B {curve.B}")
+    w(f"static const fp_t G1_B = {c_f(curve.B)};")
+    w(f"static const fp2_t G2_B = {c_f2(b2)};")
+    w("/* 3b' (the projective formulas' constant). */")
+    w(f"static const fp2_t G2_B3 = {c_f2(b2 * 3)};")
+    w("")
+    w("/* Generators (affine, Montgomery form). */")
+    w(f"static const fp_t G1_GEN_X = {c_f(g1[0].a)};")
+    w(f"static const fp_t G1_GEN_Y = {c_f(g1[1].a)};")
+    w(f"static const fp2_t G2_GEN_X = {c_f2(g2[0])};")
+    w(f"static const fp2_t G2_GEN_Y = {c_f2(g2[1])};")
+    w("")
+    w("/* psi(x, y) = (conj(x) PSI_X, conj(y) PSI_Y) is [p] on G2;")
+    w(" * psi^2(x, y) = (x PSI2_X, -y). */")
+    w(f"static const fp2_t G2_PSI_X = {c_f2(psi_x)};")
+    w(f"static const fp2_t G2_PSI_Y = {c_f2(psi_y)};")
+    w(f"static const fp_t G2_PSI2_X = {c_f(psi2_x.a)};")
+    w("")
+    w("/* The cofactor 2p - r of G2 in E'(Fp2), as limbs. */")
+    w(f"#define G2_COFACTOR_LIMBS ({fp_bits} / LIMB_BITS)")
+    w(f"static const limb_t G2_COFACTOR[G2_COFACTOR_LIMBS] = {limbs(h2, fp_bits)};")
+    w("")
+    w("/* Frobenius: v^(p^k) = FROB6_V[k-1] v, (v^2)^(p^k) = FROB6_V2[k-1] v^2,")
+    w(" * w^(p^k) = FROB12_W[k-1] w, for k = 1, 2, 3. */")
+    w("static const fp2_t FROB6_V[3] = {" + ", ".join(c_f2(c) for c in frob6_v) + "};")
+    w("static const fp2_t FROB6_V2[3] = {" + ", ".join(c_f2(c) for c in frob6_v2) + "};")
+    w("static const fp2_t FROB12_W[3] = {" + ", ".join(c_f2(c) for c in frob12_w) + "};")
+    w("")
+    w("/* The optimal ate pairing's loop: 6u + 2 in non-adjacent form, least")
+    w(" * significant digit first. */")
+    w(f"#define BN_LOOP_LEN {len(loop)}")
+    w("static const signed char BN_LOOP_NAF[BN_LOOP_LEN] = {" + ", ".join(str(d) for d in loop) + "};")
+    w("")
+    w("#endif /* PYBLS_CONSTS_H */")
+    return "\n".join(out) + "\n"
+
 # --- output ------------------------------------------------------------------
 def limbs64(v: int, nbits: int) -> list[int]:
     assert 0 <= v < 1 << nbits
@@ -593,8 +830,7 @@ def curve_names() -> "list[str]":
 
 def emit_params(curve: SimpleNamespace) -> str:
     """csrc/curves/<name>/params.h: what field.h needs before any type."""
-    p = CURVE_P[curve.NAME]
-    r = CURVE_R[curve.NAME]
+    p, r = (CURVE_P[curve.NAME], CURVE_R[curve.NAME]) if curve.FAMILY == "BLS12" else bn_params(curve.U)
     fp_bits = -(-p.bit_length() // 64) * 64
     fr_bits = -(-r.bit_length() // 64) * 64
     return "\n".join([
@@ -605,6 +841,7 @@ def emit_params(curve: SimpleNamespace) -> str:
         "",
         f'#define CURVE_NAME "{curve.TITLE}"',
         f"#define CURVE_FAMILY_{curve.FAMILY} 1",
+        f"#define CURVE_ENCODING_{curve.ENCODING.upper()} 1",
         "/* Bits of storage of an Fp and an Fr element (whole 64-bit words), and",
         " * bytes of their big-endian encodings. */",
         f"#define CURVE_FP_BITS {fp_bits}",
@@ -654,6 +891,8 @@ def outputs() -> "dict[Path, str]":
     }
     for n, curve in curves.items():
         out[CSRC_CURVES / n / "params.h"] = emit_params(curve)
+        if curve.FAMILY == "BN":
+            out[CSRC_CURVES / n / "consts.h"] = emit_bn(curve)
     out[OUT] = emit()
     return out
 

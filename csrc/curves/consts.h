@@ -4,6 +4,10 @@
 #ifndef PYBLS_CURVES_CONSTS_H
 #define PYBLS_CURVES_CONSTS_H
 
+#if defined(PYBLS_CURVE_BN254)
+#include "curves/bn254/consts.h"
+#else
 #include "curves/bls12_381/consts.h"
+#endif
 
 #endif /* PYBLS_CURVES_CONSTS_H */

@@ -4,6 +4,10 @@
 #ifndef PYBLS_CURVES_PARAMS_H
 #define PYBLS_CURVES_PARAMS_H
 
+#if defined(PYBLS_CURVE_BN254)
+#include "curves/bn254/params.h"
+#else
 #include "curves/bls12_381/params.h"
+#endif
 
 #endif /* PYBLS_CURVES_PARAMS_H */

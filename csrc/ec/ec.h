@@ -1,6 +1,7 @@
 /*
- * ec.h - the curve groups of BLS12-381: G1 on E(Fp): y^2 = x^3 + 4 and G2
- * on E'(Fp2): y^2 = x^3 + 4(u + 1), both in homogeneous projective
+ * ec.h - the curve groups: G1 on E(Fp): y^2 = x^3 + b and G2 on the twist
+ * E'(Fp2): y^2 = x^3 + b' (on BLS12-381 b = 4, b' = 4(u + 1)), both in
+ * homogeneous projective
  * coordinates (X : Y : Z) with x = X/Z, y = Y/Z and the identity (0 : 1 : 0).
  *
  * A point's internal byte representation (PYBLS_G1_SIZE, PYBLS_G2_SIZE) is
@@ -19,6 +20,13 @@
 #define PYBLS_EC_H
 
 #include "field/field.h"
+
+/* The point encodings of the curve's users (ec_encoding_*_template.h). */
+#if CURVE_ENCODING_EIP196
+#define EC_ENCODING_TEMPLATE "ec/ec_encoding_eip196_template.h"
+#else
+#define EC_ENCODING_TEMPLATE "ec/ec_encoding_template.h"
+#endif
 
 typedef struct { fp_t x, y, z; } g1_t;
 typedef struct { fp2_t x, y, z; } g2_t;

@@ -3,6 +3,9 @@
 #include "curves/consts.h"
 #include "arith/mont.h"
 
+#if CURVE_FAMILY_BLS12
+/* The endomorphism splits of ec_scalar.h (BLS12 curves). */
+
 /* q = a div d, rem = a mod d for a divisor of dn limbs: binary long
  * division whose subtraction is applied through a mask, so every a takes
  * the same operations. The remainder before each shift is below d, so it
@@ -60,6 +63,7 @@ void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
     }
     ct_memzero(d, sizeof d);
 }
+#endif /* CURVE_FAMILY_BLS12 */
 
 int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w) {
     limb_t t[FR_LIMBS + 1];

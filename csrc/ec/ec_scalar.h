@@ -24,6 +24,11 @@ void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 #define SCALAR_X2_DIGITS 2
 void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 
+/* No split (curves without an endomorphism split): digits = k. */
+static inline void scalar_split_none(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
+    for (int i = 0; i < FR_LIMBS; i++) digits[i] = k[i];
+}
+
 /* Width-w non-adjacent form of the nlimbs-limb value k (2 <= w <= 7):
  * naf[i] is 0 or odd with |naf[i]| < 2^(w-1), k = sum naf[i] 2^i. Writes
  * at most nlimbs * LIMB_BITS + 1 digits and returns how many. Variable

@@ -1,4 +1,4 @@
-/* g2.c - G2, the order-r subgroup of E'(Fp2): y^2 = x^3 + 4(u + 1). The
+/* g2.c - G2, the order-r subgroup of the twist E'(Fp2): y^2 = x^3 + b'. The
  * group law, multiplications and encodings come from the ec_*_template.h
  * files; this file supplies the field, the endomorphism psi and the
  * subgroup and cofactor maps built on it. */
@@ -7,6 +7,7 @@
 #include "ec/ec.h"
 #include "ec/ec_scalar.h"
 
+#if CURVE_FAMILY_BLS12
 /* 3b = 12 (1 + u) for b = 4 (1 + u): additions are cheaper than a
  * multiplication. */
 static void g2_mul_b3(fp2_t *r, const fp2_t *a) {
@@ -16,6 +17,10 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) {
     fp2_dbl(&t, &t);
     fp2_mul3(r, &t);
 }
+#else
+/* 3b' = 3b / xi (a D-type twist) is no small multiple: one product. */
+static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
+#endif
 
 #define POINT g2_t
 #define FE fp2_t
@@ -25,20 +30,28 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) {
 #define EC_MUL_B3 g2_mul_b3
 #define EC_GEN_X G2_GEN_X
 #define EC_GEN_Y G2_GEN_Y
+#if CURVE_FAMILY_BLS12
 #define EC_ENDO_SPLIT SCALAR_X_DIGITS
 #define EC_SPLIT scalar_split_x_ct
 #define EC_SPLIT_AFTER_CHECK 1
+#else
+#define EC_ENDO_SPLIT 1
+#define EC_SPLIT scalar_split_none
+#define EC_SPLIT_AFTER_CHECK 0
+#endif
 #define EC_WNAF_W 4
 /* An Fp2 inversion costs ~37 Fp2 multiplications (an Fp safegcd
  * inversion), an affine addition ~5 fewer than a projective one. */
 #define EC_MSM_MIN_BATCH 8
-#define EC_COORD_BYTES (2 * PYBLS_FP_BYTES)
+#define EC_COORD_BYTES (2 * CURVE_FP_BYTES)
 #define EC_SQRT fp2_sqrt
 
 #include "ec/ec_group_template.h"
 
-/* psi = twist^-1 . Frobenius . twist, which acts as [x] on G2; in
- * projective coordinates the Frobenius (conjugation) applies to Z too. */
+#if CURVE_FAMILY_BLS12
+/* psi = twist^-1 . Frobenius . twist, which acts as [p] on G2 (as [x] on
+ * BLS12 curves); in projective coordinates the Frobenius (conjugation)
+ * applies to Z too. */
 static void g2_psi(g2_t *r, const g2_t *p) {
     fp2_conj(&r->x, &p->x);
     fp2_mul(&r->x, &r->x, &G2_PSI_X);
@@ -59,11 +72,16 @@ static void g2_endo(g2_t *r, const g2_t *p) {
     g2_psi(r, p);
     fp2_neg(&r->y, &r->y);
 }
+#else
+/* No endomorphism split (EC_ENDO_SPLIT is 1): never called. */
+static void g2_endo(g2_t *r, const g2_t *p) { *r = *p; }
+#endif
 
 #include "ec/ec_mul_template.h"
 #include "ec/ec_msm_template.h"
-#include "ec/ec_encoding_template.h"
+#include EC_ENCODING_TEMPLATE
 
+#if CURVE_FAMILY_BLS12
 /* Q is in G2 iff psi(Q) = [x]Q (Scott, eprint 2021/1130), that is
  * E(Q) = [|x|]Q. */
 int g2_in_subgroup_vartime(const g2_t *p) {
@@ -94,3 +112,28 @@ void g2_clear_cofactor(g2_t *r, const g2_t *p) {
     g2_neg(&t2, p);
     g2_add(r, &t3, &t2); /* - P */
 }
+#else
+/* [k]P for a public little-endian limb vector k: double and add. */
+static void g2_mul_limbs_vartime(g2_t *r, const g2_t *p, const limb_t *k, int nlimbs) {
+    g2_t acc;
+    g2_set_identity(&acc);
+    for (int i = nlimbs * LIMB_BITS - 1; i >= 0; i--) {
+        g2_dbl(&acc, &acc);
+        if ((k[i / LIMB_BITS] >> (i % LIMB_BITS)) & 1) g2_add(&acc, &acc, p);
+    }
+    *r = acc;
+}
+
+/* Q is in G2 iff [r]Q = 0, that is [r - 1]Q = -Q. */
+int g2_in_subgroup_vartime(const g2_t *p) {
+    g2_t a, b;
+    g2_mul_limbs_vartime(&a, p, R_MINUS_1, FR_LIMBS);
+    g2_neg(&b, p);
+    return (int)(g2_eq(&a, &b) & 1);
+}
+
+/* [2p - r]P: E'(Fp2) has order r (2p - r), so this maps E' onto G2. */
+void g2_clear_cofactor(g2_t *r, const g2_t *p) {
+    g2_mul_limbs_vartime(r, p, G2_COFACTOR, G2_COFACTOR_LIMBS);
+}
+#endif

@@ -185,9 +185,13 @@ static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
     fp2_sqr(&t, &t);
     fp2_sub_inl(&t, &t, &a2);
     fp2_sub_inl(r1, &t, &b2);
+#ifdef CURVE_XI_C0
+    fp2_mul_xi(&t, &b2);
+#else
     /* xi b2 = (b2.c0 - b2.c1) + (b2.c0 + b2.c1) u */
     mont_modsub(t.c0.l, b2.c0.l, b2.c1.l, P_MODULUS, FPN);
     mont_modadd(t.c1.l, b2.c0.l, b2.c1.l, P_MODULUS, FPN);
+#endif
     fp2_add_inl(r0, &a2, &t);
 }
 
@@ -225,13 +229,18 @@ void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a) {
     three_plus_two(&r->c1.c2, &z1, &c1);
 }
 
-/* a^x = conj(a^|x|); |x| = 0xd201000000010000 is public, so the bit scan
- * may branch. */
+/* a^x, for x < 0 conj(a^|x|); x is public, so the bit scan may branch. */
 void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
     fp12_t acc = *a;
-    for (int i = 62; i >= 0; i--) {
+    int top = 63;
+    while (!((BLS_X_ABS >> top) & 1)) top--;
+    for (int i = top - 1; i >= 0; i--) {
         fp12_cyclotomic_sqr(&acc, &acc);
         if ((BLS_X_ABS >> i) & 1) fp12_mul(&acc, &acc, a);
     }
+#if BLS_X_IS_NEGATIVE
     fp12_conj(r, &acc);
+#else
+    *r = acc;
+#endif
 }

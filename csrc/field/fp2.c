@@ -1,4 +1,4 @@
-/* fp2.c - Fp2 = Fp[u]/(u^2 + 1). */
+/* fp2.c - Fp2 = Fp[u]/(u^2 + 1), and multiplication by the tower's xi. */
 #include "curves/consts.h"
 #include "arith/mont.h"
 
@@ -68,6 +68,30 @@ void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
     fpx2_sub(r->c1, a->c1, b->c1);
 }
 
+#ifdef CURVE_XI_C0
+/* xi = c + u for a small c: (a0 + a1 u)(c + u) = (c a0 - a1) + (a0 + c a1) u,
+ * the multiples by c from doublings and additions. */
+static void fpx2_mul_small(limb_t *r, const limb_t *a, int c) {
+    limb_t acc[2 * NL];
+    int top = 4;
+    while (!((c >> top) & 1)) top--;
+    for (int i = 0; i < 2 * NL; i++) acc[i] = a[i];
+    for (int i = top - 1; i >= 0; i--) {
+        fpx2_add(acc, acc, acc);
+        if ((c >> i) & 1) fpx2_add(acc, acc, a);
+    }
+    for (int i = 0; i < 2 * NL; i++) r[i] = acc[i];
+}
+
+void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
+    limb_t t0[2 * NL], t1[2 * NL];
+    fpx2_mul_small(t0, a->c0, CURVE_XI_C0);
+    fpx2_mul_small(t1, a->c1, CURVE_XI_C0);
+    fpx2_sub(t0, t0, a->c1);
+    fpx2_add(r->c1, a->c0, t1);
+    for (int i = 0; i < 2 * NL; i++) r->c0[i] = t0[i];
+}
+#else
 /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u */
 void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
     limb_t t[2 * NL];
@@ -75,6 +99,7 @@ void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
     fpx2_add(r->c1, a->c0, a->c1);
     for (int i = 0; i < 2 * NL; i++) r->c0[i] = t[i];
 }
+#endif
 
 void fp2x2_redc(fp2_t *r, const fp2x2_t *a) {
     mont_redc_n(r->c0.l, a->c0, PM, P_N0, NL);
@@ -164,6 +189,29 @@ void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b) {
     fp_mul(&r->c1, &a->c1, b);
 }
 
+#ifdef CURVE_XI_C0
+/* a c for a small constant c, from doublings and additions. */
+static void fp_mul_small(fp_t *r, const fp_t *a, int c) {
+    fp_t acc = *a;
+    int top = 4;
+    while (!((c >> top) & 1)) top--;
+    for (int i = top - 1; i >= 0; i--) {
+        mont_modadd(acc.l, acc.l, acc.l, PM, NL);
+        if ((c >> i) & 1) mont_modadd(acc.l, acc.l, a->l, PM, NL);
+    }
+    *r = acc;
+}
+
+/* (a0 + a1 u)(c + u) = (c a0 - a1) + (a0 + c a1) u. */
+void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
+    fp_t t0, t1;
+    fp_mul_small(&t0, &a->c0, CURVE_XI_C0);
+    fp_mul_small(&t1, &a->c1, CURVE_XI_C0);
+    mont_modsub(t0.l, t0.l, a->c1.l, PM, NL);
+    mont_modadd(r->c1.l, a->c0.l, t1.l, PM, NL);
+    r->c0 = t0;
+}
+#else
 /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u. */
 void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
     fp_t t;
@@ -171,6 +219,7 @@ void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
     mont_modadd(r->c1.l, a->c0.l, a->c1.l, PM, NL);
     r->c0 = t;
 }
+#endif
 
 void fp2_mul3(fp2_t *r, const fp2_t *a) {
     fp_mul3(&r->c0, &a->c0);

@@ -5,6 +5,7 @@
 
 #define CURVE_NAME "BLS12-381"
 #define CURVE_FAMILY_BLS12 1
+#define CURVE_ENCODING_ZCASH 1
 /* Bits of storage of an Fp and an Fr element (whole 64-bit words), and
  * bytes of their big-endian encodings. */
 #define CURVE_FP_BITS 384
