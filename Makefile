@@ -44,8 +44,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # The core's sources and flags, as every build reads them (csrc/manifest.txt;
 # build-scripts/core_manifest.py reads the same file for the Python builds).
+# Each curve is a library of its own: $(call core_src,NAME) and
+# $(call core_defs,NAME) are its sources and -D flags.
 CORE_MANIFEST := csrc/manifest.txt
-CSRC := $(addprefix csrc/,$(shell sed -n 's/\#.*//; s/^src  *\([^ ]*\).*/\1/p' $(CORE_MANIFEST)))
+core_src = $(addprefix csrc/,$(shell sed -n '/^library  *$(1) *$$/,/^library /{s/\#.*//; s/^src  *\([^ ]*\).*/\1/p;}' $(CORE_MANIFEST)))
+core_defs = $(addprefix -D,$(shell sed -n '/^library  *$(1) *$$/,/^library /{s/\#.*//; s/^define  *\([^ ]*\).*/\1/p;}' $(CORE_MANIFEST)))
+CURVES := $(shell sed -n 's/\#.*//; s/^library  *\([^ ]*\).*/\1/p' $(CORE_MANIFEST))
+OTHER_CURVES := $(filter-out bls12_381,$(CURVES))
+CSRC := $(call core_src,bls12_381)
+CSRC_ALL := $(sort $(foreach c,$(CURVES),$(call core_src,$(c))))
 CORE_CFLAGS := $(addprefix -Icsrc/,$(shell sed -n 's/\#.*//; s/^include  *\([^ ]*\).*/\1/p' $(CORE_MANIFEST))) \
 	$(shell sed -n 's/\#.*//; s/^flag  *//p' $(CORE_MANIFEST))
 CHDR := $(shell find csrc -name '*.h') $(CORE_MANIFEST)
@@ -154,7 +161,7 @@ $(VENV)/.deps: Makefile | sysdeps
 venv: $(VENV)/.deps
 
 # Editable install: the cffi extension is compiled into pybls/_lib/.
-$(VENV)/.installed: $(VENV)/.deps $(CSRC) $(CHDR) pybls/_lib/_abi.py build-scripts/cffi_build.py build-scripts/core_manifest.py setup.py pyproject.toml
+$(VENV)/.installed: $(VENV)/.deps $(CSRC_ALL) $(CHDR) pybls/_lib/_abi.py build-scripts/cffi_build.py build-scripts/core_manifest.py setup.py pyproject.toml
 	$(VPY) -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e .
 	touch $@
 
@@ -178,7 +185,18 @@ build/libpybls32.so: $(CSRC) $(CHDR) | sysdeps
 	@mkdir -p build
 	$(CC) $(CFLAGS_LIB) -DPYBLS_LIMB_BITS=32 $(CSRC) -o $@
 
-libs: build/libpybls.so build/libpybls32.so
+# The other curves' libraries: the same directory, the curve in the name.
+.SECONDEXPANSION:
+build/libpybls_%.so: $$(call core_src,$$*) $(CHDR) | sysdeps
+	@mkdir -p build
+	$(CC) $(CFLAGS_LIB) $(call core_defs,$*) $(call core_src,$*) -o $@
+
+build/libpybls32_%.so: $$(call core_src,$$*) $(CHDR) | sysdeps
+	@mkdir -p build
+	$(CC) $(CFLAGS_LIB) -DPYBLS_LIMB_BITS=32 $(call core_defs,$*) $(call core_src,$*) -o $@
+
+CURVE_LIBS := $(foreach c,$(OTHER_CURVES),build/libpybls_$(c).so build/libpybls32_$(c).so)
+libs: build/libpybls.so build/libpybls32.so $(CURVE_LIBS)
 
 # -- WebAssembly -----------------------------------------------------------
 
@@ -186,7 +204,7 @@ $(PYODIDE_LOCK): web/package.json web/package-lock.json | wasm-sysdeps
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
-$(WASM_WHEEL): $(CSRC) $(CHDR) build-scripts/core_manifest.py $(PY_SRC) pybls/py.typed pyproject.toml README.md \
+$(WASM_WHEEL): $(CSRC_ALL) $(CHDR) build-scripts/core_manifest.py $(PY_SRC) pybls/py.typed pyproject.toml README.md \
 		build-scripts/build_wasm.sh build-scripts/pyodide_wheel.py $(PYODIDE_LOCK) | wasm-sysdeps
 	bash build-scripts/build_wasm.sh
 
@@ -365,17 +383,24 @@ build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c
 	@mkdir -p $(@D)
 	$(CC) -O1 -g $(CORE_CFLAGS) -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a -o $@
 
-# The core as a shared library under ASan + UBSan, for the ctypes backend.
+# The core as a shared library under ASan + UBSan, for the ctypes backend
+# (one per curve, as the other builds).
 $(SAN_LIB): $(CSRC) $(CHDR) | fuzz-sysdeps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -O1 -g $(CORE_CFLAGS) -shared -fPIC $(FUZZ_SAN) $(CSRC) -o $@
+
+build/sanitize/libpybls_%.so: $$(call core_src,$$*) $(CHDR) | fuzz-sysdeps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -O1 -g $(CORE_CFLAGS) $(call core_defs,$*) -shared -fPIC $(FUZZ_SAN) $(call core_src,$*) -o $@
+
+SAN_CURVE_LIBS := $(foreach c,$(OTHER_CURVES),build/sanitize/libpybls_$(c).so)
 
 build/fuzz/seeds/.done: tests/fuzz/make_seeds.py $(VENV)/.installed
 	rm -rf build/fuzz/seeds
 	$(VPY) tests/fuzz/make_seeds.py --out build/fuzz/seeds
 	touch $@
 
-fuzz-libs: $(FUZZ_BIN) $(FUZZ_REPLAY) $(SAN_LIB) build/fuzz/seeds/.done
+fuzz-libs: $(FUZZ_BIN) $(FUZZ_REPLAY) $(SAN_LIB) $(SAN_CURVE_LIBS) build/fuzz/seeds/.done
 
 # FUZZ_SECONDS in total: two thirds to the C targets, a third to Python.
 fuzz: fuzz-libs install
@@ -412,7 +437,7 @@ fuzz-valgrind: $(FUZZ_REPLAY) build/fuzz/seeds/.done
 # (the interpreter's own allocations would drown them). Tests that only
 # drive subprocesses (valgrind, reproducible builds) or look at the cffi
 # extension's build are left to pass 1.
-test-sanitize: $(SAN_LIB) install
+test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
 	@if LD_PRELOAD=$(ASAN_RT) ASAN_OPTIONS=detect_leaks=0 $(VPY) tests/fuzz/sanitizer_probe.py $(SAN_LIB) \
 		> build/sanitize/probe.log 2>&1 || ! grep -q "AddressSanitizer: heap-buffer-overflow" build/sanitize/probe.log; \
 	then cat build/sanitize/probe.log; echo "AddressSanitizer is not active in $(SAN_LIB)"; exit 1; fi

@@ -1,5 +1,17 @@
-"""Build hook for the cffi extension; the metadata lives in pyproject.toml."""
+"""Build hook for the cffi extensions (one per curve, as csrc/manifest.txt
+lists them); the metadata lives in pyproject.toml."""
+
+import os
+import runpy
 
 from setuptools import setup
 
-setup(cffi_modules=["build-scripts/cffi_build.py:ffibuilder"])
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_LIBRARIES = runpy.run_path(os.path.join(_HERE, "build-scripts", "core_manifest.py"))["libraries"](_HERE)
+
+setup(
+    cffi_modules=[
+        "build-scripts/cffi_build.py:" + ("ffibuilder" if lib == "bls12_381" else f"ffibuilder_{lib}")
+        for lib in _LIBRARIES
+    ]
+)

@@ -26,10 +26,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _MANIFEST = runpy.run_path(os.path.join(ROOT, "build-scripts", "core_manifest.py"))
 # setuptools runs from the project root and prefers relative paths.
 _ROOT_ARG = "." if os.path.abspath(os.getcwd()) == ROOT else ROOT
-SOURCES = _MANIFEST["sources"](_ROOT_ARG)
 INCLUDE_DIRS = _MANIFEST["include_dirs"](_ROOT_ARG)
 CORE_FLAGS = _MANIFEST["flags"](_ROOT_ARG)
-CDEF = runpy.run_path(os.path.join(ROOT, "pybls", "_lib", "_abi.py"))["CDEF"]
 
 
 
@@ -54,12 +52,27 @@ else:
     if _cpu_has_adx():
         EXTRA_COMPILE_ARGS += ["-mbmi2", "-madx"]
 
-ffibuilder = FFI()
-ffibuilder.cdef(CDEF)
-ffibuilder.set_source(
-    "pybls._lib._native",
-    '#include "pybls.h"',
-    sources=SOURCES,
-    include_dirs=INCLUDE_DIRS,
-    extra_compile_args=EXTRA_COMPILE_ARGS,
-)
+def _builder(library: str) -> FFI:
+    """The extension of one curve's library: pybls._lib._native for
+    BLS12-381, pybls._lib._native_<curve> for the others."""
+    suffix = "" if library == "bls12_381" else f"_{library}"
+    abi = runpy.run_path(os.path.join(ROOT, "pybls", "_lib", f"_abi{suffix}.py"))
+    builder = FFI()
+    builder.cdef(abi["CDEF"])
+    builder.set_source(
+        f"pybls._lib._native{suffix}",
+        '#include "pybls.h"',
+        sources=_MANIFEST["sources"](_ROOT_ARG, library),
+        include_dirs=INCLUDE_DIRS,
+        define_macros=[(d, "1") for d in _MANIFEST["defines"](_ROOT_ARG, library)],
+        extra_compile_args=EXTRA_COMPILE_ARGS,
+    )
+    return builder
+
+
+# setup.py lists one builder per library of csrc/manifest.txt (LIBRARIES).
+LIBRARIES = _MANIFEST["libraries"](_ROOT_ARG)
+ffibuilder = _builder("bls12_381")
+for _library in LIBRARIES:
+    if _library != "bls12_381":
+        globals()[f"ffibuilder_{_library}"] = _builder(_library)

@@ -14,10 +14,19 @@ the data both Python bindings need:
   (the second parameter is ``uint32_t out_len`` or ``uint32_t count``), the
   position of that argument after ``out`` and the bytes per unit of it.
 
+Each curve other than BLS12-381 is a library of its own (csrc/manifest.txt)
+exporting the groups of functions its manifest entry names, under names that
+carry the curve (``pybls_bn254_g1_add``), with sizes scaled to its field
+(every size that is a multiple of BLS12-381's 48-byte Fp becomes the same
+multiple of the curve's). For those the script also writes
+``pybls/_lib/_abi_<curve>.py`` and ``csrc/include/pybls_curve_names.h``, the
+macros that give the functions those names when the core is compiled for
+that curve.
+
 Usage::
 
-    python build-scripts/gen_bindings.py           # rewrite pybls/_lib/_abi.py
-    python build-scripts/gen_bindings.py --check   # exit 1 if it is stale
+    python build-scripts/gen_bindings.py           # rewrite the generated files
+    python build-scripts/gen_bindings.py --check   # exit 1 if one is stale
 
 The output depends only on the header, so re-running it is byte-for-byte
 reproducible.
@@ -27,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import runpy
 import sys
 from pathlib import Path
 from typing import Dict, List, NamedTuple, Optional, Tuple
@@ -34,6 +44,24 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "csrc" / "include" / "pybls.h"
 OUTPUT = ROOT / "pybls" / "_lib" / "_abi.py"
+NAMES_HEADER = ROOT / "csrc" / "include" / "pybls_curve_names.h"
+MANIFEST = runpy.run_path(str(ROOT / "build-scripts" / "core_manifest.py"))
+
+# The group of functions a name belongs to, for the manifest's `abi` lines:
+# by the word after `pybls_`, hashing to the curve wherever it appears.
+_SECTIONS = {
+    "abi": "info", "limb": "info", "cpu": "info",
+    "gt": "pairing", "pairing": "pairing", "miller": "pairing", "final": "pairing",
+    "expand": "hash", "hash": "hash",
+    "chacha20": "aead", "poly1305": "aead", "aead": "aead",
+}
+# Sizes that are multiples of the field's bytes (48 on BLS12-381).
+_FIELD_SIZES = (
+    "PYBLS_FP_SIZE", "PYBLS_G1_SIZE", "PYBLS_G2_SIZE", "PYBLS_GT_SIZE", "PYBLS_FP_BYTES",
+    "PYBLS_G1_COMPRESSED_BYTES", "PYBLS_G1_UNCOMPRESSED_BYTES", "PYBLS_G2_COMPRESSED_BYTES",
+    "PYBLS_G2_UNCOMPRESSED_BYTES", "PYBLS_GT_BYTES",
+)
+_BLS12_381_FP_BYTES = 48
 
 # C parameter types and the names the bindings use for them.
 _ARG_TYPES = {
@@ -123,14 +151,14 @@ def parse_header(text: str) -> Tuple[List[Constant], List[Function]]:
 _COUNT_UNIT = {"fp": "PYBLS_FP_SIZE", "fp2": "2*PYBLS_FP_SIZE"}
 
 
-def variable_output(fn: Function, constants: Dict[str, int]) -> Optional[Tuple[int, int]]:
+def variable_output(fn: Function, constants: Dict[str, int], prefix: str = "pybls_") -> Optional[Tuple[int, int]]:
     """(position of the length argument after `out`, bytes per unit), or None if fixed."""
     if len(fn.params) < 2 or fn.params[1] not in (("u32", "out_len"), ("u32", "count")):
         return None
     if fn.params[1][1] == "out_len":
         return 0, 1
     suffix = fn.name.rsplit("_", 1)[1]
-    group = fn.name[len("pybls_"):].split("_", 1)[0]
+    group = fn.name[len(prefix):].split("_", 1)[0]
     unit = _COUNT_UNIT.get(suffix) or _GROUP_OUTPUT.get(group)
     if unit is None:
         raise HeaderError(f"{fn.name}: cannot tell the element size of `count`; extend _COUNT_UNIT")
@@ -138,31 +166,38 @@ def variable_output(fn: Function, constants: Dict[str, int]) -> Optional[Tuple[i
     return 0, int(factor or 1) * constants[name]
 
 
-def output_size(fn: Function, constants: Dict[str, int]) -> int:
+def output_size(fn: Function, constants: Dict[str, int], prefix: str = "pybls_") -> int:
     """Bytes needed by the fixed-size output buffer that is `fn`'s first parameter."""
     pname = fn.params[0][1]
     m = re.fullmatch(r"out(\d*)", pname)
     if not m:
         raise HeaderError(f"{fn.name}: first writable parameter {pname!r} is not named out/outN")
     if m.group(1):
-        return int(m.group(1))
-    group = fn.name[len("pybls_"):].split("_", 1)[0]
+        n = int(m.group(1))
+        fp_bytes = constants["PYBLS_FP_BYTES"]
+        # outN names BLS12-381's size; a multiple of its Fp scales with the field.
+        return n // _BLS12_381_FP_BYTES * fp_bytes if n % _BLS12_381_FP_BYTES == 0 else n
+    group = fn.name[len(prefix):].split("_", 1)[0]
     if group not in _GROUP_OUTPUT:
         raise HeaderError(f"{fn.name}: cannot tell the size of `out`; name it outN or extend _GROUP_OUTPUT")
     return constants[_GROUP_OUTPUT[group]]
 
 
-def render(constants: List[Constant], functions: List[Function]) -> str:
-    """The text of _abi.py."""
+def render(constants: List[Constant], functions: List[Function], curve: str = "") -> str:
+    """The text of _abi.py (of _abi_<curve>.py for another curve than BLS12-381)."""
     values = {c.name: c.value for c in constants}
+    prefix = f"pybls_{curve}_" if curve else "pybls_"
+    title = f"The C ABI of the pybls core for {curve}" if curve else "The C ABI of the pybls core"
     out: List[str] = [
         "# Generated by build-scripts/gen_bindings.py from csrc/include/pybls.h; do not edit.",
         "# Regenerate with: python build-scripts/gen_bindings.py",
-        '"""The C ABI of the pybls core, as data for the cffi and ctypes bindings."""',
+        f'"""{title}, as data for the cffi and ctypes bindings."""',
         "",
         "from typing import Dict, List, Tuple",
         "",
     ]
+    if curve:
+        out += [f"PREFIX = {prefix!r}", ""]
     for c in constants:
         line = f"{c.name} = {c.value}"
         if c.comment:
@@ -176,12 +211,12 @@ def render(constants: List[Constant], functions: List[Function]) -> str:
         argtypes = ", ".join(repr(t) for t, _ in fn.params)
         out.append(f"    {fn.name!r}: ('int', [{argtypes}]),")
     writers = [fn for fn in functions if fn.params and fn.params[0][0] == "u8*"]
-    variable = {fn.name: variable_output(fn, values) for fn in writers}
+    variable = {fn.name: variable_output(fn, values, prefix) for fn in writers}
     out += ["}", "", "# name -> size in bytes of the output buffer passed as the first argument."]
     out += ["OUTPUT_SIZES: Dict[str, int] = {"]
     for fn in writers:
         if variable[fn.name] is None:
-            out.append(f"    {fn.name!r}: {output_size(fn, values)},")
+            out.append(f"    {fn.name!r}: {output_size(fn, values, prefix)},")
     out += ["}", "", "# name -> (position of the size argument after `out`, bytes per unit of it)."]
     out += ["VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {"]
     for fn in writers:
@@ -196,6 +231,70 @@ def generate(header: Path = HEADER) -> str:
     return render(*parse_header(header.read_text(encoding="utf-8")))
 
 
+def _curve_fp_bytes(curve: str) -> int:
+    params = (ROOT / "csrc" / "curves" / curve / "params.h").read_text(encoding="utf-8")
+    m = re.search(r"^#define CURVE_FP_BYTES (\d+)$", params, re.M)
+    if not m:
+        raise HeaderError(f"csrc/curves/{curve}/params.h defines no CURVE_FP_BYTES")
+    return int(m.group(1))
+
+
+def curve_abi(curve: str, constants: List[Constant], functions: List[Function]) -> Tuple[List[Constant], List[Function]]:
+    """The constants and functions of `curve`'s library: its manifest groups,
+    renamed pybls_<curve>_*, with the field sizes of its Fp."""
+    groups = MANIFEST["abi_groups"](str(ROOT), curve)
+    known = set(_SECTIONS.values()) | {"scalar", "fp", "g1", "g2"}
+    unknown = [g for g in groups if g not in known]
+    if unknown:
+        raise HeaderError(f"csrc/manifest.txt: library {curve}: unknown abi groups {unknown}")
+    fp_bytes = _curve_fp_bytes(curve)
+    scaled = [
+        c._replace(value=c.value // _BLS12_381_FP_BYTES * fp_bytes) if c.name in _FIELD_SIZES else c
+        for c in constants
+    ]
+    prefix = f"pybls_{curve}_"
+    chosen = []
+    for fn in functions:
+        short = fn.name[len("pybls_"):]
+        word = short.split("_", 1)[0]
+        section = "hash" if "_to_curve" in short else _SECTIONS.get(word, word)
+        if section in groups:
+            chosen.append(Function(prefix + short, fn.declaration.replace(fn.name, prefix + short, 1), fn.params))
+    return scaled, chosen
+
+
+def other_curves() -> List[str]:
+    return [c for c in MANIFEST["libraries"](str(ROOT)) if c != "bls12_381"]
+
+
+def render_names(header: Path = HEADER) -> str:
+    """csrc/include/pybls_curve_names.h: each curve's names for the functions."""
+    _, functions = parse_header(header.read_text(encoding="utf-8"))
+    out = [
+        "/* Generated by build-scripts/gen_bindings.py from csrc/include/pybls.h and",
+        " * csrc/manifest.txt; do not edit. A library of another curve than BLS12-381",
+        " * exports the functions of pybls.h with the curve in their names. */",
+        "#ifndef PYBLS_CURVE_NAMES_H",
+        "#define PYBLS_CURVE_NAMES_H",
+    ]
+    for i, curve in enumerate(other_curves()):
+        out.append(f"{'#if' if i == 0 else '#elif'} defined(PYBLS_CURVE_{curve.upper()})")
+        for fn in functions:
+            out.append(f"#define {fn.name} pybls_{curve}_{fn.name[len('pybls_'):]}")
+    if other_curves():
+        out.append("#endif")
+    out += ["#endif /* PYBLS_CURVE_NAMES_H */", ""]
+    return "\n".join(out)
+
+
+def outputs(header: Path = HEADER, output: Path = OUTPUT) -> Dict[Path, str]:
+    constants, functions = parse_header(header.read_text(encoding="utf-8"))
+    out = {output: render(constants, functions), NAMES_HEADER: render_names(header)}
+    for curve in other_curves():
+        out[output.with_name(f"_abi_{curve}.py")] = render(*curve_abi(curve, constants, functions), curve=curve)
+    return out
+
+
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 if the output file is not up to date")
@@ -203,20 +302,21 @@ def main(argv: List[str]) -> int:
     ap.add_argument("--output", type=Path, default=OUTPUT)
     args = ap.parse_args(argv)
     try:
-        text = generate(args.header)
+        texts = outputs(args.header, args.output)
     except HeaderError as e:
         print(f"gen_bindings: {e}", file=sys.stderr)
         return 2
-    current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-    if args.check:
+    for path, text in texts.items():
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if args.check:
+            if current != text:
+                print(f"gen_bindings: {path} is stale; run python build-scripts/gen_bindings.py", file=sys.stderr)
+                return 1
+            continue
         if current != text:
-            print(f"gen_bindings: {args.output} is stale; run python build-scripts/gen_bindings.py", file=sys.stderr)
-            return 1
-        return 0
-    if current != text:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
     return 0
 
 

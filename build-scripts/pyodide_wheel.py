@@ -36,6 +36,7 @@ PACKAGE = ROOT / "pybls"
 # Only meaningful natively: the cffi extension and the module that imports it.
 MANIFEST = "pybls-wheel.json"
 EXCLUDE = {"pybls/_lib/_cffi.py", "pybls/_lib/libpybls.so"}
+EXCLUDE_PATTERN = re.compile(r"pybls/_lib/libpybls_[a-z0-9_]+\.so")
 
 
 def project_metadata() -> Tuple[str, str, str]:
@@ -64,7 +65,7 @@ def package_files() -> List[Tuple[str, Path]]:
     files = []
     for path in sorted(PACKAGE.rglob("*")):
         rel = path.relative_to(ROOT).as_posix()
-        if not path.is_file() or "__pycache__" in path.parts or rel in EXCLUDE:
+        if not path.is_file() or "__pycache__" in path.parts or rel in EXCLUDE or EXCLUDE_PATTERN.fullmatch(rel):
             continue
         if path.suffix in (".py", ".json") or path.name == "py.typed":
             files.append((rel, path))
@@ -76,12 +77,16 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def build(lock: Path, module: Path, dist: Path) -> Path:
+def build(lock: Path, module: Path, dist: Path, curve_modules: "List[Path]" = ()) -> Path:
     version, summary, requires_python = project_metadata()
     tag = f"py3-none-{platform_tag(lock)}"
     distinfo = f"pybls-{version}.dist-info"
     entries: List[Tuple[str, bytes]] = [(rel, path.read_bytes()) for rel, path in package_files()]
     entries.append(("pybls/_lib/libpybls.so", module.read_bytes()))
+    # The other curves' side modules, named as the ctypes backend looks for
+    # them (libpybls_<curve>.so beside libpybls.so).
+    for extra in curve_modules:
+        entries.append((f"pybls/_lib/{extra.name}", extra.read_bytes()))
     entries.sort()
     readme = (ROOT / "README.md").read_text()
     metadata = (
@@ -132,9 +137,11 @@ def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--lock", type=Path, required=True, help="pyodide-lock.json of the pinned Pyodide")
     ap.add_argument("--module", type=Path, required=True, help="the wasm side module (libpybls.so)")
+    ap.add_argument("--curve-module", type=Path, action="append", default=[],
+                    help="another curve's side module (libpybls_<curve>.so); repeatable")
     ap.add_argument("--dist", type=Path, default=ROOT / "web" / "dist", help="output directory")
     args = ap.parse_args(argv)
-    print(build(args.lock, args.module, args.dist))
+    print(build(args.lock, args.module, args.dist, args.curve_module))
     return 0
 
 

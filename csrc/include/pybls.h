@@ -1,5 +1,7 @@
 /*
- * pybls.h - the one public C ABI of the pybls core (BLS12-381).
+ * pybls.h - the one public C ABI of the pybls core (BLS12-381; the
+ * libraries of other curves export the same functions under their names,
+ * with the sizes of their fields).
  *
  * Rules of this interface (they keep it usable from cffi, ctypes and
  * WebAssembly alike):
@@ -21,6 +23,10 @@
 #define PYBLS_H
 
 #include <stdint.h>
+
+/* Compiled for another curve than BLS12-381 (PYBLS_CURVE_<NAME>), the
+ * functions below carry the curve in their names: pybls_bn254_g1_add, ... */
+#include "pybls_curve_names.h"
 
 /* Sizes in bytes of internal representations. */
 #define PYBLS_SCALAR_SIZE 32 /* Fr element, Montgomery form */

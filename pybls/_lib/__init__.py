@@ -26,17 +26,24 @@ csrc/include/pybls.h as ``NAME``, called the same way:
 Buffer arguments must be ``bytes`` of at least the size the C function
 reads; the Python classes above this layer guarantee it. ``scratch(n)``
 makes the writable buffer that the ``*_msm`` functions take.
+
+That is the core of BLS12-381. Each other curve is a library of its own,
+opened on first use with the same backend: ``curve_binding("bn254")``
+returns the same kind of namespace for it (its functions without the
+``pybls_bn254_`` prefix, ``library_path``, ``limb_bits``, ``scratch``).
 """
 
 from __future__ import annotations
 
+import importlib
 import linecache
 import os
+from types import ModuleType, SimpleNamespace
 from typing import Any, Callable, Dict, NoReturn
 
 from . import _abi
 
-__all__ = ["BACKEND", "library_path", "limb_bits", "abi_version", "scratch"]
+__all__ = ["BACKEND", "library_path", "limb_bits", "abi_version", "scratch", "curve_binding"]
 
 # Labels for error messages, by function group (the word after `pybls_`).
 _WHAT = {
@@ -119,28 +126,29 @@ def _select() -> Any:
     return _ctypes
 
 
-def _bind(backend: Any) -> Dict[str, Callable[..., Any]]:
-    raw = backend.functions(_abi.SIGNATURES)
+def _bind(backend: Any, abi: ModuleType = _abi) -> Dict[str, Callable[..., Any]]:
+    prefix = getattr(abi, "PREFIX", "pybls_")
+    raw = backend.functions(abi.SIGNATURES)
     bound: Dict[str, Callable[..., Any]] = {}
-    for cname, (_, argtypes) in _abi.SIGNATURES.items():
-        name = cname[len("pybls_"):]
+    for cname, (_, argtypes) in abi.SIGNATURES.items():
+        name = cname[len(prefix):]
         namespace = dict(backend.NAMESPACE)
         namespace.update(fn=raw[cname], fail=_fail, what=_WHAT.get(name.split("_", 1)[0], name))
         args = ", ".join(f"a{i}" for i in range(len(argtypes) - 1))
-        if cname in _abi.OUTPUT_SIZES:
-            namespace["ctype"] = backend.buffer_type(_abi.OUTPUT_SIZES[cname])
+        if cname in abi.OUTPUT_SIZES:
+            namespace["ctype"] = backend.buffer_type(abi.OUTPUT_SIZES[cname])
             src = _TEMPLATE.format(name=name, args=args, comma=", " if args else "", alloc=backend.ALLOC, read=backend.READ)
-        elif cname in _abi.VARIABLE_OUTPUTS:
-            position, unit = _abi.VARIABLE_OUTPUTS[cname]
+        elif cname in abi.VARIABLE_OUTPUTS:
+            position, unit = abi.VARIABLE_OUTPUTS[cname]
             limit = 0xFFFFFFFF if name.split("_", 1)[0] in _STREAM_GROUPS else MAX_VARIABLE_OUTPUT
-            namespace.update(unit=unit, max_output=limit, ERR_ARGUMENT=_abi.PYBLS_ERR_ARGUMENT)
+            namespace.update(unit=unit, max_output=limit, ERR_ARGUMENT=abi.PYBLS_ERR_ARGUMENT)
             src = _VARIABLE_TEMPLATE.format(
                 name=name, args=args, position=position, alloc_var=backend.ALLOC_VAR, read=backend.READ
             )
         else:
             bound[name] = raw[cname]
             continue
-        filename = f"<pybls._lib.{name}>"
+        filename = f"<{prefix[:-1].replace('_', '.', 1)}.{name}>"
         linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)  # for tracebacks
         exec(compile(src, filename, "exec"), namespace)
         bound[name] = namespace[name]
@@ -167,6 +175,36 @@ BACKEND: str = _backend.NAME
 library_path: str = _backend.library_path
 #: Allocate the writable scratch buffer the ``*_msm`` functions take.
 scratch: Callable[[int], Any] = _backend.scratch
+
+
+_curves: Dict[str, SimpleNamespace] = {}
+
+
+def curve_binding(curve: str) -> SimpleNamespace:
+    """The binding of another curve's library (opened on first use, with the
+    backend of BLS12-381's): its C functions ``pybls_<curve>_NAME`` as
+    ``NAME``, called as this module's, plus ``library_path``, ``limb_bits``,
+    ``abi_version`` and ``scratch``. Raises ImportError if the library is
+    missing or was built for other processors."""
+    binding = _curves.get(curve)
+    if binding is None:
+        abi = importlib.import_module(f"{__name__}._abi_{curve}")
+        backend = _backend.open_curve(curve)
+        funcs = _bind(backend, abi)
+        if not funcs.pop("cpu_supported")():
+            raise ImportError(f"pybls: {backend.library_path} was compiled for processors this one is not")
+        limb_bits_of_curve = funcs.pop("limb_bits")()
+        abi_version_of_curve = funcs.pop("abi_version")()
+        binding = SimpleNamespace(
+            **funcs,
+            limb_bits=limb_bits_of_curve,
+            abi_version=abi_version_of_curve,
+            library_path=backend.library_path,
+            scratch=backend.scratch,
+            abi=abi,
+        )
+        _curves[curve] = binding
+    return binding
 
 
 def __getattr__(name: str) -> Any:  # for type checkers: the C functions are bound above

@@ -11,6 +11,8 @@ memset per call.
 
 from __future__ import annotations
 
+import importlib
+from types import SimpleNamespace
 from typing import Any, Callable, Dict
 
 from ._native import ffi, lib  # type: ignore[import-not-found]
@@ -49,3 +51,39 @@ def buffer_type(size: int) -> Any:
 def scratch(size: int) -> Any:
     """A zeroed writable buffer of `size` bytes, passed to C as ``uint8_t *``."""
     return ffi.new("uint8_t[]", size)
+
+
+def open_curve(curve: str) -> SimpleNamespace:
+    """The extension of another curve than BLS12-381 (``pybls._lib._native_<curve>``),
+    with this module's interface."""
+    try:
+        module = importlib.import_module(f"{__package__}._native_{curve}")
+    except ImportError as e:
+        raise ImportError(
+            f"pybls: the extension pybls._lib._native_{curve} cannot be imported ({e}); "
+            "rebuild pybls (pip install .)"
+        ) from e
+    cffi, clib, path = module.ffi, module.lib, module.__file__
+
+    def curve_functions(signatures: Dict[str, Any]) -> Dict[str, Callable[..., int]]:
+        missing = [name for name in signatures if not hasattr(clib, name)]
+        if missing:
+            raise ImportError(f"pybls: the extension {path} lacks {', '.join(missing)}; rebuild it (pip install .)")
+        return {name: getattr(clib, name) for name in signatures}
+
+    return SimpleNamespace(
+        NAME=NAME,
+        ALLOC=ALLOC,
+        ALLOC_VAR=ALLOC_VAR,
+        READ=READ,
+        NAMESPACE={
+            "new": cffi.new,
+            "new_uncleared": cffi.new_allocator(should_clear_after_alloc=False),
+            "buffer": cffi.buffer,
+            "bytes_type": cffi.typeof("uint8_t[]"),
+        },
+        functions=curve_functions,
+        buffer_type=lambda size: cffi.typeof(f"uint8_t[{size}]"),
+        scratch=lambda size: cffi.new("uint8_t[]", size),
+        library_path=path,
+    )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
+from types import SimpleNamespace
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 NAME = "ctypes"
@@ -58,19 +59,51 @@ def load(path: Optional[str]) -> None:
     library_path = candidates[0]
 
 
-def functions(signatures: Dict[str, Tuple[str, List[str]]]) -> Dict[str, Callable[..., int]]:
-    """The C functions by name, with argtypes and restype set from `signatures`."""
-    assert _dll is not None, "load() first"
+def _functions(dll: ctypes.CDLL, path: str, signatures: Dict[str, Tuple[str, List[str]]]) -> Dict[str, Callable[..., int]]:
     out: Dict[str, Callable[..., int]] = {}
     for name, (restype, argtypes) in signatures.items():
         try:
-            fn = getattr(_dll, name)
+            fn = getattr(dll, name)
         except AttributeError as e:
-            raise ImportError(f"pybls: {library_path} does not export {name} (stale or partial build?)") from e
+            raise ImportError(f"pybls: {path} does not export {name} (stale or partial build?)") from e
         fn.restype = _RESTYPES[restype]
         fn.argtypes = [_ARGTYPES[t] for t in argtypes]
         out[name] = fn
     return out
+
+
+def functions(signatures: Dict[str, Tuple[str, List[str]]]) -> Dict[str, Callable[..., int]]:
+    """The C functions by name, with argtypes and restype set from `signatures`."""
+    assert _dll is not None, "load() first"
+    return _functions(_dll, library_path, signatures)
+
+
+def curve_library_path(curve: str) -> str:
+    """Where another curve's library is: beside the one loaded, with the
+    curve in its name (libpybls32.so -> libpybls32_bn254.so)."""
+    assert library_path, "load() first"
+    stem, ext = os.path.splitext(library_path)
+    return f"{stem}_{curve}{ext}"
+
+
+def open_curve(curve: str) -> SimpleNamespace:
+    """The library of another curve than BLS12-381, with this module's interface."""
+    path = curve_library_path(curve)
+    try:
+        dll = ctypes.CDLL(path)
+    except OSError as e:
+        raise ImportError(f"pybls: cannot load {path}: {e}") from e
+    return SimpleNamespace(
+        NAME=NAME,
+        ALLOC=ALLOC,
+        ALLOC_VAR=ALLOC_VAR,
+        READ=READ,
+        NAMESPACE=NAMESPACE,
+        functions=lambda signatures: _functions(dll, path, signatures),
+        buffer_type=buffer_type,
+        scratch=scratch,
+        library_path=path,
+    )
 
 
 def buffer_type(size: int) -> Any:
