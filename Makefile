@@ -1,6 +1,7 @@
 # pybls developer commands. Everything runs in .venv, created on first use.
 #
 #   make test    system packages if missing, venv, install, the whole suite
+#   make typecheck  mypy --strict on the package (mypy pinned below, in .venv)
 #   make demo    the demo pages (demo/) with pybls in Pyodide, served on
 #                http://127.0.0.1:$(PORT) (default 8000) until interrupted;
 #                builds the wasm wheel and installs Pyodide first if missing
@@ -79,6 +80,7 @@ ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
 TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography nbclient ipykernel nbformat
 BENCH_DEPS := pyblst py_ecc cryptography
+MYPY_VERSION := 2.4.1
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
 # Pyodide (web/node_modules/) and the pure-Python wheels pytest needs there.
@@ -101,7 +103,7 @@ NOTEBOOKS_SITE := build/notebooks-site
 # that it can run beside `make demo` (8000).
 NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT),8001)
 
-.PHONY: all test test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+.PHONY: all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 .PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind
 
 all: install libs
@@ -220,7 +222,8 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 
 # -- commands --------------------------------------------------------------
 
-# Pass 1: everything with the native cffi extension (64-bit limbs).
+# Pass 1: everything with the native cffi extension (64-bit limbs); then
+# the type check (typecheck).
 # Pass 2: all but the `once` tests through ctypes and the 32-bit-limb library,
 # the arithmetic the WebAssembly build runs. Exit status 5 (nothing selected)
 # is not a failure there.
@@ -232,6 +235,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) chromium $(NOTEBOOKS_SITE)/.built $(FUZZ_REPLAY)
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
+	$(MAKE) --no-print-directory typecheck
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
 		"import pybls._lib as L; assert (L.BACKEND, L.limb_bits) == ('ctypes', 32), (L.BACKEND, L.limb_bits)"
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest -m "not once" \
@@ -241,6 +245,15 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL
 	@$(MAKE) --no-print-directory test-demo
 	$(MAKE) --no-print-directory test-fuzz test-sanitize
 	@$(VPY) tests/pyodide/summary.py $(RESULTS)
+
+# The annotations users type-check against (pybls ships py.typed), with
+# the bindings' signatures from pybls/_lib/_functions.pyi.
+$(VENV)/.mypy: Makefile | $(VENV)/.deps
+	$(VPY) -m pip install --quiet --disable-pip-version-check mypy==$(MYPY_VERSION)
+	touch $@
+
+typecheck: $(VENV)/.mypy
+	$(VPY) -m mypy --strict pybls
 
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json

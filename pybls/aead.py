@@ -72,10 +72,10 @@ def _key_nonce(key: Any, nonce: Any) -> "tuple[bytes, bytes]":
 
 
 def _data(data: Any, what: str, limit: int = _MAX_LEN) -> bytes:
-    data = as_bytes(data, what)
-    if len(data) > limit:
-        raise ArgumentError(f"{what} is too long ({len(data)} bytes; at most {limit})")
-    return data
+    b = as_bytes(data, what)
+    if len(b) > limit:
+        raise ArgumentError(f"{what} is too long ({len(b)} bytes; at most {limit})")
+    return b
 
 
 def chacha20poly1305_encrypt(key: bytes, nonce: bytes, plaintext: bytes, aad: bytes = b"") -> bytes:

@@ -161,10 +161,10 @@ def _check_index(index: Any) -> int:
 def _check_seed(seed: Any) -> bytes:
     if not isinstance(seed, (bytes, bytearray, memoryview)):
         raise TypeError(f"seed must be bytes, not {type(seed).__name__}")
-    seed = bytes(seed)
-    if len(seed) < 32:
-        raise ValueError(f"seed must be at least 32 bytes long, got {len(seed)}")
-    return seed
+    b = bytes(seed)
+    if len(b) < 32:
+        raise ValueError(f"seed must be at least 32 bytes long, got {len(b)}")
+    return b
 
 
 # ---------------------------------------------------------------------------

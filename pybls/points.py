@@ -24,13 +24,16 @@ ZCash/IETF encodings (compressed by default).
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from . import _lib
 from ._convert import as_bytes, check_length, int_to_fp_bytes
 from ._lib import _abi
 from .errors import status_error
 from .scalar import Scalar, ScalarLike, scalar_internal
+
+if TYPE_CHECKING:
+    from ._lib._functions import Scratch
 
 __all__ = ["G1", "G2", "FIELD_MODULUS"]
 
@@ -58,6 +61,7 @@ class _Point:
     # Multiplications of such points split the scalar with the endomorphism.
     __slots__ = ("_b", "_s")
     _b: bytes
+    _s: int
 
     # Set per group by __init_subclass__: the encoding sizes, and each C
     # function pybls_<prefix>_<op> as the static method _<op>.
@@ -79,10 +83,10 @@ class _Point:
     _mul_flags: ClassVar[Callable[[bytes, bytes, int], bytes]]
     _msm_scratch_size: ClassVar[Callable[[int], int]]
     _sum_scratch_size: ClassVar[Callable[[int], int]]
-    _sum: ClassVar[Callable[[bytes, int, Any, int], bytes]]
-    _msm: ClassVar[Callable[[bytes, bytes, int, Any, int], bytes]]
+    _sum: ClassVar[Callable[[bytes, int, Scratch, int], bytes]]
+    _msm: ClassVar[Callable[[bytes, bytes, int, Scratch, int], bytes]]
     _poly_eval: ClassVar[Callable[[bytes, int, int], bytes]]
-    _sum_columns: ClassVar[Callable[[int, bytes, int, Any, int], bytes]]
+    _sum_columns: ClassVar[Callable[[int, bytes, int, Scratch, int], bytes]]
     _compress: ClassVar[Callable[[bytes], bytes]]
     _serialize: ClassVar[Callable[[bytes], bytes]]
     _decode: ClassVar[Callable[[bytes, int, int], bytes]]
@@ -285,7 +289,7 @@ class _Point:
         return cls._sum_rows(rs, width, sub)
 
     @classmethod
-    def _sum_rows(cls: Type[_PointT], rs: List[Sequence[_PointT]], width: int, sub: int) -> List[_PointT]:
+    def _sum_rows(cls: Type[_PointT], rs: Sequence[Sequence[_PointT]], width: int, sub: int) -> List[_PointT]:
         # Up to 16 columns go through the core's addition tree together (the
         # scratch sized for them), in blocks that keep the buffers small.
         size = cls._sum_scratch_size(len(rs) * min(width, 16))

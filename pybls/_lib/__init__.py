@@ -39,9 +39,15 @@ import importlib
 import linecache
 import os
 from types import ModuleType, SimpleNamespace
-from typing import Any, Callable, Dict, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, Dict, NoReturn
 
 from . import _abi
+
+if TYPE_CHECKING:
+    # The signatures of the functions bound below, generated from the header
+    # with _abi.py (a stub: never imported at run time).
+    from ._functions import *  # noqa: F403
+    from ._functions import Scratch
 
 __all__ = ["BACKEND", "library_path", "limb_bits", "abi_version", "scratch", "curve_binding"]
 
@@ -174,7 +180,7 @@ BACKEND: str = _backend.NAME
 #: The file the C core was loaded from (the extension module or the shared library).
 library_path: str = _backend.library_path
 #: Allocate the writable scratch buffer the ``*_msm`` functions take.
-scratch: Callable[[int], Any] = _backend.scratch
+scratch: Callable[[int], Scratch] = _backend.scratch
 
 
 _curves: Dict[str, SimpleNamespace] = {}
@@ -206,6 +212,3 @@ def curve_binding(curve: str) -> SimpleNamespace:
         _curves[curve] = binding
     return binding
 
-
-def __getattr__(name: str) -> Any:  # for type checkers: the C functions are bound above
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -62,11 +62,12 @@ from ..eip2333 import CURVE_ORDER, hkdf_mod_r
 try:  # the types and exception py_ecc uses, when they are installed
     from eth_typing import BLSPubkey, BLSSignature
 except ImportError:  # pragma: no cover - depends on the environment
-    BLSPubkey = NewType("BLSPubkey", bytes)  # type: ignore[misc]
-    BLSSignature = NewType("BLSSignature", bytes)  # type: ignore[misc]
+    # (a fallback for the names imported above, hence the ignores)
+    BLSPubkey = NewType("BLSPubkey", bytes)  # type: ignore[misc, no-redef]
+    BLSSignature = NewType("BLSSignature", bytes)  # type: ignore[misc, no-redef]
 
 try:
-    from eth_utils import ValidationError
+    from eth_utils.exceptions import ValidationError  # where it is defined (eth_utils re-exports it)
 except ImportError:  # pragma: no cover - depends on the environment
 
     class ValidationError(Exception):  # type: ignore[no-redef]
@@ -358,7 +359,7 @@ class G2ProofOfPossession(BaseG2Ciphersuite):
     POP_TAG = b"BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_"
 
     @classmethod
-    def _is_valid_pubkey(cls, pubkey: bytes) -> bool:  # type: ignore[override]
+    def _is_valid_pubkey(cls, pubkey: bytes) -> bool:
         if not super()._is_valid_pubkey(pubkey):
             return False
         return cls.KeyValidate(BLSPubkey(pubkey))

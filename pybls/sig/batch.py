@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple
 
 from .. import _lib
 from .._convert import as_bytes
-from ..points import G1, G2
+from ..points import G1, G2, _Point
 from .values import coerce_or_none
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,7 +40,7 @@ _NEG_G2: bytes = G2._neg(G2._generator())
 _object_new = object.__new__
 
 # A prepared triple: (key point, index of its hashed message, signature point).
-_Prepared = Tuple[Any, int, Any]
+_Prepared = Tuple[_Point, int, _Point]
 
 
 def _prepare(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]
@@ -83,7 +83,7 @@ def _check(scheme: "Scheme", items: List[_Prepared], hashes: List[bytes]) -> boo
     min_pk = scheme._min_pk
     rs = _coefficients(len(items))
     sig_sum = sig_group.msm([it[2] for it in items], rs)
-    by_msg: Dict[int, Tuple[List[Any], List[int]]] = {}
+    by_msg: Dict[int, Tuple[List[_Point], List[int]]] = {}
     for it, r in zip(items, rs):
         entry = by_msg.get(it[1])
         if entry is None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, Type
 
 from .. import _lib
 from .._convert import as_bytes, as_int, check_length
@@ -31,6 +31,10 @@ from ..errors import InvalidKeyError, PyblsError
 from ..scalar import R, Scalar
 from ..scalar import _wrap as _wrap_scalar
 from ..aead import hkdf_expand, hkdf_extract
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..points import _Point
+    from .values import PublicKey
 
 __all__ = ["SecretKey", "key_gen"]
 
@@ -64,7 +68,7 @@ class SecretKey:
     __slots__ = ("_key", "_live", "_pk_cache", "__weakref__")
     _key: bytearray
     _live: bool
-    _pk_cache: Dict[Any, Any]
+    _pk_cache: Dict[Type[_Point], PublicKey]
 
     def __init__(self) -> None:
         raise TypeError("use key_gen(), SecretKey.random(), .from_bytes() or .from_int() to make a secret key")
@@ -170,10 +174,10 @@ class SecretKey:
 
     # -- cached public keys (public data) -------------------------------------
 
-    def _cached_pk(self, group: Any) -> Optional[Any]:
+    def _cached_pk(self, group: Type[_Point]) -> Optional[PublicKey]:
         return self._pk_cache.get(group)
 
-    def _cache_pk(self, group: Any, pk: Any) -> None:
+    def _cache_pk(self, group: Type[_Point], pk: PublicKey) -> None:
         self._pk_cache[group] = pk
 
 

@@ -25,16 +25,16 @@ that build values (``sign``, ``aggregate``, ...) raise named
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar
 
 from .. import _lib
 from .._convert import as_bytes
 from ..errors import ArgumentError, InvalidKeyError
 from .._lib import _abi
-from ..points import G1, G2
+from ..points import G1, G2, _Point
 from . import batch as _batch
 from .keys import SecretKey, key_gen
-from .values import PublicKey, Signature, coerce, coerce_or_none
+from .values import PublicKey, Signature, _GroupValue, coerce, coerce_or_none
 
 _IN_SUBGROUP = _abi.PYBLS_MUL_IN_SUBGROUP
 
@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Scheme", "BasicScheme", "AugScheme", "PoPScheme"]
 
 _S = TypeVar("_S", bound="Scheme")
+_V = TypeVar("_V", bound=_GroupValue)
 _MAX_DST = 255
 
 #: Anything a verifier accepts as a public key / signature.
@@ -65,6 +66,12 @@ class Scheme:
 
     variant: "Variant"
     dst: bytes
+    # From the variant: the public key and signature classes and their groups.
+    _pk_cls: Type[PublicKey]
+    _sig_cls: Type[Signature]
+    _pk_group: Type[_Point]
+    _sig_group: Type[_Point]
+    _min_pk: bool  # public keys in G1
 
     def __init__(self, variant: "Variant", dst: Any) -> None:
         d = as_bytes(dst, "domain separation tag")
@@ -412,7 +419,7 @@ _NEG_G1: bytes = G1._neg(G1._generator())
 _NEG_G2: bytes = G2._neg(G2._generator())
 
 
-def _wrap_value(cls: Any, group: Any, internal: bytes) -> Any:
+def _wrap_value(cls: Type[_V], group: Type[_Point], internal: bytes) -> _V:
     from .values import _trusted
 
     p = object.__new__(group)
@@ -421,7 +428,7 @@ def _wrap_value(cls: Any, group: Any, internal: bytes) -> Any:
     return _trusted(cls, p)
 
 
-def _sum(group: Any, internals: List[bytes]) -> bytes:
+def _sum(group: Type[_Point], internals: List[bytes]) -> bytes:
     return group._sum_internal(internals)
 
 

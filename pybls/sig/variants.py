@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Type
 
+from . import values as _values
 from .schemes import AugScheme, BasicScheme, PoPScheme
 from .values import (
     MinPkPublicKey,
@@ -40,13 +41,15 @@ class Variant:
     __slots__ = ("name", "PublicKey", "Signature", "Basic", "Aug", "PoP")
 
     name: str
-    PublicKey: Type[PublicKey]
-    Signature: Type[Signature]
+    # The classes are named through the module: in the class body, PublicKey
+    # and Signature are these attributes.
+    PublicKey: Type[_values.PublicKey]
+    Signature: Type[_values.Signature]
     Basic: BasicScheme
     Aug: AugScheme
     PoP: PoPScheme
 
-    def __init__(self, name: str, pk_cls: Type[PublicKey], sig_cls: Type[Signature]) -> None:
+    def __init__(self, name: str, pk_cls: Type[_values.PublicKey], sig_cls: Type[_values.Signature]) -> None:
         self.name = name
         self.PublicKey = pk_cls
         self.Signature = sig_cls

@@ -20,11 +20,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Sequence, Type, Union
+from typing import Any, Dict, Iterable, List, Sequence, Tuple, Type, Union, cast
 
 from .._convert import as_bytes, as_int
 from ..errors import PyblsError
-from ..points import G1, G2
+from ..points import G1, G2, _Point
 from ..scalar import R
 from ..sig import PublicKey
 from ._util import Reader, check_index, u32
@@ -48,6 +48,13 @@ class PublicPolynomial:
     """
 
     __slots__ = ("_points", "_group", "_cache", "_flags")
+    _points: Tuple[Point, ...]
+    # The group of every coefficient. Its operations (msm, sum, ...) are
+    # typed as returning its base class _Point; they return points of the
+    # group, hence the casts to Point below.
+    _group: Type[_Point]
+    _cache: Dict[int, Point]
+    _flags: int
 
     def __init__(self, points: Sequence[Point]) -> None:
         pts = tuple(points)
@@ -58,7 +65,7 @@ class PublicPolynomial:
             raise TypeError("a public polynomial is a sequence of G1 points or of G2 points")
         self._points = pts
         self._group = group
-        self._cache: Dict[int, Point] = {}
+        self._cache = {}
         # the "known in subgroup" flag all coefficients share (as _Point.sum
         # computes it), kept so sums of commitments need not look at each point
         self._flags = min(p._s for p in pts)
@@ -118,12 +125,12 @@ class PublicPolynomial:
         if len(pts) == 1 or xi == 0:
             out = pts[0]
         elif xi < 1 << 32:  # a share index: Horner's rule with small multipliers
-            out = self._group.poly_eval(pts, xi)
+            out = cast(Point, self._group.poly_eval(pts, xi))
         else:
             powers = [1] * len(pts)
             for k in range(1, len(pts)):
                 powers[k] = powers[k - 1] * xi % R
-            out = self._group.msm(pts, powers)
+            out = cast(Point, self._group.msm(pts, powers))
         if len(self._cache) < 4096:
             self._cache[xi] = out
         return out
@@ -155,12 +162,13 @@ class PublicPolynomial:
             raise TypeError("cannot add commitments in different groups")
         width = max(len(c._points) for c in cs)
         if all(len(c._points) == width for c in cs):  # every point is of `group` (checked at construction)
-            return cls(group._sum_rows([c._points for c in cs], width, min(c._flags for c in cs)))
+            rows = group._sum_rows([c._points for c in cs], width, min(c._flags for c in cs))
+            return cls(cast(List[Point], rows))
         cols: List[List[Point]] = [[] for _ in range(width)]
         for c in cs:
             for k, p in enumerate(c._points):
                 cols[k].append(p)
-        return cls([group.sum(col) for col in cols])
+        return cls([cast(Point, group.sum(col)) for col in cols])
 
     @classmethod
     def combine(cls, commitments: Sequence["PublicPolynomial"], weights: Sequence[int]) -> "PublicPolynomial":
@@ -170,11 +178,11 @@ class PublicPolynomial:
             raise ValueError("combine needs as many weights as (at least one) commitments")
         width = max(c.threshold for c in commitments)
         group = commitments[0]._group
-        out = []
+        out: List[Point] = []
         for k in range(width):
             pts = [c._points[k] for c in commitments if k < len(c._points)]
             ws = [w for c, w in zip(commitments, weights) if k < len(c._points)]
-            out.append(group.msm(pts, ws))
+            out.append(cast(Point, group.msm(pts, ws)))
         return cls(out)
 
     # -- encoding -------------------------------------------------------------------

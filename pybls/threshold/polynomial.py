@@ -17,7 +17,7 @@ parties so that any t of its values determine it and t - 1 reveal nothing.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional, Sequence, Type
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Type
 
 from .._convert import as_int
 from ..points import G1, G2
@@ -36,7 +36,7 @@ class Polynomial:
     """
 
     __slots__ = ("_coeffs",)
-    _coeffs: tuple
+    _coeffs: Tuple[Scalar, ...]
 
     def __init__(self, coefficients: Sequence[Any]) -> None:
         cs = tuple(c if isinstance(c, Scalar) else Scalar(as_int(c, "coefficient")) for c in coefficients)

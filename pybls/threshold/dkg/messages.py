@@ -74,7 +74,7 @@ class _Message(ABC):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.to_bytes() == other.to_bytes()  # type: ignore[attr-defined]
+        return self.to_bytes() == other.to_bytes()
 
     def __hash__(self) -> int:
         return hash(self.to_bytes())
