@@ -39,9 +39,9 @@ def check_length(data: bytes, allowed: "tuple[int, ...]", what: str) -> None:
         raise InvalidLengthError(f"{what} must be {sizes} bytes, got {len(data)}")
 
 
-def int_to_fp_bytes(value: Any, modulus: int, what: str) -> bytes:
-    """A coordinate as 48 big-endian bytes; it must be an int in [0, modulus)."""
+def int_to_fp_bytes(value: Any, modulus: int, what: str, length: int = 48) -> bytes:
+    """A coordinate as `length` big-endian bytes; it must be an int in [0, modulus)."""
     v = as_int(value, what)
     if not 0 <= v < modulus:
         raise NonCanonicalError(f"{what} must be in [0, p)")
-    return v.to_bytes(48, "big")
+    return v.to_bytes(length, "big")

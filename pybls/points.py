@@ -24,24 +24,22 @@ ZCash/IETF encodings (compressed by default).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Optional, Callable, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from . import _lib
 from ._convert import as_bytes, check_length, int_to_fp_bytes
 from ._lib import _abi
 from .errors import status_error
-from .scalar import Scalar, ScalarLike, scalar_internal
+from .scalar import Scalar, ScalarField, ScalarLike
 
 if TYPE_CHECKING:
     from ._lib._functions import Scratch
 
-__all__ = ["G1", "G2", "FIELD_MODULUS"]
+__all__ = ["G1", "G2", "FIELD_MODULUS", "G1Point", "G2Point"]
 
 #: The base field modulus p.
 FIELD_MODULUS = 0x1A0111EA397FE69A4B1BA7B6434BACD764774B84F38512BF6730D2A0F6B0F6241EABFFFEB153FFFFB9FEFFFFFFFFAAAB
 
-_FP = _abi.PYBLS_FP_BYTES
-_FLAG_MASK = (1 << 381) - 1  # clears the three flag bits of a 48-byte encoding
 _SKIP_SUBGROUP = _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK
 # For multiples of the generator, which the core may then split with the
 # group's endomorphism without checking the subgroup first.
@@ -53,7 +51,9 @@ _PointT = TypeVar("_PointT", bound="_Point")
 
 
 class _Point:
-    """Operations shared by G1 and G2; each subclass supplies its C functions."""
+    """Operations shared by G1 and G2 of every curve; each group's class
+    supplies its curve's C functions, scalars and field (see
+    ``__init_subclass__``)."""
 
     # _b: the core's internal bytes; _s: _IN_SUBGROUP if the point is known
     # to be in the prime-order subgroup (generator multiples, checked
@@ -94,13 +94,41 @@ class _Point:
     _hash_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _encode_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
 
-    def __init_subclass__(cls, *, prefix: str, **kwargs: Any) -> None:
+    # Set per group by __init_subclass__: the curve's scalars, field modulus
+    # and encoding sizes, and its scratch allocator.
+    _SCALAR: ClassVar[Type[ScalarField]]
+    _P: ClassVar[int]
+    _FP: ClassVar[int]
+    _COMPRESSED_BY_DEFAULT: ClassVar[bool]
+    _scratch: ClassVar[Callable[[int], "Scratch"]]
+
+    def __init_subclass__(
+        cls,
+        *,
+        prefix: str = "",
+        binding: Any = _lib,
+        scalar: Type[ScalarField] = Scalar,
+        modulus: int = FIELD_MODULUS,
+        compressed_by_default: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        """Bind a group: `prefix` ("g1" or "g2") names its C functions in
+        `binding` (pybls._lib, or pybls._lib.curve_binding(curve) for another
+        curve), `scalar` is its curve's scalar class and `modulus` its p.
+        A subclass without `prefix` is a template for groups (G1Point)."""
         super().__init_subclass__(**kwargs)
-        cls._COMPRESSED = getattr(_abi, f"PYBLS_{prefix.upper()}_COMPRESSED_BYTES")
-        cls._UNCOMPRESSED = getattr(_abi, f"PYBLS_{prefix.upper()}_UNCOMPRESSED_BYTES")
+        if not prefix:
+            return
+        abi = binding.abi if binding is not _lib else _abi
+        cls._COMPRESSED = getattr(abi, f"PYBLS_{prefix.upper()}_COMPRESSED_BYTES")
+        cls._UNCOMPRESSED = getattr(abi, f"PYBLS_{prefix.upper()}_UNCOMPRESSED_BYTES")
+        cls._SCALAR, cls._P, cls._FP = scalar, modulus, abi.PYBLS_FP_BYTES
+        cls._COMPRESSED_BY_DEFAULT = compressed_by_default
+        cls._scratch = staticmethod(binding.scratch)
         for name, annotation in _Point.__annotations__.items():
-            if annotation.startswith("ClassVar[Callable"):
-                setattr(cls, name, staticmethod(getattr(_lib, prefix + name)))
+            if annotation.startswith("ClassVar[Callable") and name not in ("_scratch",):
+                fn = getattr(binding, prefix + name, None)
+                setattr(cls, name, staticmethod(fn if fn is not None else _unavailable(cls, name)))
         cls._GENERATOR = cls._generator()
 
     def __init__(self) -> None:
@@ -123,7 +151,7 @@ class _Point:
     @classmethod
     def random(cls: Type[_PointT]) -> _PointT:
         """A uniformly random point: the generator times a random scalar."""
-        return _wrap(cls, cls._mul_flags(cls._GENERATOR, Scalar.random()._b, _IN_SUBGROUP), _IN_SUBGROUP)
+        return _wrap(cls, cls._mul_flags(cls._GENERATOR, cls._SCALAR.random()._b, _IN_SUBGROUP), _IN_SUBGROUP)
 
     @classmethod
     def from_bytes(cls: Type[_PointT], data: Any, *, subgroup_check: bool = True) -> _PointT:
@@ -165,13 +193,17 @@ class _Point:
 
     # -- encoding -----------------------------------------------------------
 
-    def to_bytes(self, compressed: bool = True) -> bytes:
-        """The compressed (default) or uncompressed ZCash/IETF encoding."""
+    def to_bytes(self, compressed: Optional[bool] = None) -> bytes:
+        """The compressed or uncompressed encoding of the curve's users: on
+        BLS12-381 ZCash/IETF's, compressed by default; on BN254 EIP-196/197's,
+        uncompressed by default."""
         cls = type(self)
+        if compressed is None:
+            compressed = cls._COMPRESSED_BY_DEFAULT
         return cls._compress(self._b) if compressed else cls._serialize(self._b)
 
     def __bytes__(self) -> bytes:
-        return type(self)._compress(self._b)
+        return self.to_bytes()
 
     def _affine_bytes(self) -> bytes:
         """The uncompressed encoding, x || y without flags; ValueError for the identity."""
@@ -208,10 +240,10 @@ class _Point:
     def __mul__(self: _PointT, k: Any) -> _PointT:
         # Constant time: k may be secret.
         try:
-            s = scalar_internal(k)
+            cls = type(self)
+            s = k._b if type(k) is cls._SCALAR else cls._SCALAR._internal(k)
         except TypeError:
             return NotImplemented
-        cls = type(self)
         return _wrap(cls, cls._mul_flags(self._b, s, self._s), self._s)
 
     __rmul__ = __mul__
@@ -219,7 +251,7 @@ class _Point:
     def mul_vartime(self: _PointT, k: ScalarLike) -> _PointT:
         """``self * k`` in variable time (faster), for a public `k` only."""
         cls = type(self)
-        return _wrap(cls, cls._mul_flags(self._b, scalar_internal(k), _VARTIME | self._s), self._s)
+        return _wrap(cls, cls._mul_flags(self._b, cls._SCALAR._internal(k), _VARTIME | self._s), self._s)
 
     @classmethod
     def msm(cls: Type[_PointT], points: Iterable[_PointT], scalars: Iterable[ScalarLike]) -> _PointT:
@@ -243,9 +275,9 @@ class _Point:
             cls,
             cls._msm(
                 b"".join([p._b for p in pts]),
-                b"".join([scalar_internal(k) for k in ks]),
+                b"".join([cls._SCALAR._internal(k) for k in ks]),
                 n,
-                _lib.scratch(size),
+                cls._scratch(size),
                 size,
             ),
             sub,
@@ -297,7 +329,7 @@ class _Point:
             size = cls._sum_scratch_size(len(rs))
         if size < 0:
             raise status_error(size, f"{cls.__name__} sum_columns")
-        scratch = _lib.scratch(max(size, 1))
+        scratch = cls._scratch(max(size, 1))
         out: List[_PointT] = []
         for j0 in range(0, width, 128):  # blocks of columns: bounded output buffers
             block = [r[j0:j0 + 128] for r in rs]
@@ -337,7 +369,7 @@ class _Point:
         size = cls._sum_scratch_size(n)
         if size < 0:
             raise status_error(size, f"{cls.__name__} sum")
-        return cls._sum(b"".join(internals), n, _lib.scratch(size), size)
+        return cls._sum(b"".join(internals), n, cls._scratch(size), size)
 
     # -- predicates and maps ------------------------------------------------
 
@@ -408,7 +440,58 @@ def _unpickle(cls: Type[_PointT], data: bytes) -> _PointT:
     return cls.from_bytes(data, subgroup_check=False)
 
 
-class G1(_Point, prefix="g1"):
+class G1Point(_Point):
+    """A point of G1 of some curve (E(Fp)); affine coordinates are ints.
+    Each curve's ``G1`` is a subclass."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_affine(cls: Type[_G1T], x: int, y: int, *, subgroup_check: bool = True) -> _G1T:
+        """The point with affine coordinates (x, y), ints in [0, p).
+
+        Raises :class:`~pybls.errors.NonCanonicalError` for a coordinate
+        outside [0, p), :class:`~pybls.errors.NotOnCurveError`, and (unless
+        ``subgroup_check=False``) :class:`~pybls.errors.NotInSubgroupError`.
+        """
+        return cls._from_coords(_fp_bytes(cls, x, "G1 x"), _fp_bytes(cls, y, "G1 y"), subgroup_check)
+
+    def to_affine(self) -> Tuple[int, int]:
+        """The affine coordinates (x, y); :class:`ValueError` for the identity."""
+        raw, n = self._affine_bytes(), self._FP
+        return _fp_int(raw[:n]), _fp_int(raw[n:])
+
+
+class G2Point(_Point):
+    """A point of G2 of some curve (the twist E'(Fp2)); affine coordinates
+    are pairs ``(c0, c1)`` of ints for ``c0 + c1·u``. Each curve's ``G2`` is
+    a subclass."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_affine(
+        cls: Type[_G2T], x: Tuple[int, int], y: Tuple[int, int], *, subgroup_check: bool = True
+    ) -> _G2T:
+        """The point with affine coordinates x = (x0, x1), y = (y0, y1), ints in [0, p).
+
+        Raises :class:`~pybls.errors.NonCanonicalError` for a coordinate
+        outside [0, p), :class:`~pybls.errors.NotOnCurveError`, and (unless
+        ``subgroup_check=False``) :class:`~pybls.errors.NotInSubgroupError`.
+        """
+        return cls._from_coords(_fp2_bytes(cls, x, "G2 x"), _fp2_bytes(cls, y, "G2 y"), subgroup_check)
+
+    def to_affine(self) -> Tuple[Tuple[int, int], Tuple[int, int]]:
+        """The affine coordinates ((x0, x1), (y0, y1)); :class:`ValueError` for the identity."""
+        raw, n = self._affine_bytes(), self._FP
+        return _fp2_int(raw[: 2 * n], n), _fp2_int(raw[2 * n :], n)
+
+
+_G1T = TypeVar("_G1T", bound=G1Point)
+_G2T = TypeVar("_G2T", bound=G2Point)
+
+
+class G1(G1Point, prefix="g1"):
     """A point of G1 ⊂ E(Fp): y² = x³ + 4; affine coordinates are ints.
 
     Encodings: 48 bytes compressed, 96 uncompressed.
@@ -422,23 +505,8 @@ class G1(_Point, prefix="g1"):
 
     __slots__ = ()
 
-    @classmethod
-    def from_affine(cls, x: int, y: int, *, subgroup_check: bool = True) -> "G1":
-        """The point with affine coordinates (x, y), ints in [0, p).
 
-        Raises :class:`~pybls.errors.NonCanonicalError` for a coordinate
-        outside [0, p), :class:`~pybls.errors.NotOnCurveError`, and (unless
-        ``subgroup_check=False``) :class:`~pybls.errors.NotInSubgroupError`.
-        """
-        return cls._from_coords(_fp_bytes(x, "G1 x"), _fp_bytes(y, "G1 y"), subgroup_check)
-
-    def to_affine(self) -> Tuple[int, int]:
-        """The affine coordinates (x, y); :class:`ValueError` for the identity."""
-        raw = self._affine_bytes()
-        return _fp_int(raw[:_FP]), _fp_int(raw[_FP:])
-
-
-class G2(_Point, prefix="g2"):
+class G2(G2Point, prefix="g2"):
     """A point of G2 ⊂ E'(Fp2): y² = x³ + 4(u + 1).
 
     Affine coordinates are pairs ``(c0, c1)`` of ints for ``c0 + c1·u``.
@@ -453,40 +521,31 @@ class G2(_Point, prefix="g2"):
 
     __slots__ = ()
 
-    @classmethod
-    def from_affine(cls, x: Tuple[int, int], y: Tuple[int, int], *, subgroup_check: bool = True) -> "G2":
-        """The point with affine coordinates x = (x0, x1), y = (y0, y1), ints in [0, p).
 
-        Raises :class:`~pybls.errors.NonCanonicalError` for a coordinate
-        outside [0, p), :class:`~pybls.errors.NotOnCurveError`, and (unless
-        ``subgroup_check=False``) :class:`~pybls.errors.NotInSubgroupError`.
-        """
-        return cls._from_coords(_fp2_bytes(x, "G2 x"), _fp2_bytes(y, "G2 y"), subgroup_check)
+def _unavailable(cls: type, name: str) -> Callable[..., Any]:
+    def missing(*args: Any) -> Any:
+        raise NotImplementedError(f"{cls.__module__}.{cls.__name__}: {name[1:]} is not available on this curve")
 
-    def to_affine(self) -> Tuple[Tuple[int, int], Tuple[int, int]]:
-        """The affine coordinates ((x0, x1), (y0, y1)); :class:`ValueError` for the identity."""
-        raw = self._affine_bytes()
-        return _fp2_int(raw[: 2 * _FP]), _fp2_int(raw[2 * _FP :])
+    return missing
 
 
-def _fp_bytes(value: Any, what: str) -> bytes:
-    return int_to_fp_bytes(value, FIELD_MODULUS, what)
+def _fp_bytes(cls: Type[_Point], value: Any, what: str) -> bytes:
+    return int_to_fp_bytes(value, cls._P, what, cls._FP)
 
 
 def _fp_int(data: bytes) -> int:
-    return int.from_bytes(data, "big") & _FLAG_MASK
+    # Uncompressed encodings of points other than the identity carry no flags.
+    return int.from_bytes(data, "big")
 
 
-def _fp2_bytes(value: Any, what: str) -> bytes:
+def _fp2_bytes(cls: Type[_Point], value: Any, what: str) -> bytes:
     # c0 + c1*u is encoded c1 || c0.
     try:
         c0, c1 = value
     except (TypeError, ValueError):
         raise TypeError(f"{what} must be a pair (c0, c1) of ints") from None
-    return _fp_bytes(c1, f"{what}.c1") + _fp_bytes(c0, f"{what}.c0")
+    return _fp_bytes(cls, c1, f"{what}.c1") + _fp_bytes(cls, c0, f"{what}.c0")
 
 
-def _fp2_int(data: bytes) -> Tuple[int, int]:
-    return _fp_int(data[_FP:]), _fp_int(data[:_FP])
-
-
+def _fp2_int(data: bytes, n: int) -> Tuple[int, int]:
+    return _fp_int(data[n:]), _fp_int(data[:n])

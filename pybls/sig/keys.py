@@ -116,7 +116,7 @@ class SecretKey:
 
     def scalar(self) -> Scalar:
         """The key as a :class:`~pybls.Scalar` (for threshold schemes and the like)."""
-        return _wrap_scalar(_lib.scalar_from_bytes(bytes(self._live_key())))
+        return _wrap_scalar(Scalar, _lib.scalar_from_bytes(bytes(self._live_key())))
 
     def _live_key(self) -> bytearray:
         if not self._live:

@@ -1,0 +1,78 @@
+"""BN254 as Ethereum's alt_bn128 (EIP-196, EIP-197): mcl's BN_SNARK1, py_ecc's
+bn128, the curve of the EVM's pairing precompiles and of SNARK verifiers.
+
+E: y² = x³ + 3 over the 254-bit field Fp, whose points all have the prime
+order r (G1 = E(Fp)); G2 is the order-r subgroup of the twist
+E': y² = x³ + 3/(9 + u) over Fp2 = Fp[u]/(u² + 1). The classes have the
+API of BLS12-381's (``pybls.G1``, ``pybls.G2``, ``pybls.Scalar``); only the
+encodings differ, following EIP-196/197:
+
+* G1: 64 bytes ``x || y``, big-endian, the identity all zero;
+* G2: 128 bytes ``x || y``, each Fp2 coordinate imaginary part first;
+* compressed (``to_bytes(compressed=True)``, 32 and 64 bytes): x with its
+  top two bits set to ``10`` (y is not the lexicographically largest
+  root), ``11`` (it is) or ``01`` (the identity), as gnark writes them.
+
+Decoding checks that coordinates are below p, the curve equation and,
+for G2, the subgroup; each failure raises its :mod:`pybls.errors`
+exception. Multiplication by a scalar is constant time in the scalar.
+
+>>> from pybls import bn254
+>>> g = bn254.G1.generator()
+>>> g.to_affine()
+(1, 2)
+>>> p = g * 5
+>>> bn254.G1.from_bytes(p.to_bytes()) == p == g + g * 4
+True
+>>> len(p.to_bytes()), len(bn254.G2.generator().to_bytes())
+(64, 128)
+>>> (bn254.G2.generator() * bn254.Scalar.R).is_identity()
+True
+"""
+
+from __future__ import annotations
+
+from . import _lib
+from .points import G1Point, G2Point
+from .scalar import ScalarField
+
+__all__ = ["G1", "G2", "Scalar", "FIELD_MODULUS", "CURVE_ORDER"]
+
+#: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = 0x44e992b44a6909f1.
+FIELD_MODULUS = 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47
+#: The group order r = 36u⁴ + 36u³ + 18u² + 6u + 1.
+CURVE_ORDER = 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001
+
+_binding = _lib.curve_binding("bn254")
+
+
+class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
+    """An element of Fr, the integers modulo BN254's r; the same API as
+    :class:`pybls.Scalar` (32-byte big-endian encodings).
+
+    >>> int(Scalar(-1)) == Scalar.R - 1
+    True
+    """
+
+    __slots__ = ()
+
+
+class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, compressed_by_default=False):
+    """A point of G1 = E(Fp): y² = x³ + 3; affine coordinates are ints.
+
+    >>> G1.identity().to_bytes() == bytes(64)
+    True
+    """
+
+    __slots__ = ()
+
+
+class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, compressed_by_default=False):
+    """A point of G2 ⊂ E'(Fp2): y² = x³ + 3/(9 + u); affine coordinates are
+    pairs ``(c0, c1)`` for ``c0 + c1·u``.
+
+    >>> G2.from_bytes(G2.generator().to_bytes(compressed=True)) == G2.generator()
+    True
+    """
+
+    __slots__ = ()

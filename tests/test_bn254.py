@@ -1,0 +1,185 @@
+"""BN254 (Ethereum's alt_bn128) through pybls.bn254: go-ethereum's
+precompile vectors for addition and scalar multiplication, the EIP-196/197
+encodings and their rejections, and the group laws. Runs in every runtime;
+the comparison with py_ecc is in test_xref_bn254.py."""
+
+import json
+
+import pytest
+
+from pybls import bn254, curves, errors
+from pybls.bn254 import G1, G2, Scalar
+
+P = 21888242871839275222246405745257275088696311157297823662689037894645226208583
+R = 21888242871839275222246405745257275088548364400416034343698204186575808495617
+
+
+def _vectors(vectors_dir, name):
+    return json.loads((vectors_dir / "bn254" / name).read_text())
+
+
+def _padded(data: bytes, n: int) -> bytes:
+    # EIP-196: missing input bytes are zero, extra ones are ignored.
+    return (data + bytes(n))[:n]
+
+
+def test_parameters():
+    assert bn254.FIELD_MODULUS == P and Scalar.R == R
+    # EIP-196's generator (1, 2) on y^2 = x^3 + 3.
+    assert G1.generator().to_affine() == (1, 2)
+    assert G1.generator().to_bytes() == (1).to_bytes(32, "big") + (2).to_bytes(32, "big")
+
+
+def test_names():
+    assert curves.get("alt_bn128") is bn254
+    assert curves.get("bn128") is bn254
+    assert curves.get("BN_SNARK1") is bn254
+    assert curves.get("bn254") is bn254
+    assert curves.CURVES["bn254"] is bn254
+    with pytest.raises(LookupError):
+        curves.get("BN254_SNARKS_NOT_A_CURVE")
+
+
+def test_geth_add(vectors_dir):
+    cases = _vectors(vectors_dir, "bn256Add.json")
+    assert len(cases) == 16
+    for case in cases:
+        data = _padded(bytes.fromhex(case["Input"]), 128)
+        a, b = G1.from_bytes(data[:64]), G1.from_bytes(data[64:])
+        assert (a + b).to_bytes().hex() == case["Expected"], case["Name"]
+
+
+def test_geth_scalar_mul(vectors_dir):
+    cases = _vectors(vectors_dir, "bn256ScalarMul.json")
+    assert len(cases) == 19
+    for case in cases:
+        data = _padded(bytes.fromhex(case["Input"]), 96)
+        point, k = G1.from_bytes(data[:64]), int.from_bytes(data[64:], "big")
+        # k is any 256-bit integer; the group has order r.
+        assert (point * k).to_bytes().hex() == case["Expected"], case["Name"]
+        assert point.mul_vartime(k) == point * k
+
+
+def test_encodings_round_trip():
+    for group, sizes in ((G1, (64, 32)), (G2, (128, 64))):
+        for point in (group.generator(), group.generator() * 12345, group.identity(), -group.generator()):
+            raw, packed = point.to_bytes(), point.to_bytes(compressed=True)
+            assert (len(raw), len(packed)) == sizes
+            assert group.from_bytes(raw) == point == group.from_bytes(packed)
+    assert G1.identity().to_bytes() == bytes(64) and G2.identity().to_bytes() == bytes(128)
+    # gnark's compressed form: 0b01 marks the identity, 0b1s a point.
+    assert G1.identity().to_bytes(compressed=True) == b"\x40" + bytes(31)
+    assert G1.generator().to_bytes(compressed=True)[0] >> 6 in (2, 3)
+
+
+def test_g2_generator_is_eip197s():
+    # EIP-197: x = x_re + x_im i, encoded x_im || x_re || y_im || y_re.
+    x = (0x1800DEEF121F1E76426A00665E5C4479674322D4F75EDADD46DEBD5CD992F6ED,
+         0x198E9393920D483A7260BFB731FB5D25F1AA493335A9E71297E485B7AEF312C2)
+    y = (0x12C85EA5DB8C6DEB4AAB71808DCB408FE3D1E7690C43D37B4CE6CC0166FA7DAA,
+         0x090689D0585FF075EC9E99AD690C3395BC4B313370B38EF355ACDADCD122975B)
+    g = G2.generator()
+    assert g.to_affine() == (x, y)
+    enc = b"".join(v.to_bytes(32, "big") for v in (x[1], x[0], y[1], y[0]))
+    assert g.to_bytes() == enc and G2.from_bytes(enc) == g
+
+
+def test_group_laws():
+    for group in (G1, G2):
+        g = group.generator()
+        a, b = Scalar.random(), Scalar.random()
+        assert g * a + g * b == g * (a + b)
+        assert (g * a) * b == g * (a * b)
+        assert (g * R).is_identity() and (g * (R - 1)) == -g
+        assert g - g == group.identity()
+        assert group.msm([g, g * 2, g * 3], [a, b, 5]) == g * (a + 2 * b + 15)
+        assert group.sum([g, g, -g]) == g
+
+
+def _twist_point_outside_g2():
+    """A point of the twist y^2 = x^3 + 3/(9 + i) whose order is not r,
+    found with arithmetic written here (p = 3 mod 4)."""
+
+    def mul(a, b):
+        return ((a[0] * b[0] - a[1] * b[1]) % P, (a[0] * b[1] + a[1] * b[0]) % P)
+
+    def power(a, e):
+        out = (1, 0)
+        while e:
+            if e & 1:
+                out = mul(out, a)
+            a = mul(a, a)
+            e >>= 1
+        return out
+
+    def sqrt(a):
+        # Adj and Rodriguez-Henriquez, algorithm 9, for p = 3 mod 4.
+        a1 = power(a, (P - 3) // 4)
+        alpha = mul(mul(a1, a1), a)
+        x0 = mul(a1, a)
+        if alpha == (P - 1, 0):
+            return mul((0, 1), x0)
+        return mul(power(((1 + alpha[0]) % P, alpha[1]), (P - 1) // 2), x0)
+
+    xi_inv = power((9, 1), P * P - 2)
+    b2 = mul((3, 0), xi_inv)
+    for c in range(1, 100):
+        x = (c, 1)
+        rhs = mul(mul(x, x), x)
+        rhs = ((rhs[0] + b2[0]) % P, (rhs[1] + b2[1]) % P)
+        y = sqrt(rhs)
+        if mul(y, y) == rhs:
+            return x, y
+    raise AssertionError("no twist point found")
+
+
+def test_rejections():
+    g1 = G1.generator().to_bytes()
+    with pytest.raises(errors.InvalidLengthError):
+        G1.from_bytes(g1[:-1])
+    # A coordinate >= p (the top bits set, or p itself).
+    with pytest.raises(errors.NonCanonicalError):
+        G1.from_bytes(P.to_bytes(32, "big") + g1[32:])
+    with pytest.raises(errors.NonCanonicalError):
+        G1.from_bytes(b"\xc0" + g1[1:])
+    with pytest.raises(errors.NotOnCurveError):
+        G1.from_bytes(g1[:32] + (3).to_bytes(32, "big"))
+    with pytest.raises(errors.NotOnCurveError):
+        G1.from_affine(1, 3)
+    with pytest.raises(errors.NonCanonicalError):
+        G1.from_affine(P, 2)
+    # Compressed: no flag is an error; the identity flag with other bits set too.
+    with pytest.raises(errors.InvalidFlagsError):
+        G1.from_bytes(g1[:32])
+    with pytest.raises(errors.InvalidFlagsError):
+        G1.from_bytes(b"\x40" + bytes(30) + b"\x01")
+    x, y = _twist_point_outside_g2()
+    with pytest.raises(errors.NotInSubgroupError):
+        G2.from_affine(x, y)
+    q = G2.from_affine(x, y, subgroup_check=False)
+    assert q.is_on_curve() and not q.in_subgroup()
+    assert q.clear_cofactor().in_subgroup()
+    with pytest.raises(errors.NotInSubgroupError):
+        G2.from_bytes(q.to_bytes())
+    with pytest.raises(errors.NotInSubgroupError):
+        G2.from_bytes(q.to_bytes(compressed=True))
+    assert G2.from_bytes(q.to_bytes(), subgroup_check=False) == q
+
+
+def test_scalar():
+    assert int(Scalar(-1)) == R - 1
+    assert Scalar.from_bytes((R - 1).to_bytes(32, "big")) == -1
+    with pytest.raises(errors.NonCanonicalError):
+        Scalar.from_bytes(R.to_bytes(32, "big"))
+    assert Scalar(7) / 7 == 1
+
+
+def test_curves_do_not_mix():
+    from pybls import G1 as BLS_G1, Scalar as BLS_Scalar
+
+    with pytest.raises(TypeError):
+        G1.generator() + BLS_G1.generator()
+    with pytest.raises(TypeError):
+        G1.generator() * BLS_Scalar(2)
+    with pytest.raises(TypeError):
+        Scalar(2) + BLS_Scalar(2)
