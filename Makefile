@@ -78,7 +78,7 @@ FUZZ_SMOKE_SECONDS ?= 10
 SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography nbclient ipykernel nbformat
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography pycryptodome nbclient ipykernel nbformat
 BENCH_DEPS := pyblst py_ecc cryptography
 MYPY_VERSION := 2.4.1
 

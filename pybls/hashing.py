@@ -1,6 +1,8 @@
 """Hashing to the base field (RFC 9380 section 5), the first step of
 ``G1.hash_to_curve`` / ``G2.hash_to_curve``, for protocols that need the
-field elements themselves.
+field elements themselves; and the byte strings underneath:
+expand_message_xmd with SHA-256 (the BLS12-381 suites) or with Keccak-256
+(drand's BN254 suites), and Keccak-256 itself.
 
 >>> from pybls import G1, G2, hash_to_field
 >>> u0, u1 = hash_to_field(b"abc", b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_", 2, G1)
@@ -20,11 +22,12 @@ from ._convert import as_bytes, as_int
 from .errors import ArgumentError
 from .points import G1, G2
 
-__all__ = ["hash_to_field"]
+__all__ = ["hash_to_field", "expand_message_xmd", "expand_message_xmd_keccak256", "keccak256"]
 
 _FP = 48
 # expand_message_xmd yields at most 255 * 32 bytes, 64 per Fp coordinate.
-_MAX_COUNT = {G1: 255 * 32 // 64, G2: 255 * 32 // 128}
+_XMD_MAX = 255 * 32
+_MAX_COUNT = {G1: _XMD_MAX // 64, G2: _XMD_MAX // 128}
 
 
 _Elements = Union[List[int], List[Tuple[int, int]]]
@@ -56,3 +59,54 @@ def hash_to_field(msg: Any, dst: Any, count: int, group: Union[Type[G1], Type[G2
 
 def _fp_int(internal: bytes) -> int:
     return int.from_bytes(_lib.fp_to_bytes(internal), "big")
+
+
+def expand_message_xmd(msg: Any, dst: Any, length: int) -> bytes:
+    """`length` bytes (0 to 8160) from `msg` and the domain separation tag
+    `dst` by expand_message_xmd with SHA-256 (RFC 9380, 5.3.1), the
+    expander of the BLS12-381 suites. A `dst` over 255 bytes is replaced
+    by SHA-256("H2C-OVERSIZE-DST-" || dst) (5.3.3).
+
+    >>> from pybls.hashing import expand_message_xmd
+    >>> expand_message_xmd(b"", b"QUUX-V01-CS02-with-expander-SHA256-128", 32).hex()
+    '68a985b87eb6b46952128911f2a4412bbc302a9d759667f87f7a21d803f07235'
+    """
+    m, d, n = _xmd_args(msg, dst, length)
+    return _lib.expand_message_xmd(n, m, len(m), d, len(d))
+
+
+def expand_message_xmd_keccak256(msg: Any, dst: Any, length: int) -> bytes:
+    """:func:`expand_message_xmd` over Keccak-256 (:func:`keccak256`;
+    b_in_bytes = 32, r_in_bytes = 136), the expander of drand's BN254
+    suites (``BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_``); a `dst` over
+    255 bytes is replaced by its Keccak-256 hash the same way.
+
+    >>> from pybls.hashing import expand_message_xmd_keccak256
+    >>> dst = b"BLS_SIG_BN254G1_XMD:KECCAK-256_SSWU_RO_NUL_"
+    >>> out = expand_message_xmd_keccak256(bytes.fromhex("af6c1f30b2f3f2fd448193f90d6fb55b544a"), dst, 96)
+    >>> len(out), out[:16].hex()
+    (96, 'bd365d9672926bbb6887f8c0ce88d1ed')
+    """
+    m, d, n = _xmd_args(msg, dst, length)
+    return _lib.expand_message_xmd_keccak256(n, m, len(m), d, len(d))
+
+
+def keccak256(msg: Any) -> bytes:
+    """The 32-byte Keccak-256 digest of `msg`, as Ethereum defines it: the
+    original Keccak padding, so not :func:`hashlib.sha3_256`.
+
+    >>> from pybls.hashing import keccak256
+    >>> keccak256(b"").hex()
+    'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470'
+    """
+    m = as_bytes(msg, "message")
+    return _lib.keccak256(m, len(m))
+
+
+def _xmd_args(msg: Any, dst: Any, length: int) -> Tuple[bytes, bytes, int]:
+    m = as_bytes(msg, "message")
+    d = as_bytes(dst, "domain separation tag")
+    n = as_int(length, "length")
+    if not 0 <= n <= _XMD_MAX:
+        raise ArgumentError(f"length must be in [0, {_XMD_MAX}], got {n}")
+    return m, d, n

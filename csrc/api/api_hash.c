@@ -1,15 +1,27 @@
 /* api_hash.c - the public ABI for hashing to the curve (RFC 9380):
- * expand_message_xmd, hash_to_field, and per group (one template, two
- * groups) map_to_curve, hash_to_curve and encode_to_curve. */
+ * expand_message_xmd (SHA-256 and Keccak-256), hash_to_field, and per
+ * group (one template, two groups) map_to_curve, hash_to_curve and
+ * encode_to_curve; and Keccak-256 itself. */
 #include "pybls.h"
 #include "h2c/hash_to_field.h"
 #include "h2c/map_to_curve.h"
+#include "sym/keccak256.h"
 
 #define LOAD(type, name, buf) type name; ct_memcpy(&name, buf, sizeof name)
 #define STORE(buf, name) ct_memcpy(buf, &name, sizeof name)
 
 int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len) {
     if (expand_message_xmd(out, out_len, msg, msg_len, dst, dst_len)) return PYBLS_ERR_ARGUMENT;
+    return PYBLS_OK;
+}
+
+int pybls_expand_message_xmd_keccak256(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len) {
+    if (expand_message_xmd_keccak256(out, out_len, msg, msg_len, dst, dst_len)) return PYBLS_ERR_ARGUMENT;
+    return PYBLS_OK;
+}
+
+int pybls_keccak256(uint8_t *out32, const uint8_t *msg, uint32_t len) {
+    keccak256(out32, msg, len);
     return PYBLS_OK;
 }
 

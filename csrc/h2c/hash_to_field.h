@@ -1,7 +1,9 @@
 /*
- * hash_to_field.h - expand_message_xmd with SHA-256 and hash_to_field for
- * Fp and Fp2 (RFC 9380 section 5, L = 64). A DST longer than 255 bytes is
- * first replaced by SHA-256("H2C-OVERSIZE-DST-" || DST) (5.3.3).
+ * hash_to_field.h - expand_message_xmd with SHA-256 or Keccak-256, and
+ * hash_to_field for Fp and Fp2 with SHA-256 (RFC 9380 section 5, L = 64).
+ * A DST longer than 255 bytes is first replaced by H("H2C-OVERSIZE-DST-" ||
+ * DST) (5.3.3), H the expander's hash. Keccak-256 is Ethereum's (original
+ * Keccak padding), as in drand's BN254 suites.
  * Variable time (hashing works on public data).
  */
 #ifndef PYBLS_HASH_TO_FIELD_H
@@ -20,6 +22,8 @@
  * (out_len > XMD_MAX_LEN; count == 0 or above the maximum). */
 int expand_message_xmd(uint8_t *out, size_t out_len, const uint8_t *msg, size_t msg_len,
                        const uint8_t *dst, size_t dst_len);
+int expand_message_xmd_keccak256(uint8_t *out, size_t out_len, const uint8_t *msg,
+                                 size_t msg_len, const uint8_t *dst, size_t dst_len);
 int hash_to_field_fp(fp_t *out, size_t count, const uint8_t *msg, size_t msg_len,
                      const uint8_t *dst, size_t dst_len);
 int hash_to_field_fp2(fp2_t *out, size_t count, const uint8_t *msg, size_t msg_len,

@@ -206,6 +206,10 @@ int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
  * hash_to_field takes 1 <= count <= 127 (Fp) or 63 (Fp2), the counts whose
  * out_len fits; beyond these limits they return PYBLS_ERR_ARGUMENT. */
 int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+/* expand_message_xmd with Keccak-256 (Ethereum's, the original Keccak
+ * padding: b_in_bytes 32, r_in_bytes 136), as drand's BN254 suites use it;
+ * the same limits and long-DST rule (the DST hashed with Keccak-256). */
+int pybls_expand_message_xmd_keccak256(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g1_map_to_curve(uint8_t *out, const uint8_t *u);
@@ -214,6 +218,10 @@ int pybls_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, c
 int pybls_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+
+/* Keccak-256 as Ethereum defines it (not SHA3-256): the 32-byte digest of
+ * msg. */
+int pybls_keccak256(uint8_t *out32, const uint8_t *msg, uint32_t len);
 
 /* ChaCha20, Poly1305 and AEAD_CHACHA20_POLY1305 (RFC 8439). Buffers are
  * byte strings with explicit lengths; out_len must equal the output's size:

@@ -63,6 +63,7 @@ _WHAT = {
     "final": "GT element",
     "expand": "expand_message_xmd",
     "hash": "hash to field",
+    "keccak256": "Keccak-256",
     "chacha20": "ChaCha20",
     "poly1305": "Poly1305",
     "aead": "ChaCha20-Poly1305",

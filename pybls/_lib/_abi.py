@@ -120,6 +120,7 @@ int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, 
 int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
 int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_expand_message_xmd_keccak256(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g1_map_to_curve(uint8_t *out, const uint8_t *u);
@@ -128,6 +129,7 @@ int pybls_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, c
 int pybls_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_keccak256(uint8_t *out32, const uint8_t *msg, uint32_t len);
 int pybls_chacha20_xor(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, uint32_t counter, const uint8_t *in, uint32_t in_len);
 int pybls_poly1305(uint8_t *out16, const uint8_t *key32, const uint8_t *msg, uint32_t msg_len);
 int pybls_aead_chacha20poly1305_seal(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, const uint8_t *aad, uint32_t aad_len, const uint8_t *msg, uint32_t msg_len);
@@ -221,6 +223,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_final_exponentiation': ('int', ['u8*', 'const u8*']),
     'pybls_expand_message_xmd': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_expand_message_xmd_keccak256': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_hash_to_field_fp': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_hash_to_field_fp2': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g1_map_to_curve': ('int', ['u8*', 'const u8*']),
@@ -229,6 +232,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g2_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g2_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_keccak256': ('int', ['u8*', 'const u8*', 'u32']),
     'pybls_chacha20_xor': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_poly1305': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_aead_chacha20poly1305_seal': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
@@ -305,6 +309,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g1_encode_to_curve': 144,
     'pybls_g2_hash_to_curve': 288,
     'pybls_g2_encode_to_curve': 288,
+    'pybls_keccak256': 32,
     'pybls_poly1305': 16,
 }
 
@@ -313,6 +318,7 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_g1_sum_columns': (0, 144),
     'pybls_g2_sum_columns': (0, 288),
     'pybls_expand_message_xmd': (0, 1),
+    'pybls_expand_message_xmd_keccak256': (0, 1),
     'pybls_hash_to_field_fp': (0, 48),
     'pybls_hash_to_field_fp2': (0, 96),
     'pybls_chacha20_xor': (0, 1),

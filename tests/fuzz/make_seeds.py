@@ -2,7 +2,7 @@
 
     python tests/fuzz/make_seeds.py [--vectors DIR] [--out build/fuzz/seeds]
 
-One directory per target (aead, decode, hash, verify, msm, field) under --out, one
+One directory per target (aead, decode, hash, keccak, verify, msm, field) under --out, one
 file per input, named by the SHA-1 of its contents as libFuzzer names them.
 The layout of each input is the one its target parses (see the comment at
 the top of tests/fuzz/c/fuzz_<target>.c). Only the vectors are read: GT seeds use
@@ -182,10 +182,23 @@ def aead_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
         yield bytes([n + 1]) + key + nonce + (1).to_bytes(4, "big") + bytes([n % 17]) + bytes(range(n % 17)) + bytes(n)
 
 
+def keccak_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    """The layout of fuzz_keccak.c: messages around one and two 136-byte
+    blocks, and the shared BN254 expand_message_xmd vector's DST and message
+    (the target uses the message as DST)."""
+    for i, n in enumerate((0, 1, 135, 136, 137, 271, 272, 273, 300)):
+        yield bytes([i, 0, 0, 0, 0, 0, 0, 0, n % 256]) + bytes(j % 251 for j in range(n))
+    cases = json.loads((vectors / "bn254" / "hash_to_curve_bn254_g1_keccak256_svdw.json").read_text())
+    for c in cases["expand_message_xmd_keccak256"]:
+        yield bytes([31]) + bytes(8) + c["dst"].encode()
+        yield bytes([255]) + bytes(range(1, 9)) + bytes.fromhex(c["msg"]) * 20
+
+
 TARGETS = {
     "aead": aead_seeds,
     "decode": decode_seeds,
     "hash": hash_seeds,
+    "keccak": keccak_seeds,
     "verify": verify_seeds,
     "msm": msm_seeds,
     "field": field_seeds,
