@@ -56,7 +56,7 @@ MANIFEST = runpy.run_path(str(ROOT / "build-scripts" / "core_manifest.py"))
 _SECTIONS = {
     "abi": "info", "limb": "info", "cpu": "info",
     "gt": "pairing", "pairing": "pairing", "miller": "pairing", "final": "pairing",
-    "expand": "hash", "hash": "hash",
+    "expand": "hash", "hash": "hash", "keccak256": "hash",
     "chacha20": "aead", "poly1305": "aead", "aead": "aead",
 }
 # Sizes that are multiples of the field's bytes (48 on BLS12-381).

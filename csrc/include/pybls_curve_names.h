@@ -89,6 +89,7 @@
 #define pybls_miller_loop pybls_bn254_miller_loop
 #define pybls_final_exponentiation pybls_bn254_final_exponentiation
 #define pybls_expand_message_xmd pybls_bn254_expand_message_xmd
+#define pybls_expand_message_xmd_keccak256 pybls_bn254_expand_message_xmd_keccak256
 #define pybls_hash_to_field_fp pybls_bn254_hash_to_field_fp
 #define pybls_hash_to_field_fp2 pybls_bn254_hash_to_field_fp2
 #define pybls_g1_map_to_curve pybls_bn254_g1_map_to_curve
@@ -97,6 +98,7 @@
 #define pybls_g1_encode_to_curve pybls_bn254_g1_encode_to_curve
 #define pybls_g2_hash_to_curve pybls_bn254_g2_hash_to_curve
 #define pybls_g2_encode_to_curve pybls_bn254_g2_encode_to_curve
+#define pybls_keccak256 pybls_bn254_keccak256
 #define pybls_chacha20_xor pybls_bn254_chacha20_xor
 #define pybls_poly1305 pybls_bn254_poly1305
 #define pybls_aead_chacha20poly1305_seal pybls_bn254_aead_chacha20poly1305_seal
