@@ -7,9 +7,18 @@
 #define LOAD(type, name, buf) type name; ct_memcpy(&name, buf, sizeof name)
 #define STORE(buf, name) ct_memcpy(buf, &name, sizeof name)
 
-/* Internal point layouts (homogeneous projective; Z = 0 is the identity). */
+/* Internal point layouts (homogeneous projective; Z = 0 is the identity).
+ * Their sizes, and GT_BYTES, are the curve's: on BLS12-381 those of the
+ * ABI (pybls.h). */
 typedef struct { fp_t x, y, z; } g1_projective_bytes_t;
 typedef struct { fp2_t x, y, z; } g2_projective_bytes_t;
+#define G1_BYTES sizeof(g1_projective_bytes_t)
+#define G2_BYTES sizeof(g2_projective_bytes_t)
+#if CURVE_FAMILY_BLS12
+_Static_assert(G1_BYTES == PYBLS_G1_SIZE && G2_BYTES == PYBLS_G2_SIZE && GT_BYTES == PYBLS_GT_BYTES &&
+                   sizeof(fp12_t) == PYBLS_GT_SIZE,
+               "BLS12-381's internal sizes are the ABI's");
+#endif
 
 int pybls_gt_one(uint8_t *out) {
     fp12_t r;
@@ -60,15 +69,15 @@ int pybls_gt_is_one(const uint8_t *a) {
     return (int)(fp12_is_one(&x) & 1);
 }
 
-int pybls_gt_encode(uint8_t *out576, const uint8_t *a) {
+int pybls_gt_encode(uint8_t *out, const uint8_t *a) {
     LOAD(fp12_t, x, a);
-    gt_encode(out576, &x);
+    gt_encode(out, &x);
     return PYBLS_OK;
 }
 
 int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len) {
     fp12_t x;
-    if (len != PYBLS_GT_BYTES) return PYBLS_ERR_LENGTH;
+    if (len != GT_BYTES) return PYBLS_ERR_LENGTH;
     if (!(gt_decode_coefficients(&x, in) & 1)) return PYBLS_ERR_NONCANONICAL;
     if (!gt_is_member_vartime(&x)) return PYBLS_ERR_NOT_IN_SUBGROUP;
     STORE(out, x);
@@ -78,8 +87,9 @@ int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len) {
 /* Affine coordinates of n pairs, in constant time: the pairing may take a
  * secret point (an IBE key). If either point of a pair is the identity, the
  * pair becomes (0, 0) and the G2 generator: every line value at P = (0, 0)
- * lies in Fp2, which the final exponentiation maps to 1, so the pair adds
- * nothing to the product, as e(O, Q) = e(P, O) = 1 requires.
+ * lies in Fp2 (M-type twist) or in Fp2 v w (D-type twist: (v w)^2 = xi and
+ * conj(v w) = -v w), which the final exponentiation maps to 1, so the pair
+ * adds nothing to the product, as e(O, Q) = e(P, O) = 1 requires.
  * One field inversion serves all 2n denominators (Montgomery's trick: the
  * G1 Z and the norm of the G2 Z of each pair); a zero denominator is
  * replaced by one, its pair being replaced anyway. */
@@ -91,8 +101,8 @@ static void load_pairs(g1_affine_t *p, g2_affine_t *q, const uint8_t *g1s, const
     g2_affine_t gen = {G2_GEN_X, G2_GEN_Y};
     fp_set_zero(&zero);
     for (int i = 0; i < n; i++) {
-        ct_memcpy(&a[i], g1s + (size_t)i * PYBLS_G1_SIZE, sizeof a[i]);
-        ct_memcpy(&b[i], g2s + (size_t)i * PYBLS_G2_SIZE, sizeof b[i]);
+        ct_memcpy(&a[i], g1s + (size_t)i * G1_BYTES, sizeof a[i]);
+        ct_memcpy(&b[i], g2s + (size_t)i * G2_BYTES, sizeof b[i]);
         d[2 * i] = a[i].z;
         fp_sqr(&d[2 * i + 1], &b[i].z.c0);
         fp_sqr(&t, &b[i].z.c1);
@@ -152,7 +162,7 @@ int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, 
     fp12_set_one(&f);
     for (uint32_t i = 0; i < n; i += MILLER_MAX_PAIRS) {
         int k = n - i < MILLER_MAX_PAIRS ? (int)(n - i) : MILLER_MAX_PAIRS;
-        load_pairs(p, q, g1s + (size_t)i * PYBLS_G1_SIZE, g2s + (size_t)i * PYBLS_G2_SIZE, k);
+        load_pairs(p, q, g1s + (size_t)i * G1_BYTES, g2s + (size_t)i * G2_BYTES, k);
         miller_loop_affine(&f, p, q, k);
     }
     final_exponentiation(&f, &f);

@@ -150,6 +150,16 @@ void fp6_mul_1(fp6_t *r, const fp6_t *a, const fp2_t *b1) {
     fp6x2_redc(r, &t);
 }
 
+#if CURVE_FAMILY_BN
+/* a b0 for b0 in Fp2: three Fp2 products, double width (the D-type twist's
+ * lines have an Fp2 constant term). */
+void fp6_mul_0_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0) {
+    fp2_mul_wide(&r->c0, &a->c0, b0);
+    fp2_mul_wide(&r->c1, &a->c1, b0);
+    fp2_mul_wide(&r->c2, &a->c2, b0);
+}
+#endif
+
 void fp6_inv(fp6_t *r, const fp6_t *a) {
     fp2_t t0, t1, t2, s, d;
     /* t0 = a0^2 - xi a1 a2, t1 = xi a2^2 - a0 a1, t2 = a1^2 - a0 a2 */

@@ -1,6 +1,7 @@
 /*
- * tower.h - Fp6 = Fp2[v]/(v^3 - (u + 1)) and Fp12 = Fp6[w]/(w^2 - v), the
- * extension fields the pairing lives in, plus the cyclotomic-subgroup
+ * tower.h - Fp6 = Fp2[v]/(v^3 - xi) and Fp12 = Fp6[w]/(w^2 - v) (xi = 1 + u
+ * on BLS12-381, 9 + u on BN254), the extension fields the pairing lives in,
+ * plus the cyclotomic-subgroup
  * operations used by the final exponentiation and by GT.
  * Constant time unless marked _vartime; outputs may alias inputs.
  */
@@ -26,6 +27,9 @@ typedef struct { fp2x2_t c0, c1, c2; } fp6x2_t;
 void fp6_mul_wide(fp6x2_t *r, const fp6_t *a, const fp6_t *b);
 void fp6_mul_01_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1);
 void fp6_mul_1_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b1);
+#if CURVE_FAMILY_BN
+void fp6_mul_0_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0); /* a b0, b0 in Fp2 */
+#endif
 void fp6x2_redc(fp6_t *r, const fp6x2_t *a);
 void fp6_frobenius(fp6_t *r, const fp6_t *a, int k); /* a^(p^k), k = 1, 2, 3 */
 limb_t fp6_is_zero(const fp6_t *a);
@@ -40,12 +44,19 @@ void fp12_frobenius(fp12_t *r, const fp12_t *a, int k); /* a^(p^k), k = 1, 2, 3 
 void fp12_mul_014(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c01, const fp2_t *c11);
 /* a * l * m for two such line values l = (c00, c01, c11), m likewise. */
 void fp12_mul_014_014(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]);
+#if CURVE_FAMILY_BN
+/* The same for the line values of a D-type twist (BN254),
+ * c00 + c10 w + c11 v w, and for two of them l = (c00, c10, c11), m. */
+void fp12_mul_034(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c10, const fp2_t *c11);
+void fp12_mul_034_034(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]);
+#endif
 limb_t fp12_eq(const fp12_t *a, const fp12_t *b);
 limb_t fp12_is_one(const fp12_t *a);
 
 /* Squaring valid only in the cyclotomic subgroup (Granger-Scott). */
 void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a);
-/* a^x for the (negative) BLS parameter x, a in the cyclotomic subgroup. */
+/* a^x for the curve's parameter x (BLS12: x < 0; BN: u, BLS_X_ABS and
+ * BLS_X_IS_NEGATIVE give it), a in the cyclotomic subgroup. */
 void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a);
 
 #endif /* PYBLS_TOWER_H */

@@ -1,5 +1,5 @@
 /* gt.c - the target group GT (order-r subgroup of Fp12^*): exponentiation,
- * membership and the 576-byte encoding. */
+ * membership and the encoding (GT_BYTES bytes). */
 #include "curves/consts.h"
 #include "pairing/gt.h"
 
@@ -23,10 +23,14 @@ void gt_pow(fp12_t *r, const fp12_t *a, const fr_t *e) {
     *r = acc;
 }
 
-/* a is in GT iff it is in the cyclotomic subgroup (a^(p^4 - p^2 + 1) = 1,
- * checked with Frobenius maps) and a^p = a^x (Scott, "A note on group
- * membership tests for G1, G2 and GT on BLS pairing-friendly curves"),
- * and it is not zero. */
+/* a is in GT iff it is not zero, it is in the cyclotomic subgroup
+ * (a^(p^4 - p^2 + 1) = 1, checked with Frobenius maps), and
+ *   BLS12: a^p = a^x (Scott, "A note on group membership tests for G1, G2
+ *   and GT on BLS pairing-friendly curves");
+ *   BN: a^p = a^(6u^2), that is a^(p - 6u^2) = a^r = 1, as the trace of
+ *   Frobenius is t = 6u^2 + 1 and r = p + 1 - t. The cyclotomic check
+ *   comes first because fp12_cyclotomic_exp_x squares correctly only
+ *   there. */
 int gt_is_member_vartime(const fp12_t *a) {
     fp12_t t, u, zero = {0};
     if (fp12_eq(a, &zero) & 1) return 0; /* 0 passes both equations below */
@@ -35,20 +39,30 @@ int gt_is_member_vartime(const fp12_t *a) {
     fp12_mul(&u, &u, a);
     if (!(fp12_eq(&u, &t) & 1)) return 0;
     fp12_frobenius(&t, a, 1);
+#if CURVE_FAMILY_BN
+    fp12_t s;
     fp12_cyclotomic_exp_x(&u, a);
+    fp12_cyclotomic_exp_x(&u, &u);
+    fp12_cyclotomic_sqr(&u, &u);    /* a^(2u^2) */
+    fp12_cyclotomic_sqr(&s, &u);
+    fp12_mul(&u, &u, &s);           /* a^(6u^2) */
+#else
+    fp12_cyclotomic_exp_x(&u, a);
+#endif
     return (int)(fp12_eq(&t, &u) & 1);
 }
 
 /* The coefficients of an Fp12 in struct order are c0.b0.a0, c0.b0.a1, ...,
- * c1.b2.a1; the encoding writes them from the last to the first. */
-void gt_encode(uint8_t out[576], const fp12_t *a) {
+ * c1.b2.a1; the encoding writes them from the last to the first, each
+ * CURVE_FP_BYTES bytes big-endian. */
+void gt_encode(uint8_t out[GT_BYTES], const fp12_t *a) {
     const fp_t *c = (const fp_t *)a;
-    for (int i = 0; i < 12; i++) fp_to_bytes(out + 48 * i, &c[11 - i]);
+    for (int i = 0; i < 12; i++) fp_to_bytes(out + CURVE_FP_BYTES * i, &c[11 - i]);
 }
 
-limb_t gt_decode_coefficients(fp12_t *r, const uint8_t in[576]) {
+limb_t gt_decode_coefficients(fp12_t *r, const uint8_t in[GT_BYTES]) {
     fp_t *c = (fp_t *)r;
     limb_t ok = (limb_t)-1;
-    for (int i = 0; i < 12; i++) ok &= fp_from_bytes(&c[11 - i], in + 48 * i);
+    for (int i = 0; i < 12; i++) ok &= fp_from_bytes(&c[11 - i], in + CURVE_FP_BYTES * i);
     return ok;
 }

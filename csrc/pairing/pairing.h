@@ -1,11 +1,14 @@
 /*
- * pairing.h - the optimal ate pairing on BLS12-381.
+ * pairing.h - the optimal ate pairing of the curve the unit is compiled for
+ * (BLS12-381, or a BN curve such as BN254).
  *
  * miller_loop_affine multiplies f by the Miller loop values of n pairs of
  * affine points (none of them the identity), sharing the squarings of f.
- * final_exponentiation raises to (p^12 - 1)/r times 3, the exponent blst,
- * noble and kyber use (the extra factor 3 is coprime to r, so the pairing
- * stays bilinear and non-degenerate; it makes the hard part cheaper).
+ * final_exponentiation raises to
+ *   BLS12: (p^12 - 1)/r times 3, the exponent blst, noble and kyber use
+ *   (the extra factor 3 is coprime to r, so the pairing stays bilinear and
+ *   non-degenerate; it makes the hard part cheaper);
+ *   BN: (p^12 - 1)/r exactly, the value of py_ecc and mcl.
  * Variable time in the points (pairing inputs are public).
  */
 #ifndef PYBLS_PAIRING_H
