@@ -28,15 +28,34 @@ True
 (64, 128)
 >>> (bn254.G2.generator() * bn254.Scalar.R).is_identity()
 True
+>>> e = bn254.pairing(p, bn254.G2.generator())
+>>> e == bn254.pairing(g, bn254.G2.generator() * 5) == bn254.GT.generator() ** 5
+True
+>>> bn254.pairing_product([(p, bn254.G2.generator()), (-p, bn254.G2.generator())]).is_one()
+True
+
+The pairing is the optimal ate pairing with the final exponentiation
+(p¹² − 1)/r itself: its values equal py_ecc's ``bn128`` pairing and mcl's
+BN_SNARK1 pairing, coefficient for coefficient. GT elements encode as the
+twelve Fp coefficients of the tower (Fp12 = Fp6[w]/(w² − v), Fp6 =
+Fp2[v]/(v³ − (9 + u))), highest first, 32 bytes big-endian each (384
+bytes).
 """
 
 from __future__ import annotations
 
+from typing import Iterable, Tuple
+
 from . import _lib
+from .gt import GTElement
+from .pairing import Pairing
 from .points import G1Point, G2Point
 from .scalar import ScalarField
 
-__all__ = ["G1", "G2", "Scalar", "FIELD_MODULUS", "CURVE_ORDER"]
+__all__ = [
+    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
+    "FIELD_MODULUS", "CURVE_ORDER",
+]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = 0x44e992b44a6909f1.
 FIELD_MODULUS = 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47
@@ -76,3 +95,40 @@ class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MO
     """
 
     __slots__ = ()
+
+
+class GT(GTElement, binding=_binding, scalar=Scalar):
+    """An element of BN254's target group GT ⊂ Fp12; the API of
+    :class:`pybls.GT` (384-byte encodings).
+
+    >>> GT.from_bytes(GT.generator().to_bytes()) == GT.generator()
+    True
+    """
+
+    __slots__ = ()
+
+
+_PAIRING: Pairing[G1, G2, GT] = Pairing(_binding, G1, G2, GT)
+
+
+def pairing(P: G1, Q: G2) -> GT:
+    """e(P, Q), the optimal ate pairing."""
+    return _PAIRING.pairing(P, Q)
+
+
+def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
+    """The product of e(P_i, Q_i) over `pairs`, with one final exponentiation
+    (what EIP-197's pairing check computes); the empty product is 1."""
+    return _PAIRING.pairing_product(pairs)
+
+
+def miller_loop(P: G1, Q: G2) -> GT:
+    """The Miller loop of e(P, Q) before the final exponentiation: an Fp12
+    element generally outside GT, to multiply with others and pass to
+    :func:`final_exponentiation`."""
+    return _PAIRING.miller_loop(P, Q)
+
+
+def final_exponentiation(f: GT) -> GT:
+    """Raise a Miller loop output (or a product of them) to (p¹² − 1)/r."""
+    return _PAIRING.final_exponentiation(f)

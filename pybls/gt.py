@@ -16,31 +16,160 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, ClassVar, Dict, Type, TypeVar
 
 from . import _lib
 from ._convert import as_bytes, check_length
 from ._lib import _abi
-from .scalar import ScalarLike, scalar_internal
+from .scalar import Scalar, ScalarField, ScalarLike
 
-__all__ = ["GT"]
+__all__ = ["GT", "GTElement"]
 
-_BYTES = _abi.PYBLS_GT_BYTES
-
-_one: Callable[[], bytes] = _lib.gt_one
-_mul: Callable[[bytes, bytes], bytes] = _lib.gt_mul
-_inv: Callable[[bytes], bytes] = _lib.gt_inv
-_sqr: Callable[[bytes], bytes] = _lib.gt_sqr
-_pow: Callable[[bytes, bytes], bytes] = _lib.gt_pow
-_eq: Callable[[bytes, bytes], int] = _lib.gt_eq
-_is_one: Callable[[bytes], int] = _lib.gt_is_one
-_encode: Callable[[bytes], bytes] = _lib.gt_encode
-_decode: Callable[[bytes, int], bytes] = _lib.gt_decode
 _object_new = object.__new__
 
+_GTT = TypeVar("_GTT", bound="GTElement")
 
-class GT:
-    """An element of GT; immutable and hashable.
+
+class GTElement:
+    """An element of the target group GT of some curve; immutable and hashable.
+
+    Each curve's ``GT`` is a subclass bound to its core
+    (``class GT(GTElement, binding=..., scalar=...)``).
+    """
+
+    __slots__ = ("_b",)
+    _b: bytes
+
+    _BYTES: ClassVar[int]
+    _SCALAR: ClassVar[Type[ScalarField]]
+    # The curve's C functions pybls_<curve>_gt_<op> (and the pairing and
+    # generators, for generator()) as _f_<op>.
+    _f_one: ClassVar[Callable[[], bytes]]
+    _f_mul: ClassVar[Callable[[bytes, bytes], bytes]]
+    _f_inv: ClassVar[Callable[[bytes], bytes]]
+    _f_sqr: ClassVar[Callable[[bytes], bytes]]
+    _f_pow: ClassVar[Callable[[bytes, bytes], bytes]]
+    _f_eq: ClassVar[Callable[[bytes, bytes], int]]
+    _f_is_one: ClassVar[Callable[[bytes], int]]
+    _f_encode: ClassVar[Callable[[bytes], bytes]]
+    _f_decode: ClassVar[Callable[[bytes, int], bytes]]
+    _f_pairing: ClassVar[Callable[[bytes, bytes], bytes]]
+    _f_g1_generator: ClassVar[Callable[[], bytes]]
+    _f_g2_generator: ClassVar[Callable[[], bytes]]
+    _generators: ClassVar[Dict[type, "GTElement"]] = {}
+
+    def __init_subclass__(cls, *, binding: Any = _lib, scalar: Type[ScalarField] = Scalar, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        abi = binding.abi if binding is not _lib else _abi
+        cls._BYTES = abi.PYBLS_GT_BYTES
+        cls._SCALAR = scalar
+        for name in GTElement.__annotations__:
+            if name.startswith("_f_"):
+                op = name[3:]
+                c_name = op if op in ("pairing", "g1_generator", "g2_generator") else "gt_" + op
+                setattr(cls, name, staticmethod(getattr(binding, c_name)))
+
+    def __init__(self) -> None:
+        name = type(self).__name__
+        raise TypeError(f"use {name}.one(), {name}.generator(), {name}.from_bytes() or pairing() to make a {name} element")
+
+    @classmethod
+    def one(cls: Type[_GTT]) -> _GTT:
+        """The identity element 1."""
+        return _wrap(cls, cls._f_one())
+
+    @classmethod
+    def generator(cls: Type[_GTT]) -> _GTT:
+        """e(G1.generator(), G2.generator()), a generator of GT."""
+        g = GTElement._generators.get(cls)
+        if g is None:
+            g = _wrap(cls, cls._f_pairing(cls._f_g1_generator(), cls._f_g2_generator()))
+            GTElement._generators[cls] = g
+        assert isinstance(g, cls)
+        return g
+
+    @classmethod
+    def from_bytes(cls: Type[_GTT], data: Any) -> _GTT:
+        """Decode an element, which must be in GT (of order r).
+
+        Raises :class:`~pybls.errors.InvalidLengthError`,
+        :class:`~pybls.errors.NonCanonicalError` for a coefficient >= p and
+        :class:`~pybls.errors.NotInSubgroupError`.
+        """
+        data = as_bytes(data, "GT encoding")
+        check_length(data, (cls._BYTES,), "a GT encoding")
+        return _wrap(cls, cls._f_decode(data, len(data)))
+
+    def to_bytes(self) -> bytes:
+        """The encoding: the twelve Fp coefficients, highest first."""
+        return type(self)._f_encode(self._b)
+
+    def __bytes__(self) -> bytes:
+        return type(self)._f_encode(self._b)
+
+    # -- group law ----------------------------------------------------------
+
+    def __mul__(self: _GTT, other: Any) -> _GTT:
+        cls = type(self)
+        if type(other) is not cls:
+            return NotImplemented
+        return _wrap(cls, cls._f_mul(self._b, other._b))
+
+    def __truediv__(self: _GTT, other: Any) -> _GTT:
+        cls = type(self)
+        if type(other) is not cls:
+            return NotImplemented
+        return _wrap(cls, cls._f_mul(self._b, cls._f_inv(other._b)))
+
+    def __pow__(self: _GTT, exponent: ScalarLike, modulo: None = None) -> _GTT:
+        if modulo is not None:
+            return NotImplemented
+        cls = type(self)
+        try:
+            e = cls._SCALAR._internal(exponent, "exponent")
+        except TypeError:
+            return NotImplemented
+        return _wrap(cls, cls._f_pow(self._b, e))
+
+    def inverse(self: _GTT) -> _GTT:
+        """The inverse (the conjugate, for elements of GT)."""
+        return _wrap(type(self), type(self)._f_inv(self._b))
+
+    def square(self: _GTT) -> _GTT:
+        """``self * self``."""
+        return _wrap(type(self), type(self)._f_sqr(self._b))
+
+    def is_one(self) -> bool:
+        """Whether this is the identity element."""
+        return type(self)._f_is_one(self._b) == 1
+
+    # -- comparison, hashing, display ---------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GTElement)
+        return type(self)._f_eq(self._b, other._b) == 1
+
+    def __hash__(self) -> int:
+        return hash(type(self)._f_encode(self._b))
+
+    def __repr__(self) -> str:
+        h = type(self)._f_encode(self._b).hex()
+        return f"{type(self).__name__}(0x{h[:8]}\u2026{h[-8:]})"
+
+    def __reduce__(self) -> "tuple[Any, ...]":
+        return (type(self).from_bytes, (self.to_bytes(),))
+
+    def __copy__(self: _GTT) -> _GTT:
+        return self
+
+    def __deepcopy__(self: _GTT, memo: Any) -> _GTT:
+        return self
+
+
+class GT(GTElement):
+    """An element of GT of BLS12-381; immutable and hashable.
 
     ``*`` and ``/`` combine two elements, ``**`` raises to an int or
     :class:`~pybls.Scalar` exponent (taken modulo r; constant time).
@@ -50,104 +179,10 @@ class GT:
     csrc/include/pybls.h), as drand and kyber do.
     """
 
-    __slots__ = ("_b",)
-    _b: bytes
-
-    def __init__(self) -> None:
-        raise TypeError("use GT.one(), GT.generator(), GT.from_bytes() or pairing() to make a GT element")
-
-    @classmethod
-    def one(cls) -> "GT":
-        """The identity element 1."""
-        return _wrap(_one())
-
-    @classmethod
-    def generator(cls) -> "GT":
-        """e(G1.generator(), G2.generator()), a generator of GT."""
-        global _generator
-        if _generator is None:
-            from .pairing import pairing
-            from .points import G1, G2
-
-            _generator = pairing(G1.generator(), G2.generator())
-        return _generator
-
-    @classmethod
-    def from_bytes(cls, data: Any) -> "GT":
-        """Decode 576 bytes; the element must be in GT (of order r).
-
-        Raises :class:`~pybls.errors.InvalidLengthError`,
-        :class:`~pybls.errors.NonCanonicalError` for a coefficient >= p and
-        :class:`~pybls.errors.NotInSubgroupError`.
-        """
-        data = as_bytes(data, "GT encoding")
-        check_length(data, (_BYTES,), "a GT encoding")
-        return _wrap(_decode(data, len(data)))
-
-    def to_bytes(self) -> bytes:
-        """The 576-byte encoding."""
-        return _encode(self._b)
-
-    def __bytes__(self) -> bytes:
-        return _encode(self._b)
-
-    def __mul__(self, other: Any) -> "GT":
-        if type(other) is not GT:
-            return NotImplemented
-        return _wrap(_mul(self._b, other._b))
-
-    def __truediv__(self, other: Any) -> "GT":
-        if type(other) is not GT:
-            return NotImplemented
-        return _wrap(_mul(self._b, _inv(other._b)))
-
-    def __pow__(self, exponent: ScalarLike, modulo: None = None) -> "GT":
-        if modulo is not None:
-            return NotImplemented
-        try:
-            e = scalar_internal(exponent, "exponent")
-        except TypeError:
-            return NotImplemented
-        return _wrap(_pow(self._b, e))
-
-    def inverse(self) -> "GT":
-        """The inverse (the conjugate, for elements of GT)."""
-        return _wrap(_inv(self._b))
-
-    def square(self) -> "GT":
-        """``self * self``."""
-        return _wrap(_sqr(self._b))
-
-    def is_one(self) -> bool:
-        """Whether this is the identity element."""
-        return _is_one(self._b) == 1
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GT):
-            return NotImplemented
-        return _eq(self._b, other._b) == 1
-
-    def __hash__(self) -> int:
-        return hash(_encode(self._b))
-
-    def __repr__(self) -> str:
-        h = _encode(self._b).hex()
-        return f"GT(0x{h[:8]}\u2026{h[-8:]})"
-
-    def __reduce__(self) -> "tuple[Any, ...]":
-        return (GT.from_bytes, (self.to_bytes(),))
-
-    def __copy__(self) -> "GT":
-        return self
-
-    def __deepcopy__(self, memo: Any) -> "GT":
-        return self
+    __slots__ = ()
 
 
-_generator: Optional[GT] = None
-
-
-def _wrap(internal: bytes) -> GT:
-    g = _object_new(GT)
+def _wrap(cls: Type[_GTT], internal: bytes) -> _GTT:
+    g = _object_new(cls)
     g._b = internal
     return g

@@ -14,24 +14,69 @@ draft-irtf-cfrg-pairing-friendly-curves pairing cubed.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Tuple
+from typing import Any, Callable, Generic, Iterable, Tuple, Type, TypeVar
 
 from . import _lib
-from .gt import GT, _wrap
-from .points import G1, G2
+from .gt import GT, GTElement, _wrap
+from .points import G1, G1Point, G2, G2Point
 
-__all__ = ["pairing", "pairing_product", "miller_loop", "final_exponentiation"]
+__all__ = ["pairing", "pairing_product", "miller_loop", "final_exponentiation", "Pairing"]
+
+_P1 = TypeVar("_P1", bound=G1Point)
+_P2 = TypeVar("_P2", bound=G2Point)
+_T = TypeVar("_T", bound=GTElement)
 
 
-def _check(P: Any, Q: Any) -> None:
-    if type(P) is not G1 or type(Q) is not G2:
-        raise TypeError(f"a pairing takes a G1 and a G2 point, not {type(P).__name__} and {type(Q).__name__}")
+class Pairing(Generic[_P1, _P2, _T]):
+    """The pairing of one curve, over its G1, G2 and GT classes and its
+    core's functions (`binding`: pybls._lib, or a curve_binding()). Each
+    curve module exposes its methods as module functions."""
+
+    def __init__(self, binding: Any, g1: Type[_P1], g2: Type[_P2], gt: Type[_T]) -> None:
+        self._g1, self._g2, self._gt = g1, g2, gt
+        self._pairing: Callable[[bytes, bytes], bytes] = binding.pairing
+        self._product: Callable[[bytes, bytes, int], bytes] = binding.pairing_product
+        self._miller: Callable[[bytes, bytes], bytes] = binding.miller_loop
+        self._final: Callable[[bytes], bytes] = binding.final_exponentiation
+
+    def _check(self, P: Any, Q: Any) -> None:
+        if type(P) is not self._g1 or type(Q) is not self._g2:
+            raise TypeError(
+                f"a pairing takes a {self._g1.__module__} G1 and G2 point, not "
+                f"{type(P).__module__}.{type(P).__name__} and {type(Q).__module__}.{type(Q).__name__}"
+            )
+
+    def pairing(self, P: _P1, Q: _P2) -> _T:
+        self._check(P, Q)
+        return _wrap(self._gt, self._pairing(P._b, Q._b))
+
+    def pairing_product(self, pairs: Iterable[Tuple[_P1, _P2]]) -> _T:
+        g1s = []
+        g2s = []
+        for P, Q in pairs:
+            self._check(P, Q)
+            g1s.append(P._b)
+            g2s.append(Q._b)
+        if not g1s:
+            return self._gt.one()
+        return _wrap(self._gt, self._product(b"".join(g1s), b"".join(g2s), len(g1s)))
+
+    def miller_loop(self, P: _P1, Q: _P2) -> _T:
+        self._check(P, Q)
+        return _wrap(self._gt, self._miller(P._b, Q._b))
+
+    def final_exponentiation(self, f: _T) -> _T:
+        if type(f) is not self._gt:
+            raise TypeError(f"final_exponentiation takes a {self._gt.__name__} value, not {type(f).__name__}")
+        return _wrap(self._gt, self._final(f._b))
+
+
+_BLS12_381: Pairing[G1, G2, GT] = Pairing(_lib, G1, G2, GT)
 
 
 def pairing(P: G1, Q: G2) -> GT:
     """e(P, Q)."""
-    _check(P, Q)
-    return _wrap(_lib.pairing(P._b, Q._b))
+    return _BLS12_381.pairing(P, Q)
 
 
 def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
@@ -39,15 +84,7 @@ def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
 
     Cheaper than multiplying separate pairings; the empty product is 1.
     """
-    g1s = []
-    g2s = []
-    for P, Q in pairs:
-        _check(P, Q)
-        g1s.append(P._b)
-        g2s.append(Q._b)
-    if not g1s:
-        return GT.one()
-    return _wrap(_lib.pairing_product(b"".join(g1s), b"".join(g2s), len(g1s)))
+    return _BLS12_381.pairing_product(pairs)
 
 
 def miller_loop(P: G1, Q: G2) -> GT:
@@ -63,12 +100,9 @@ def miller_loop(P: G1, Q: G2) -> GT:
     >>> final_exponentiation(miller_loop(P, Q)) == pairing(P, Q)
     True
     """
-    _check(P, Q)
-    return _wrap(_lib.miller_loop(P._b, Q._b))
+    return _BLS12_381.miller_loop(P, Q)
 
 
 def final_exponentiation(f: GT) -> GT:
     """Raise a Miller loop output (or a product of them) to (p^12 - 1) / r."""
-    if type(f) is not GT:
-        raise TypeError(f"final_exponentiation takes a GT value, not {type(f).__name__}")
-    return _wrap(_lib.final_exponentiation(f._b))
+    return _BLS12_381.final_exponentiation(f)

@@ -183,3 +183,37 @@ def test_curves_do_not_mix():
         G1.generator() * BLS_Scalar(2)
     with pytest.raises(TypeError):
         Scalar(2) + BLS_Scalar(2)
+
+
+def test_geth_pairing_check(vectors_dir):
+    cases = _vectors(vectors_dir, "bn256Pairing.json")
+    assert len(cases) == 14
+    outcomes = set()
+    for case in cases:
+        data = bytes.fromhex(case["Input"])
+        assert len(data) % 192 == 0
+        pairs = [
+            (G1.from_bytes(data[i:i + 64]), G2.from_bytes(data[i + 64:i + 192]))
+            for i in range(0, len(data), 192)
+        ]
+        ok = bn254.pairing_product(pairs).is_one()
+        assert ok == (int(case["Expected"], 16) == 1), case["Name"]
+        outcomes.add(ok)
+    assert outcomes == {True, False}
+
+
+def test_pairing_bilinear_and_non_degenerate():
+    g1, g2 = G1.generator(), G2.generator()
+    a, b = Scalar.random(), Scalar.random()
+    e = bn254.pairing(g1, g2)
+    assert not e.is_one() and (e ** R).is_one()
+    assert bn254.pairing(g1 * a, g2 * b) == e ** (a * b)
+    assert bn254.pairing(g1 + g1 * a, g2) == e * e ** a
+    assert bn254.pairing(G1.identity(), g2).is_one() and bn254.pairing(g1, G2.identity()).is_one()
+    f = bn254.miller_loop(g1 * a, g2) * bn254.miller_loop(g1, -(g2 * a))
+    assert bn254.final_exponentiation(f).is_one()
+    assert bn254.GT.from_bytes(e.to_bytes()) == e and len(e.to_bytes()) == 384
+    with pytest.raises(errors.NotInSubgroupError):
+        bn254.GT.from_bytes(bn254.miller_loop(g1, g2).to_bytes())
+    with pytest.raises(TypeError):
+        bn254.pairing(g2, g1)

@@ -108,6 +108,19 @@ int pybls_bn254_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_bn254_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_bn254_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
+int pybls_bn254_gt_one(uint8_t *out);
+int pybls_bn254_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
+int pybls_bn254_gt_inv(uint8_t *out, const uint8_t *a);
+int pybls_bn254_gt_sqr(uint8_t *out, const uint8_t *a);
+int pybls_bn254_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
+int pybls_bn254_gt_eq(const uint8_t *a, const uint8_t *b);
+int pybls_bn254_gt_is_one(const uint8_t *a);
+int pybls_bn254_gt_encode(uint8_t *out576, const uint8_t *a);
+int pybls_bn254_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len);
+int pybls_bn254_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
+int pybls_bn254_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
+int pybls_bn254_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
+int pybls_bn254_final_exponentiation(uint8_t *out, const uint8_t *f);
 """
 
 # name -> (restype, argtypes); argtypes are 'u8*', 'const u8*' or 'u32'.
@@ -183,6 +196,19 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_bn254_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
+    'pybls_bn254_gt_one': ('int', ['u8*']),
+    'pybls_bn254_gt_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_bn254_gt_inv': ('int', ['u8*', 'const u8*']),
+    'pybls_bn254_gt_sqr': ('int', ['u8*', 'const u8*']),
+    'pybls_bn254_gt_pow': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_bn254_gt_eq': ('int', ['const u8*', 'const u8*']),
+    'pybls_bn254_gt_is_one': ('int', ['const u8*']),
+    'pybls_bn254_gt_encode': ('int', ['u8*', 'const u8*']),
+    'pybls_bn254_gt_decode': ('int', ['u8*', 'const u8*', 'u32']),
+    'pybls_bn254_pairing': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_bn254_pairing_product': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
+    'pybls_bn254_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_bn254_final_exponentiation': ('int', ['u8*', 'const u8*']),
 }
 
 # name -> size in bytes of the output buffer passed as the first argument.
@@ -238,6 +264,17 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn254_g2_serialize': 128,
     'pybls_bn254_g2_decode': 192,
     'pybls_bn254_g2_from_affine_bytes': 192,
+    'pybls_bn254_gt_one': 384,
+    'pybls_bn254_gt_mul': 384,
+    'pybls_bn254_gt_inv': 384,
+    'pybls_bn254_gt_sqr': 384,
+    'pybls_bn254_gt_pow': 384,
+    'pybls_bn254_gt_encode': 384,
+    'pybls_bn254_gt_decode': 384,
+    'pybls_bn254_pairing': 384,
+    'pybls_bn254_pairing_product': 384,
+    'pybls_bn254_miller_loop': 384,
+    'pybls_bn254_final_exponentiation': 384,
 }
 
 # name -> (position of the size argument after `out`, bytes per unit of it).
