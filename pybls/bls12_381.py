@@ -10,9 +10,12 @@ True
 from __future__ import annotations
 
 from .gt import GT
-from .pairing import pairing, pairing_product
+from .pairing import final_exponentiation, miller_loop, pairing, pairing_product
 from .points import FIELD_MODULUS, G1, G2
 from .scalar import R as CURVE_ORDER
 from .scalar import Scalar
 
-__all__ = ["G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "FIELD_MODULUS", "CURVE_ORDER"]
+__all__ = [
+    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
+    "FIELD_MODULUS", "CURVE_ORDER",
+]

@@ -48,7 +48,7 @@ from typing import Iterable, Tuple
 
 from . import _lib
 from .gt import GTElement
-from .pairing import Pairing
+from .pairing import MillerLoopValue, Pairing
 from .points import G1Point, G2Point
 from .scalar import ScalarField
 
@@ -122,13 +122,13 @@ def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
     return _PAIRING.pairing_product(pairs)
 
 
-def miller_loop(P: G1, Q: G2) -> GT:
+def miller_loop(P: G1, Q: G2) -> MillerLoopValue[GT]:
     """The Miller loop of e(P, Q) before the final exponentiation: an Fp12
     element generally outside GT, to multiply with others and pass to
     :func:`final_exponentiation`."""
     return _PAIRING.miller_loop(P, Q)
 
 
-def final_exponentiation(f: GT) -> GT:
+def final_exponentiation(f: MillerLoopValue[GT]) -> GT:
     """Raise a Miller loop output (or a product of them) to (p¹² − 1)/r."""
     return _PAIRING.final_exponentiation(f)

@@ -20,11 +20,50 @@ from . import _lib
 from .gt import GT, GTElement, _wrap
 from .points import G1, G1Point, G2, G2Point
 
-__all__ = ["pairing", "pairing_product", "miller_loop", "final_exponentiation", "Pairing"]
+__all__ = ["pairing", "pairing_product", "miller_loop", "final_exponentiation", "Pairing", "MillerLoopValue"]
 
 _P1 = TypeVar("_P1", bound=G1Point)
 _P2 = TypeVar("_P2", bound=G2Point)
 _T = TypeVar("_T", bound=GTElement)
+
+
+class MillerLoopValue(Generic[_T]):
+    """The output of a Miller loop, or a product of them: an element of
+    Fp12 that is generally not in GT. Multiply such values of one curve
+    together and pass the product to that curve's ``final_exponentiation``.
+
+    >>> from pybls import G1, G2, miller_loop, final_exponentiation, pairing
+    >>> P, Q = G1.generator(), G2.generator()
+    >>> f = miller_loop(P * 2, Q) * miller_loop(P, -Q * 2)
+    >>> final_exponentiation(f).is_one()
+    True
+    """
+
+    __slots__ = ("_b", "_curve")
+
+    def __init__(self, internal: bytes, curve: "Pairing[Any, Any, _T]") -> None:
+        self._b, self._curve = internal, curve
+
+    def __mul__(self, other: Any) -> "MillerLoopValue[_T]":
+        if not isinstance(other, MillerLoopValue) or other._curve is not self._curve:
+            return NotImplemented
+        return MillerLoopValue(self._curve._mul(self._b, other._b), self._curve)
+
+    def to_bytes(self) -> bytes:
+        """The twelve Fp coefficients, in the encoding of the curve's GT."""
+        return self._curve._encode(self._b)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MillerLoopValue) or other._curve is not self._curve:
+            return NotImplemented
+        return self.to_bytes() == other.to_bytes()
+
+    def __hash__(self) -> int:
+        return hash(self.to_bytes())
+
+    def __repr__(self) -> str:
+        h = self.to_bytes().hex()
+        return f"MillerLoopValue(0x{h[:8]}\u2026{h[-8:]})"
 
 
 class Pairing(Generic[_P1, _P2, _T]):
@@ -38,6 +77,8 @@ class Pairing(Generic[_P1, _P2, _T]):
         self._product: Callable[[bytes, bytes, int], bytes] = binding.pairing_product
         self._miller: Callable[[bytes, bytes], bytes] = binding.miller_loop
         self._final: Callable[[bytes], bytes] = binding.final_exponentiation
+        self._mul: Callable[[bytes, bytes], bytes] = binding.gt_mul
+        self._encode: Callable[[bytes], bytes] = binding.gt_encode
 
     def _check(self, P: Any, Q: Any) -> None:
         if type(P) is not self._g1 or type(Q) is not self._g2:
@@ -61,14 +102,17 @@ class Pairing(Generic[_P1, _P2, _T]):
             return self._gt.one()
         return _wrap(self._gt, self._product(b"".join(g1s), b"".join(g2s), len(g1s)))
 
-    def miller_loop(self, P: _P1, Q: _P2) -> _T:
+    def miller_loop(self, P: _P1, Q: _P2) -> MillerLoopValue[_T]:
         self._check(P, Q)
-        return _wrap(self._gt, self._miller(P._b, Q._b))
+        return MillerLoopValue(self._miller(P._b, Q._b), self)
 
-    def final_exponentiation(self, f: _T) -> _T:
-        if type(f) is not self._gt:
-            raise TypeError(f"final_exponentiation takes a {self._gt.__name__} value, not {type(f).__name__}")
-        return _wrap(self._gt, self._final(f._b))
+    def final_exponentiation(self, f: "MillerLoopValue[_T] | _T") -> _T:
+        # A GT value is accepted too: miller_loop returned GT values before.
+        if isinstance(f, MillerLoopValue) and f._curve is self:
+            return _wrap(self._gt, self._final(f._b))
+        if type(f) is self._gt:
+            return _wrap(self._gt, self._final(f._b))
+        raise TypeError(f"final_exponentiation takes this curve's miller_loop() value, not {type(f).__name__}")
 
 
 _BLS12_381: Pairing[G1, G2, GT] = Pairing(_lib, G1, G2, GT)
@@ -87,13 +131,12 @@ def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
     return _BLS12_381.pairing_product(pairs)
 
 
-def miller_loop(P: G1, Q: G2) -> GT:
+def miller_loop(P: G1, Q: G2) -> MillerLoopValue[GT]:
     """The Miller loop of e(P, Q), before the final exponentiation.
 
-    The result is an Fp12 element that is generally *not* in GT: only
-    multiply such values together and pass the product to
-    :func:`final_exponentiation` (``GT.from_bytes`` rejects them, and ``**``
-    is only meaningful on GT).
+    The result is an Fp12 element that is generally *not* in GT (a
+    :class:`MillerLoopValue`): multiply such values together and pass the
+    product to :func:`final_exponentiation`.
 
     >>> from pybls import G1, G2
     >>> P, Q = G1.generator(), G2.generator()
@@ -103,6 +146,6 @@ def miller_loop(P: G1, Q: G2) -> GT:
     return _BLS12_381.miller_loop(P, Q)
 
 
-def final_exponentiation(f: GT) -> GT:
+def final_exponentiation(f: "MillerLoopValue[GT] | GT") -> GT:
     """Raise a Miller loop output (or a product of them) to (p^12 - 1) / r."""
     return _BLS12_381.final_exponentiation(f)
