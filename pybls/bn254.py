@@ -35,8 +35,9 @@ True
 True
 
 The pairing is the optimal ate pairing with the final exponentiation
-(p¹² − 1)/r itself: its values equal py_ecc's ``bn128`` pairing and mcl's
-BN_SNARK1 pairing, coefficient for coefficient. GT elements encode as the
+(p¹² − 1)/r itself: its values equal py_ecc's ``bn128`` pairing coefficient
+for coefficient; mcl's BN_SNARK1 values are these raised to the fixed
+2u(6u² + 3u + 1). GT elements encode as the
 twelve Fp coefficients of the tower (Fp12 = Fp6[w]/(w² − v), Fp6 =
 Fp2[v]/(v³ − (9 + u))), highest first, 32 bytes big-endian each (384
 bytes).
