@@ -649,8 +649,10 @@ def emit_bn(curve: SimpleNamespace) -> str:
     frob6_v2 = [xi ** (2 * (p**k - 1) // 3) for k in range(1, 4)]
     frob12_w = [xi ** ((p**k - 1) // 6) for k in range(1, 4)]
 
-    loop = naf(6 * u + 2) if u > 0 else [-d for d in naf(-(6 * u + 2))]
-    assert sum(d << i for i, d in enumerate(loop)) == 6 * u + 2
+    # The loop runs over |6u + 2|; for u < 0 the C code then inverts f and
+    # negates T, since f_{-m,Q} = 1/f_{m,Q} up to vertical lines.
+    loop = naf(abs(6 * u + 2))
+    assert sum(d << i for i, d in enumerate(loop)) == abs(6 * u + 2) and loop[-1] == 1
 
     def limbs(v: int, nbits: int) -> str:
         return c_limbs(v, nbits)
@@ -725,8 +727,8 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w("static const fp2_t FROB6_V2[3] = {" + ", ".join(c_f2(c) for c in frob6_v2) + "};")
     w("static const fp2_t FROB12_W[3] = {" + ", ".join(c_f2(c) for c in frob12_w) + "};")
     w("")
-    w("/* The optimal ate pairing's loop: 6u + 2 in non-adjacent form, least")
-    w(" * significant digit first. */")
+    w("/* The optimal ate pairing's loop: |6u + 2| in non-adjacent form, least")
+    w(" * significant digit first (6u + 2 < 0 when BLS_X_IS_NEGATIVE). */")
     w(f"#define BN_LOOP_LEN {len(loop)}")
     w("static const signed char BN_LOOP_NAF[BN_LOOP_LEN] = {" + ", ".join(str(d) for d in loop) + "};")
     w("")

@@ -10,7 +10,7 @@ imported, so naming a curve here costs nothing until it is used.
 >>> curves.get("BLS12_381").__name__
 'pybls.bls12_381'
 >>> sorted(curves.CURVES)
-['bls12_381', 'bn254']
+['bls12_381', 'bn254', 'bn254_nogami']
 """
 
 from __future__ import annotations
@@ -21,27 +21,34 @@ from typing import Dict, Iterator, Mapping
 
 __all__ = ["CURVES", "get", "ALIASES"]
 
-#: Other names for each curve, compared without case: Ethereum's and
-#: py_ecc's (alt_bn128, bn128), mcl's (BN_SNARK1, BLS12_381) and
-#: arkworks'/gnark's (bn254, bls12-381). mcl's "BN254" is another curve,
-#: Nogami's, which pybls does not have yet: that name is not an alias of
-#: this bn254.
+#: Other names for each curve: Ethereum's and py_ecc's (alt_bn128, bn128),
+#: mcl's (BN_SNARK1, BN254, BLS12_381), constantine's (BN254_Snarks,
+#: BN254_Nogami) and arkworks'/gnark's (bn254, bls12-381). Names are
+#: compared exactly, then without case where that is unambiguous: mcl's
+#: "BN254" is Nogami's curve while "bn254" is Ethereum's, as in arkworks,
+#: gnark, noble-curves and this package.
 ALIASES: Dict[str, str] = {
     "bls12_381": "bls12_381",
+    "BLS12_381": "bls12_381",
     "bls12-381": "bls12_381",
+    "BLS12-381": "bls12_381",
     "bls12381": "bls12_381",
     "bn254": "bn254",
     "alt_bn128": "bn254",
     "bn128": "bn254",
-    "bn_snark1": "bn254",
+    "BN_SNARK1": "bn254",
     "bn254_snarks": "bn254",
+    "BN254_Snarks": "bn254",
+    "bn254_nogami": "bn254_nogami",
+    "BN254_Nogami": "bn254_nogami",
+    "BN254": "bn254_nogami",
 }
 
 
 class _Curves(Mapping[str, ModuleType]):
     """The curve modules by their pybls names, imported on first access."""
 
-    _NAMES = ("bls12_381", "bn254")
+    _NAMES = ("bls12_381", "bn254", "bn254_nogami")
 
     def __getitem__(self, name: str) -> ModuleType:
         if name not in self._NAMES:
@@ -60,13 +67,24 @@ CURVES: Mapping[str, ModuleType] = _Curves()
 
 
 def get(name: str) -> ModuleType:
-    """The module of the curve `name` (any name in :data:`ALIASES`, without
-    regard to case); :class:`LookupError` for an unknown name.
+    """The module of the curve `name` (a name of :data:`ALIASES`; another
+    case of one is accepted where it names one curve only);
+    :class:`LookupError` for an unknown or ambiguous name.
 
-    >>> get("bn128") is get("BN_SNARK1")
+    >>> get("bn128") is get("BN_SNARK1") is get("bn254")
     True
+    >>> get("BN254").__name__
+    'pybls.bn254_nogami'
     """
-    key = ALIASES.get(name.lower())
+    key = ALIASES.get(name)
     if key is None:
-        raise LookupError(f"unknown curve {name!r}; known: {', '.join(sorted(ALIASES))}")
+        matches = {curve for alias, curve in ALIASES.items() if alias.lower() == name.lower()}
+        if len(matches) > 1:
+            raise LookupError(
+                f"curve name {name!r} is ambiguous: 'bn254' is Ethereum's alt_bn128, "
+                "'BN254' (mcl's name) is Nogami's curve"
+            )
+        if not matches:
+            raise LookupError(f"unknown curve {name!r}; known: {', '.join(sorted(ALIASES))}")
+        key = matches.pop()
     return CURVES[key]

@@ -91,6 +91,7 @@ class _Point:
     _serialize: ClassVar[Callable[[bytes], bytes]]
     _decode: ClassVar[Callable[[bytes, int, int], bytes]]
     _from_affine_bytes: ClassVar[Callable[[bytes, bytes, int], bytes]]
+    _to_affine_bytes: ClassVar[Callable[[bytes], bytes]]
     _hash_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _encode_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
 
@@ -206,10 +207,11 @@ class _Point:
         return self.to_bytes()
 
     def _affine_bytes(self) -> bytes:
-        """The uncompressed encoding, x || y without flags; ValueError for the identity."""
+        """x || y big-endian (an Fp2 coordinate c1 || c0), whatever the
+        curve's encodings; ValueError for the identity."""
         if type(self)._is_identity(self._b) == 1:
             raise ValueError(f"the identity of {type(self).__name__} has no affine coordinates")
-        return type(self)._serialize(self._b)
+        return type(self)._to_affine_bytes(self._b)
 
     # -- group law ----------------------------------------------------------
 

@@ -36,6 +36,10 @@ def test_names():
     assert curves.get("BN_SNARK1") is bn254
     assert curves.get("bn254") is bn254
     assert curves.CURVES["bn254"] is bn254
+    assert curves.get("BN254").__name__ == "pybls.bn254_nogami"  # mcl's name
+    assert curves.get("alt_BN128") is bn254
+    with pytest.raises(LookupError, match="ambiguous"):
+        curves.get("Bn254")
     with pytest.raises(LookupError):
         curves.get("BN254_SNARKS_NOT_A_CURVE")
 

@@ -5,6 +5,7 @@
  *   PUB(name)   the public name (pybls_g1_##name)
  *   EC(name)    the internal name (g1_##name, see ec.h)
  *   POINT       the internal point type
+ *   FE, F(op)   its coordinates' field type and functions
  *
  * and LOAD / STORE, which copy internal buffers through the structs' bytes
  * so callers need not align them.
@@ -167,6 +168,16 @@ int PUB(decode)(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags) {
     int rc = EC(decode)(&r, in, len, flags);
     if (rc == PYBLS_OK) STORE(out, r);
     return rc;
+}
+
+int PUB(to_affine_bytes)(uint8_t *out, const uint8_t *a) {
+    LOAD(POINT, p, a);
+    FE x, y;
+    if (EC(is_identity)(&p) & 1) return PYBLS_ERR_ARGUMENT;
+    EC(to_affine)(&x, &y, &p);
+    F(to_bytes)(out, &x);
+    F(to_bytes)(out + sizeof(FE) / sizeof(fp_t) * CURVE_FP_BYTES, &y);
+    return PYBLS_OK;
 }
 
 int PUB(from_affine_bytes)(uint8_t *out, const uint8_t *x, const uint8_t *y, uint32_t flags) {

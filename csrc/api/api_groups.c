@@ -8,12 +8,18 @@
 #define PUB(name) pybls_g1_##name
 #define EC(name) g1_##name
 #define POINT g1_t
+#define FE fp_t
+#define F(op) fp_##op
 #include "api/api_group_template.h"
 #undef PUB
 #undef EC
 #undef POINT
+#undef FE
+#undef F
 
 #define PUB(name) pybls_g2_##name
 #define EC(name) g2_##name
 #define POINT g2_t
+#define FE fp2_t
+#define F(op) fp2_##op
 #include "api/api_group_template.h"

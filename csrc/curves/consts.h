@@ -6,6 +6,8 @@
 
 #if defined(PYBLS_CURVE_BN254)
 #include "curves/bn254/consts.h"
+#elif defined(PYBLS_CURVE_BN254_NOGAMI)
+#include "curves/bn254_nogami/consts.h"
 #else
 #include "curves/bls12_381/consts.h"
 #endif

@@ -24,6 +24,8 @@
 /* The point encodings of the curve's users (ec_encoding_*_template.h). */
 #if CURVE_ENCODING_EIP196
 #define EC_ENCODING_TEMPLATE "ec/ec_encoding_eip196_template.h"
+#elif CURVE_ENCODING_MCL
+#define EC_ENCODING_TEMPLATE "ec/ec_encoding_mcl_template.h"
 #else
 #define EC_ENCODING_TEMPLATE "ec/ec_encoding_template.h"
 #endif

@@ -4,9 +4,7 @@
  * ec_group_template.h). Needs besides its macros:
  *
  *   EC_COORD_BYTES   bytes of one encoded coordinate (32 or 64)
- *   EC_SQRT(r, a)    a square root of a, returning an all-ones mask if a is
- *                    a square (may be variable time: decoded points are
- *                    public)
+ *   EC_SQRT(r, a)    a square root (see ec_decode_template.h)
  *
  * Uncompressed: x || y, each coordinate big-endian (an Fp2 one imaginary
  * part first), the identity all zero (no curve point has x = y = 0, as
@@ -37,31 +35,8 @@ void EC(serialize)(uint8_t *out, const POINT *p) {
     F(to_bytes)(out + EC_COORD_BYTES, &y);
 }
 
-/* The point with coordinates x and y (or, if y_bytes is NULL, the x whose
- * y has the sign `largest`), checked as the decoders promise. */
-static int EC(from_coordinates)(POINT *r, const uint8_t *x_bytes, const uint8_t *y_bytes,
-                                limb_t largest, uint32_t flags) {
-    FE x, y;
-    POINT p;
-    if (!(F(from_bytes)(&x, x_bytes) & 1)) return PYBLS_ERR_NONCANONICAL;
-    if (y_bytes) {
-        if (!(F(from_bytes)(&y, y_bytes) & 1)) return PYBLS_ERR_NONCANONICAL;
-        EC(from_affine)(&p, &x, &y);
-        if (!(EC(is_on_curve)(&p) & 1)) return PYBLS_ERR_NOT_ON_CURVE;
-    } else {
-        FE rhs;
-        F(sqr)(&rhs, &x);
-        F(mul)(&rhs, &rhs, &x);
-        F(add)(&rhs, &rhs, &EC_B);
-        if (!(EC_SQRT(&y, &rhs) & 1)) return PYBLS_ERR_NOT_ON_CURVE;
-        if ((F(is_lexically_largest)(&y) ^ largest) & 1) F(neg)(&y, &y);
-        EC(from_affine)(&p, &x, &y);
-    }
-    if (!(flags & PYBLS_DECODE_SKIP_SUBGROUP_CHECK) && !EC(in_subgroup_vartime)(&p))
-        return PYBLS_ERR_NOT_IN_SUBGROUP;
-    *r = p;
-    return PYBLS_OK;
-}
+#define EC_Y_SIGN(y) F(is_lexically_largest)(y)
+#include "ec/ec_decode_template.h"
 
 int EC(decode)(POINT *r, const uint8_t *in, uint32_t len, uint32_t flags) {
     uint8_t x[EC_COORD_BYTES];

@@ -53,6 +53,7 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
 #define EC_MSM_MIN_BATCH 24
 #define EC_COORD_BYTES CURVE_FP_BYTES
 #define EC_SQRT fp_sqrt
+#define EC_Y_PARITY(y) fp_is_odd(y)
 
 #include "ec/ec_group_template.h"
 

@@ -45,6 +45,7 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 #define EC_MSM_MIN_BATCH 8
 #define EC_COORD_BYTES (2 * CURVE_FP_BYTES)
 #define EC_SQRT fp2_sqrt
+#define EC_Y_PARITY(y) fp_is_odd(&(y)->c0)
 
 #include "ec/ec_group_template.h"
 

@@ -111,7 +111,8 @@ int pybls_fp_legendre(const uint8_t *a);
  * bytes), uncompressed x || y; an Fp2 coordinate c0 + c1*u is written
  * c1 || c0. The top three bits of the first byte are the compression,
  * infinity and sign flags. *_from_affine_bytes take the coordinates in that
- * same big-endian form (without flags).
+ * same big-endian form (without flags), and *_to_affine_bytes give them so
+ * (PYBLS_ERR_ARGUMENT for the identity), whatever the curve's encodings.
  * GT encoding: the 12 Fp coefficients of c0 + c1*w (Fp6 = b0 + b1*v +
  * b2*v^2, Fp2 = a0 + a1*u), each 48 bytes big-endian, written from the
  * highest to the lowest: c1.b2.a1, c1.b2.a0, c1.b1.a1, ..., c0.b0.a0 (the
@@ -153,6 +154,7 @@ int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
+int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 
 /* G2: points on E'(Fp2): y^2 = x^3 + 4(u + 1). */
 int pybls_g2_generator(uint8_t *out);
@@ -178,6 +180,7 @@ int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
+int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 
 /* GT: the order-r subgroup of Fp12^*, written multiplicatively. */
 int pybls_gt_one(uint8_t *out);

@@ -5,9 +5,6 @@
 #include "curves/consts.h"
 #include "pairing/pairing.h"
 
-#if CURVE_FAMILY_BN && BLS_X_IS_NEGATIVE
-#error "BN curves with u < 0 are not supported (the Miller loop takes 6u + 2 > 0)"
-#endif
 
 /* The Miller loop's running point T on the twist E': y^2 = x^3 + b'
  * (b' = 4 (1 + u) on BLS12-381, 3 / (9 + u) on BN254), in homogeneous
@@ -138,7 +135,7 @@ static void mul_lines(fp12_t *f, fp2_t lines[][3], int n) {
 }
 
 /* The loop's digits below the top one, from LOOP_TOP down to 0: the bits
- * of |x| (BLS12, whose top bit is bit 63) or the NAF digits of 6u + 2 (BN;
+ * of |x| (BLS12, whose top bit is bit 63) or the NAF digits of |6u + 2| (BN;
  * a digit -1 adds -Q). */
 #if CURVE_FAMILY_BN
 #define LOOP_TOP (BN_LOOP_LEN - 2)
@@ -210,6 +207,13 @@ void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, i
         }
     }
 #if CURVE_FAMILY_BN
+#if BLS_X_IS_NEGATIVE
+    /* 6u + 2 < 0: the loop ran over |6u + 2|, and f_{6u+2,Q} = 1/f_{|6u+2|,Q}
+     * up to factors the final exponentiation removes (1/f is the conjugate
+     * after it); T = [6u + 2]Q is the negated point. */
+    fp12_conj(&acc, &acc);
+    for (int j = 0; j < n; j++) fp2_neg(&t[j].y, &t[j].y);
+#endif
     frobenius_lines(&acc, t, q, pp, n);
 #else
     /* x < 0: f_{x,Q} = 1 / f_{|x|,Q} up to factors the final exponentiation

@@ -83,6 +83,7 @@ int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
+int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 int pybls_g2_generator(uint8_t *out);
 int pybls_g2_identity(uint8_t *out);
 int pybls_g2_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
@@ -106,6 +107,7 @@ int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
+int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 int pybls_gt_one(uint8_t *out);
 int pybls_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_gt_inv(uint8_t *out, const uint8_t *a);
@@ -186,6 +188,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_g1_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
+    'pybls_g1_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_g2_generator': ('int', ['u8*']),
     'pybls_g2_identity': ('int', ['u8*']),
     'pybls_g2_add': ('int', ['u8*', 'const u8*', 'const u8*']),
@@ -209,6 +212,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
+    'pybls_g2_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_gt_one': ('int', ['u8*']),
     'pybls_gt_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_gt_inv': ('int', ['u8*', 'const u8*']),
@@ -276,6 +280,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g1_serialize': 96,
     'pybls_g1_decode': 144,
     'pybls_g1_from_affine_bytes': 144,
+    'pybls_g1_to_affine_bytes': 96,
     'pybls_g2_generator': 288,
     'pybls_g2_identity': 288,
     'pybls_g2_add': 288,
@@ -292,6 +297,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g2_serialize': 192,
     'pybls_g2_decode': 288,
     'pybls_g2_from_affine_bytes': 288,
+    'pybls_g2_to_affine_bytes': 192,
     'pybls_gt_one': 576,
     'pybls_gt_mul': 576,
     'pybls_gt_inv': 576,

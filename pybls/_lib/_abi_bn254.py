@@ -85,6 +85,7 @@ int pybls_bn254_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_bn254_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_bn254_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
+int pybls_bn254_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_g2_generator(uint8_t *out);
 int pybls_bn254_g2_identity(uint8_t *out);
 int pybls_bn254_g2_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
@@ -108,6 +109,7 @@ int pybls_bn254_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_bn254_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_bn254_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
+int pybls_bn254_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 int pybls_bn254_gt_one(uint8_t *out);
 int pybls_bn254_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_bn254_gt_inv(uint8_t *out, const uint8_t *a);
@@ -173,6 +175,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_bn254_g1_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
+    'pybls_bn254_g1_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g2_generator': ('int', ['u8*']),
     'pybls_bn254_g2_identity': ('int', ['u8*']),
     'pybls_bn254_g2_add': ('int', ['u8*', 'const u8*', 'const u8*']),
@@ -196,6 +199,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
     'pybls_bn254_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
+    'pybls_bn254_g2_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_gt_one': ('int', ['u8*']),
     'pybls_bn254_gt_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn254_gt_inv': ('int', ['u8*', 'const u8*']),
@@ -248,6 +252,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn254_g1_serialize': 64,
     'pybls_bn254_g1_decode': 96,
     'pybls_bn254_g1_from_affine_bytes': 96,
+    'pybls_bn254_g1_to_affine_bytes': 64,
     'pybls_bn254_g2_generator': 192,
     'pybls_bn254_g2_identity': 192,
     'pybls_bn254_g2_add': 192,
@@ -264,6 +269,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn254_g2_serialize': 128,
     'pybls_bn254_g2_decode': 192,
     'pybls_bn254_g2_from_affine_bytes': 192,
+    'pybls_bn254_g2_to_affine_bytes': 128,
     'pybls_bn254_gt_one': 384,
     'pybls_bn254_gt_mul': 384,
     'pybls_bn254_gt_inv': 384,

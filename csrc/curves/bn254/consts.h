@@ -59,8 +59,8 @@ static const fp2_t FROB6_V[3] = {{{{LIMB64(0xb5773b104563ab30), LIMB64(0x347f91c
 static const fp2_t FROB6_V2[3] = {{{{LIMB64(0x7361d77f843abe92), LIMB64(0xa5bb2bd3273411fb), LIMB64(0x9c941f314b3e2399), LIMB64(0x15df9cddbb9fd3ec)}}, {{LIMB64(0x5dddfd154bd8c949), LIMB64(0x62cb29a5a4445b60), LIMB64(0x37bc870a0c7dd2b9), LIMB64(0x24830a9d3171f0fd)}}}, {{{LIMB64(0x71930c11d782e155), LIMB64(0xa6bb947cffbe3323), LIMB64(0xaa303344d4741444), LIMB64(0x2c3b3f0d26594943)}}, {{LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000)}}}, {{{LIMB64(0x448a93a57b6762df), LIMB64(0xbfd62df528fdeadf), LIMB64(0xd858f5d00e9bd47a), LIMB64(0x06b03d4d3476ec58)}}, {{LIMB64(0x2b19daf4bcc936d1), LIMB64(0xa1a54e7a56f4299f), LIMB64(0xb533eee05adeaef1), LIMB64(0x170c812b84dda0b2)}}}};
 static const fp2_t FROB12_W[3] = {{{{LIMB64(0xaf9ba69633144907), LIMB64(0xca6b1d7387afb78a), LIMB64(0x11bded5ef08a2087), LIMB64(0x02f34d751a1f3a7c)}}, {{LIMB64(0xa222ae234c492d72), LIMB64(0xd00f02a4565de15b), LIMB64(0xdc2ff3a253dfc926), LIMB64(0x10a75716b3899551)}}}, {{{LIMB64(0xca8d800500fa1bf2), LIMB64(0xf0c5d61468b39769), LIMB64(0x0e201271ad0d4418), LIMB64(0x04290f65bad856e6)}}, {{LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000)}}}, {{{LIMB64(0x365316184e46d97d), LIMB64(0x0af7129ed4c96d9f), LIMB64(0x659da72fca1009b5), LIMB64(0x08116d8983a20d23)}}, {{LIMB64(0xb1df4af7c39c1939), LIMB64(0x3d9f02878a73bf7f), LIMB64(0x9b2220928caf0ae0), LIMB64(0x26684515eff054a6)}}}};
 
-/* The optimal ate pairing's loop: 6u + 2 in non-adjacent form, least
- * significant digit first. */
+/* The optimal ate pairing's loop: |6u + 2| in non-adjacent form, least
+ * significant digit first (6u + 2 < 0 when BLS_X_IS_NEGATIVE). */
 #define BN_LOOP_LEN 66
 static const signed char BN_LOOP_NAF[BN_LOOP_LEN] = {0, 0, 0, 1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, -1, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, -1, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, -1, 0, 0, -1, 0, 1, 0, -1, 0, 0, 0, -1, 0, -1, 0, 0, 0, 1, 0, -1, 0, 1};
 

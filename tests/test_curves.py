@@ -1,0 +1,145 @@
+"""Properties every curve module must have (pybls.curves.CURVES): the group
+laws, r P = 0, a bilinear and non-degenerate pairing, subgroup checks that
+reject points off the subgroup, and every bad encoding raising its named
+error. The arithmetic needed to find points off the subgroup (square roots
+in Fp and Fp2, p = 3 mod 4) is written here, independently of the core."""
+
+import pytest
+
+from pybls import curves, errors
+
+CURVES = sorted(curves.CURVES)
+
+
+@pytest.fixture(params=CURVES)
+def curve(request):
+    return curves.CURVES[request.param]
+
+
+def _fp2_ops(p):
+    def mul(a, b):
+        return ((a[0] * b[0] - a[1] * b[1]) % p, (a[0] * b[1] + a[1] * b[0]) % p)
+
+    def add(a, b):
+        return ((a[0] + b[0]) % p, (a[1] + b[1]) % p)
+
+    def power(a, e):
+        out = (1, 0)
+        while e:
+            if e & 1:
+                out = mul(out, a)
+            a = mul(a, a)
+            e >>= 1
+        return out
+
+    def sqrt(a):
+        # Adj and Rodriguez-Henriquez, algorithm 9 (p = 3 mod 4).
+        a1 = power(a, (p - 3) // 4)
+        alpha = mul(mul(a1, a1), a)
+        x0 = mul(a1, a)
+        if alpha == (p - 1, 0):
+            return mul((0, 1), x0)
+        return mul(power(((1 + alpha[0]) % p, alpha[1]), (p - 1) // 2), x0)
+
+    return mul, add, sqrt
+
+
+def _points_on_curve(curve):
+    """A point of E(Fp) and one of E'(Fp2) found by search, with b and b'
+    read off the generators."""
+    p = curve.FIELD_MODULUS
+    mul, add, sqrt = _fp2_ops(p)
+    gx, gy = curve.G1.generator().to_affine()
+    b1 = (gy * gy - gx ** 3) % p
+    (qx, qy) = curve.G2.generator().to_affine()
+    b2 = add(mul(qy, qy), tuple(-c % p for c in mul(mul(qx, qx), qx)))
+    g1 = None
+    for x in range(2, 200):
+        rhs = (x ** 3 + b1) % p
+        y = pow(rhs, (p + 1) // 4, p)
+        if y * y % p == rhs:
+            g1 = (x, y)
+            break
+    g2 = None
+    for c in range(1, 200):
+        x = (c, 1)
+        rhs = add(mul(mul(x, x), x), b2)
+        y = sqrt(rhs)
+        if mul(y, y) == rhs:
+            g2 = (x, y)
+            break
+    assert g1 and g2
+    return g1, g2
+
+
+def test_group_laws_and_order(curve):
+    for group in (curve.G1, curve.G2):
+        g = group.generator()
+        a, b = curve.Scalar.random(), curve.Scalar.random()
+        assert (g * curve.Scalar.R).is_identity() and not g.is_identity()
+        assert g * a + g * b == g * (a + b) and (g * a) * b == g * (a * b)
+        assert g * a - g * a == group.identity() and -(g * a) == g * -a
+        assert group.msm([g, g * a], [b, 3]) == g * (b + 3 * a)
+        assert group.from_bytes(g.to_bytes()) == g
+        assert group.from_bytes((g * a).to_bytes(compressed=True)) == g * a
+        assert group.from_bytes((g * a).to_bytes(compressed=False)) == g * a
+        assert group.from_bytes(group.identity().to_bytes()) == group.identity()
+        assert group.from_affine(*(g * a).to_affine()) == g * a
+
+
+def test_pairing_bilinear_non_degenerate(curve):
+    P, Q = curve.G1.generator(), curve.G2.generator()
+    a, b = curve.Scalar.random(), curve.Scalar.random()
+    e = curve.pairing(P, Q)
+    assert not e.is_one() and (e ** curve.Scalar.R).is_one()
+    assert curve.pairing(P * a, Q * b) == e ** (a * b)
+    assert curve.pairing_product([(P * a, Q), (P, -(Q * a))]).is_one()
+    assert curve.GT.from_bytes(e.to_bytes()) == e
+
+
+def test_subgroup_checks(curve):
+    (x1, y1), (x2, y2) = _points_on_curve(curve)
+    p1 = curve.G1.from_affine(x1, y1, subgroup_check=False)
+    p2 = curve.G2.from_affine(x2, y2, subgroup_check=False)
+    assert p1.is_on_curve() and p2.is_on_curve()
+    # G2's cofactor is large on every curve: a point found by search is
+    # outside G2. G1 is the whole curve on BN curves only.
+    assert not p2.in_subgroup()
+    with pytest.raises(errors.NotInSubgroupError):
+        curve.G2.from_affine(x2, y2)
+    for compressed in (True, False):
+        with pytest.raises(errors.NotInSubgroupError):
+            curve.G2.from_bytes(p2.to_bytes(compressed=compressed))
+        assert curve.G2.from_bytes(p2.to_bytes(compressed=compressed), subgroup_check=False) == p2
+    assert p2.clear_cofactor().in_subgroup()
+    whole_g1 = curve.__name__ != "pybls.bls12_381"
+    assert p1.in_subgroup() == whole_g1
+    if not whole_g1:
+        with pytest.raises(errors.NotInSubgroupError):
+            curve.G1.from_affine(x1, y1)
+
+
+def test_bad_encodings(curve):
+    p = curve.FIELD_MODULUS
+    for group in (curve.G1, curve.G2):
+        g = group.generator()
+        for compressed in (True, False):
+            enc = g.to_bytes(compressed=compressed)
+            with pytest.raises(errors.InvalidLengthError):
+                group.from_bytes(enc[:-1])
+            with pytest.raises(errors.InvalidLengthError):
+                group.from_bytes(enc + b"\0")
+        with pytest.raises(errors.NonCanonicalError):
+            group.from_affine(*((p, 0) if group is curve.G1 else ((p, 0), (0, 0))))
+        with pytest.raises(errors.NotOnCurveError):
+            group.from_affine(*((1, 1) if group is curve.G1 else ((1, 0), (1, 0))))
+        # A flipped bit of an uncompressed encoding's y gives a point off
+        # the curve (or a non-canonical coordinate).
+        enc = bytearray(g.to_bytes(compressed=False))
+        enc[len(enc) - len(enc) // 4] ^= 1
+        with pytest.raises((errors.NotOnCurveError, errors.NonCanonicalError)):
+            group.from_bytes(bytes(enc))
+    with pytest.raises(errors.NonCanonicalError):
+        curve.Scalar.from_bytes(curve.Scalar.R.to_bytes(32, "big"))
+    with pytest.raises(errors.InvalidLengthError):
+        curve.GT.from_bytes(curve.GT.one().to_bytes()[:-1])
