@@ -35,6 +35,8 @@ import hashlib
 import hmac
 from typing import TYPE_CHECKING, Any, List, Sequence
 
+from .scalar import R
+
 if TYPE_CHECKING:  # pragma: no cover
     from .sig import SecretKey
 
@@ -49,8 +51,9 @@ __all__ = [
     "secret_key_from_path",
 ]
 
-#: r, the order of the BLS12-381 groups (secret keys live in [1, r)).
-CURVE_ORDER = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+#: r, the order of the BLS12-381 groups (secret keys live in [1, r)); the
+#: same int as ``pybls.CURVE_ORDER`` and ``pybls.Scalar.R``.
+CURVE_ORDER = R
 
 _KEYGEN_SALT = b"BLS-SIG-KEYGEN-SALT-"
 _HKDF_MOD_R_LEN = 48  # ceil(3 * ceil(log2(r)) / 16)
