@@ -22,19 +22,19 @@ specifies them; :func:`secret_key_from_path` returns a
 >>> derive_child_SK(master, 0) == derive_SK_from_path(seed, "m/0")
 True
 
-Only :mod:`hashlib`'s SHA-256 and :mod:`hmac` are used, so this module works
-unchanged inside Pyodide (which lacks ``hashlib.pbkdf2_hmac``). The
-arithmetic is plain Python integer and byte-string code: it does not have
-the constant-time guarantees of the C core, and keys should be derived on a
-machine the user trusts.
+Hashing is :mod:`hashlib`'s SHA-256 and the HKDF of :mod:`pybls.aead` (over
+:mod:`hmac`), so this module works unchanged inside Pyodide (which lacks
+``hashlib.pbkdf2_hmac``). The arithmetic is plain Python integer and
+byte-string code: it does not have the constant-time guarantees of the C
+core, and keys should be derived on a machine the user trusts.
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 from typing import TYPE_CHECKING, Any, List, Sequence
 
+from .aead import hkdf_expand, hkdf_extract
 from .scalar import R
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,27 +64,6 @@ _MASK_256 = (1 << 256) - 1
 
 
 # ---------------------------------------------------------------------------
-# HKDF (RFC 5869) over HMAC-SHA-256
-
-
-def _hkdf_extract(salt: Any, ikm: Any) -> bytes:
-    return hmac.new(salt, ikm, hashlib.sha256).digest()
-
-
-def _hkdf_expand(prk: bytes, info: Any, length: int) -> bytes:
-    if length > 255 * _HASH_LEN:
-        raise ValueError("HKDF-Expand: requested length is over 255 hashes")
-    blocks: List[bytes] = []
-    previous = b""
-    counter = 1
-    while len(blocks) * _HASH_LEN < length:
-        previous = hmac.new(prk, previous + info + bytes([counter]), hashlib.sha256).digest()
-        blocks.append(previous)
-        counter += 1
-    return b"".join(blocks)[:length]
-
-
-# ---------------------------------------------------------------------------
 # EIP-2333 building blocks
 
 
@@ -105,14 +84,14 @@ def hkdf_mod_r(IKM: bytes, key_info: bytes = b"") -> int:
     sk = 0
     while sk == 0:
         salt = hashlib.sha256(salt).digest()
-        prk = _hkdf_extract(salt, IKM + b"\x00")
-        okm = _hkdf_expand(prk, key_info + _HKDF_MOD_R_LEN.to_bytes(2, "big"), _HKDF_MOD_R_LEN)
+        prk = hkdf_extract(salt, IKM + b"\x00")
+        okm = hkdf_expand(prk, key_info + _HKDF_MOD_R_LEN.to_bytes(2, "big"), _HKDF_MOD_R_LEN)
         sk = int.from_bytes(okm, "big") % CURVE_ORDER
     return sk
 
 
 def _ikm_to_lamport_SK(IKM: bytes, salt: bytes) -> List[bytes]:
-    okm = _hkdf_expand(_hkdf_extract(salt, IKM), b"", _LAMPORT_CHUNKS * _HASH_LEN)
+    okm = hkdf_expand(hkdf_extract(salt, IKM), b"", _LAMPORT_CHUNKS * _HASH_LEN)
     return [okm[i * _HASH_LEN : (i + 1) * _HASH_LEN] for i in range(_LAMPORT_CHUNKS)]
 
 

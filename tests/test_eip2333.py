@@ -81,21 +81,6 @@ def test_intermediate_lamport_values(intermediate):
     assert derive_SK_from_path(seed, v["path"]) == v["child_SK"]
 
 
-def test_hkdf_rfc5869_case_1():
-    # RFC 5869, appendix A.1 (HMAC-SHA-256)
-    ikm = bytes([0x0B] * 22)
-    salt = bytes(range(13))
-    info = bytes(range(0xF0, 0xFA))
-    prk = eip2333._hkdf_extract(salt, ikm)
-    assert prk.hex() == "077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5"
-    okm = eip2333._hkdf_expand(prk, info, 42)
-    assert okm.hex() == (
-        "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"
-    )
-    with pytest.raises(ValueError):
-        eip2333._hkdf_expand(prk, info, 255 * 32 + 1)
-
-
 def test_hkdf_mod_r_is_draft_keygen():
     # Independent restatement of KeyGen (IETF BLS draft v4+) with key_info.
     import hmac
