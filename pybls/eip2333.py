@@ -24,9 +24,11 @@ True
 
 Hashing is :mod:`hashlib`'s SHA-256 and the HKDF of :mod:`pybls.aead` (over
 :mod:`hmac`), so this module works unchanged inside Pyodide (which lacks
-``hashlib.pbkdf2_hmac``). The arithmetic is plain Python integer and
-byte-string code: it does not have the constant-time guarantees of the C
-core, and keys should be derived on a machine the user trusts.
+``hashlib.pbkdf2_hmac``). ``HKDF_mod_r`` is the code of
+:func:`pybls.sig.key_gen`, which reduces modulo r in the C core; the rest of
+the arithmetic is plain Python integer and byte-string code: it does not
+have the constant-time guarantees of the C core, and keys should be derived
+on a machine the user trusts.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from typing import TYPE_CHECKING, Any, List, Sequence
 
 from .aead import hkdf_expand, hkdf_extract
 from .scalar import R
+from .sig.keys import _key_gen_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .sig import SecretKey
@@ -55,8 +58,6 @@ __all__ = [
 #: same int as ``pybls.CURVE_ORDER`` and ``pybls.Scalar.R``.
 CURVE_ORDER = R
 
-_KEYGEN_SALT = b"BLS-SIG-KEYGEN-SALT-"
-_HKDF_MOD_R_LEN = 48  # ceil(3 * ceil(log2(r)) / 16)
 _LAMPORT_CHUNKS = 255
 _HASH_LEN = 32
 _UINT32_LIMIT = 1 << 32
@@ -70,24 +71,21 @@ _MASK_256 = (1 << 256) - 1
 def hkdf_mod_r(IKM: bytes, key_info: bytes = b"") -> int:
     """``HKDF_mod_r`` of EIP-2333: a secret key in ``[1, r)`` from key material.
 
-    This is also ``KeyGen`` of the IETF BLS signature draft (version 4 and
+    This is ``KeyGen`` of the IETF BLS signature draft (version 4 and
     later), salt loop included: the salt is hashed again until the result is
-    non-zero. No minimum length is imposed on `IKM` here (see
-    :func:`derive_master_SK` for the check of the EIP).
+    non-zero. It runs the code of :func:`pybls.sig.key_gen` (the reduction
+    modulo r in the C core) but returns an int, and imposes no minimum
+    length on `IKM` (see :func:`derive_master_SK` for the check of the EIP).
 
     >>> hkdf_mod_r(b"\\x00" * 32) == hkdf_mod_r(b"\\x00" * 32, b"")
     True
     >>> 0 < hkdf_mod_r(b"\\x00" * 32, b"info") < CURVE_ORDER
     True
+    >>> from pybls.sig import key_gen
+    >>> hkdf_mod_r(bytes(32), b"info").to_bytes(32, "big") == key_gen(bytes(32), b"info").to_bytes()
+    True
     """
-    salt = _KEYGEN_SALT
-    sk = 0
-    while sk == 0:
-        salt = hashlib.sha256(salt).digest()
-        prk = hkdf_extract(salt, IKM + b"\x00")
-        okm = hkdf_expand(prk, key_info + _HKDF_MOD_R_LEN.to_bytes(2, "big"), _HKDF_MOD_R_LEN)
-        sk = int.from_bytes(okm, "big") % CURVE_ORDER
-    return sk
+    return int.from_bytes(_key_gen_bytes(IKM, key_info), "big")
 
 
 def _ikm_to_lamport_SK(IKM: bytes, salt: bytes) -> List[bytes]:

@@ -2,7 +2,8 @@
 
 Vectors: the four "Test Case 0-3" of EIP-2333 (tree_kdf.json) and the
 intermediate Lamport values of staking-deposit-cli (tree_kdf_intermediate.json).
-The derivation is pure Python over hashlib.sha256 and hmac; these tests
+The derivation is hashlib.sha256 and hmac (through pybls.aead's HKDF) and
+the core's reduction modulo r (through pybls.sig's KeyGen); these tests
 are cheap and run in every pass, Pyodide included, where it matters that
 nothing else from hashlib (pbkdf2_hmac, scrypt) is needed.
 """
@@ -93,6 +94,18 @@ def test_hkdf_mod_r_is_draft_keygen():
     expected = int.from_bytes((t1 + t2)[:48], "big") % R
     assert hkdf_mod_r(ikm, info) == expected
     assert 0 < hkdf_mod_r(b"") < R
+
+
+def test_hkdf_mod_r_argument_types():
+    # HKDF_mod_r concatenates its arguments with bytes, as py_ecc's KeyGen
+    # does: bytearrays work, other types (memoryview included) are TypeErrors.
+    ikm = bytes(range(32))
+    assert hkdf_mod_r(bytearray(ikm), bytearray(b"info")) == hkdf_mod_r(ikm, b"info")
+    for bad in (None, "text", 12345, [1, 2, 3], memoryview(ikm)):
+        with pytest.raises(TypeError):
+            hkdf_mod_r(bad)
+        with pytest.raises(TypeError):
+            hkdf_mod_r(ikm, bad)
 
 
 def test_path_derivation_composes(tree_kdf):
