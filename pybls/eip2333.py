@@ -11,7 +11,7 @@ signing key).
 
 Secret keys are returned as Python ints in ``[1, r)``, exactly as the EIP
 specifies them; :func:`secret_key_from_path` returns a
-:class:`pybls.sig.SecretKey` instead when that module is available.
+:class:`pybls.sig.SecretKey` instead.
 
 >>> seed = bytes.fromhex(
 ...     "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e5349553"
@@ -34,14 +34,11 @@ on a machine the user trusts.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any, List, Sequence
+from typing import Any, List, Sequence
 
 from .aead import hkdf_expand, hkdf_extract
 from .scalar import R
-from .sig.keys import _key_gen_bytes
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .sig import SecretKey
+from .sig.keys import SecretKey, _key_gen_bytes
 
 __all__ = [
     "CURVE_ORDER",
@@ -239,7 +236,7 @@ def derive_SK_from_path(seed: bytes, path: str) -> int:
     return sk
 
 
-def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> "SecretKey":
+def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> SecretKey:
     """:func:`derive_SK_from_path` as a :class:`pybls.sig.SecretKey`.
 
     The default path is the signing key of the first Ethereum validator
@@ -253,8 +250,6 @@ def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> "Secr
     >>> MinPk.PoP.verify(MinPk.PoP.sk_to_pk(sk), b"msg", MinPk.PoP.sign(sk, b"msg"))
     True
     """
-    from .sig import SecretKey  # imported lazily: pybls.sig builds on the core
-
     return SecretKey.from_bytes(derive_SK_from_path(seed, path).to_bytes(32, "big"))
 
 
