@@ -11,7 +11,7 @@ signing key).
 
 Secret keys are returned as Python ints in ``[1, r)``, exactly as the EIP
 specifies them; :func:`secret_key_from_path` returns a
-:class:`pybls.sig.SecretKey` instead when that module is available.
+:class:`pybls.sig.SecretKey` instead.
 
 >>> seed = bytes.fromhex(
 ...     "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e5349553"
@@ -22,21 +22,23 @@ specifies them; :func:`secret_key_from_path` returns a
 >>> derive_child_SK(master, 0) == derive_SK_from_path(seed, "m/0")
 True
 
-Only :mod:`hashlib`'s SHA-256 and :mod:`hmac` are used, so this module works
-unchanged inside Pyodide (which lacks ``hashlib.pbkdf2_hmac``). The
-arithmetic is plain Python integer and byte-string code: it does not have
-the constant-time guarantees of the C core, and keys should be derived on a
-machine the user trusts.
+Hashing is :mod:`hashlib`'s SHA-256 and the HKDF of :mod:`pybls.aead` (over
+:mod:`hmac`), so this module works unchanged inside Pyodide (which lacks
+``hashlib.pbkdf2_hmac``). ``HKDF_mod_r`` is the code of
+:func:`pybls.sig.key_gen`, which reduces modulo r in the C core; the rest of
+the arithmetic is plain Python integer and byte-string code: it does not
+have the constant-time guarantees of the C core, and keys should be derived
+on a machine the user trusts.
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
-from typing import TYPE_CHECKING, Any, List, Sequence
+from typing import Any, List, Sequence
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .sig import SecretKey
+from .aead import hkdf_expand, hkdf_extract
+from .scalar import R
+from .sig.keys import SecretKey, _key_gen_bytes
 
 __all__ = [
     "CURVE_ORDER",
@@ -49,36 +51,14 @@ __all__ = [
     "secret_key_from_path",
 ]
 
-#: r, the order of the BLS12-381 groups (secret keys live in [1, r)).
-CURVE_ORDER = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+#: r, the order of the BLS12-381 groups (secret keys live in [1, r)); the
+#: same int as ``pybls.CURVE_ORDER`` and ``pybls.Scalar.R``.
+CURVE_ORDER = R
 
-_KEYGEN_SALT = b"BLS-SIG-KEYGEN-SALT-"
-_HKDF_MOD_R_LEN = 48  # ceil(3 * ceil(log2(r)) / 16)
 _LAMPORT_CHUNKS = 255
 _HASH_LEN = 32
 _UINT32_LIMIT = 1 << 32
 _MASK_256 = (1 << 256) - 1
-
-
-# ---------------------------------------------------------------------------
-# HKDF (RFC 5869) over HMAC-SHA-256
-
-
-def _hkdf_extract(salt: Any, ikm: Any) -> bytes:
-    return hmac.new(salt, ikm, hashlib.sha256).digest()
-
-
-def _hkdf_expand(prk: bytes, info: Any, length: int) -> bytes:
-    if length > 255 * _HASH_LEN:
-        raise ValueError("HKDF-Expand: requested length is over 255 hashes")
-    blocks: List[bytes] = []
-    previous = b""
-    counter = 1
-    while len(blocks) * _HASH_LEN < length:
-        previous = hmac.new(prk, previous + info + bytes([counter]), hashlib.sha256).digest()
-        blocks.append(previous)
-        counter += 1
-    return b"".join(blocks)[:length]
 
 
 # ---------------------------------------------------------------------------
@@ -88,28 +68,25 @@ def _hkdf_expand(prk: bytes, info: Any, length: int) -> bytes:
 def hkdf_mod_r(IKM: bytes, key_info: bytes = b"") -> int:
     """``HKDF_mod_r`` of EIP-2333: a secret key in ``[1, r)`` from key material.
 
-    This is also ``KeyGen`` of the IETF BLS signature draft (version 4 and
+    This is ``KeyGen`` of the IETF BLS signature draft (version 4 and
     later), salt loop included: the salt is hashed again until the result is
-    non-zero. No minimum length is imposed on `IKM` here (see
-    :func:`derive_master_SK` for the check of the EIP).
+    non-zero. It runs the code of :func:`pybls.sig.key_gen` (the reduction
+    modulo r in the C core) but returns an int, and imposes no minimum
+    length on `IKM` (see :func:`derive_master_SK` for the check of the EIP).
 
     >>> hkdf_mod_r(b"\\x00" * 32) == hkdf_mod_r(b"\\x00" * 32, b"")
     True
     >>> 0 < hkdf_mod_r(b"\\x00" * 32, b"info") < CURVE_ORDER
     True
+    >>> from pybls.sig import key_gen
+    >>> hkdf_mod_r(bytes(32), b"info").to_bytes(32, "big") == key_gen(bytes(32), b"info").to_bytes()
+    True
     """
-    salt = _KEYGEN_SALT
-    sk = 0
-    while sk == 0:
-        salt = hashlib.sha256(salt).digest()
-        prk = _hkdf_extract(salt, IKM + b"\x00")
-        okm = _hkdf_expand(prk, key_info + _HKDF_MOD_R_LEN.to_bytes(2, "big"), _HKDF_MOD_R_LEN)
-        sk = int.from_bytes(okm, "big") % CURVE_ORDER
-    return sk
+    return int.from_bytes(_key_gen_bytes(IKM, key_info), "big")
 
 
 def _ikm_to_lamport_SK(IKM: bytes, salt: bytes) -> List[bytes]:
-    okm = _hkdf_expand(_hkdf_extract(salt, IKM), b"", _LAMPORT_CHUNKS * _HASH_LEN)
+    okm = hkdf_expand(hkdf_extract(salt, IKM), b"", _LAMPORT_CHUNKS * _HASH_LEN)
     return [okm[i * _HASH_LEN : (i + 1) * _HASH_LEN] for i in range(_LAMPORT_CHUNKS)]
 
 
@@ -259,7 +236,7 @@ def derive_SK_from_path(seed: bytes, path: str) -> int:
     return sk
 
 
-def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> "SecretKey":
+def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> SecretKey:
     """:func:`derive_SK_from_path` as a :class:`pybls.sig.SecretKey`.
 
     The default path is the signing key of the first Ethereum validator
@@ -273,8 +250,6 @@ def secret_key_from_path(seed: bytes, path: str = "m/12381/3600/0/0/0") -> "Secr
     >>> MinPk.PoP.verify(MinPk.PoP.sk_to_pk(sk), b"msg", MinPk.PoP.sign(sk, b"msg"))
     True
     """
-    from .sig import SecretKey  # imported lazily: pybls.sig builds on the core
-
     return SecretKey.from_bytes(derive_SK_from_path(seed, path).to_bytes(32, "big"))
 
 

@@ -2,7 +2,8 @@
 
 Vectors: the four "Test Case 0-3" of EIP-2333 (tree_kdf.json) and the
 intermediate Lamport values of staking-deposit-cli (tree_kdf_intermediate.json).
-The derivation is pure Python over hashlib.sha256 and hmac; these tests
+The derivation is hashlib.sha256 and hmac (through pybls.aead's HKDF) and
+the core's reduction modulo r (through pybls.sig's KeyGen); these tests
 are cheap and run in every pass, Pyodide included, where it matters that
 nothing else from hashlib (pbkdf2_hmac, scrypt) is needed.
 """
@@ -81,21 +82,6 @@ def test_intermediate_lamport_values(intermediate):
     assert derive_SK_from_path(seed, v["path"]) == v["child_SK"]
 
 
-def test_hkdf_rfc5869_case_1():
-    # RFC 5869, appendix A.1 (HMAC-SHA-256)
-    ikm = bytes([0x0B] * 22)
-    salt = bytes(range(13))
-    info = bytes(range(0xF0, 0xFA))
-    prk = eip2333._hkdf_extract(salt, ikm)
-    assert prk.hex() == "077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5"
-    okm = eip2333._hkdf_expand(prk, info, 42)
-    assert okm.hex() == (
-        "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"
-    )
-    with pytest.raises(ValueError):
-        eip2333._hkdf_expand(prk, info, 255 * 32 + 1)
-
-
 def test_hkdf_mod_r_is_draft_keygen():
     # Independent restatement of KeyGen (IETF BLS draft v4+) with key_info.
     import hmac
@@ -108,6 +94,18 @@ def test_hkdf_mod_r_is_draft_keygen():
     expected = int.from_bytes((t1 + t2)[:48], "big") % R
     assert hkdf_mod_r(ikm, info) == expected
     assert 0 < hkdf_mod_r(b"") < R
+
+
+def test_hkdf_mod_r_argument_types():
+    # HKDF_mod_r concatenates its arguments with bytes, as py_ecc's KeyGen
+    # does: bytearrays work, other types (memoryview included) are TypeErrors.
+    ikm = bytes(range(32))
+    assert hkdf_mod_r(bytearray(ikm), bytearray(b"info")) == hkdf_mod_r(ikm, b"info")
+    for bad in (None, "text", 12345, [1, 2, 3], memoryview(ikm)):
+        with pytest.raises(TypeError):
+            hkdf_mod_r(bad)
+        with pytest.raises(TypeError):
+            hkdf_mod_r(ikm, bad)
 
 
 def test_path_derivation_composes(tree_kdf):

@@ -207,8 +207,9 @@ def key_gen(ikm: Any, key_info: Any = b"") -> SecretKey:
     (:class:`ValueError` otherwise); `key_info` is optional context. The
     result is the same for every variant and scheme (HKDF-SHA256 with the
     salt ``H("BLS-SIG-KEYGEN-SALT-")``, re-hashed until the key is
-    nonzero), and equals EIP-2333's ``derive_master_SK(ikm)`` when
-    `key_info` is empty.
+    nonzero). EIP-2333's ``HKDF_mod_r`` is the same function, computed by
+    the same code (:func:`pybls.eip2333.hkdf_mod_r`), so this equals
+    ``derive_master_SK(ikm)`` when `key_info` is empty.
 
     >>> key_gen(bytes(32)) == key_gen(bytes(32)) != key_gen(bytes(32), b"other")
     True
@@ -221,14 +222,33 @@ def key_gen(ikm: Any, key_info: Any = b"") -> SecretKey:
     info = as_bytes(key_info, "key_info")
     if len(ikm_b) < _MIN_IKM:
         raise ValueError(f"KeyGen needs at least {_MIN_IKM} bytes of input keying material, got {len(ikm_b)}")
+    return _new(bytearray(_key_gen_bytes(ikm_b, info)))
+
+
+def _key_gen_bytes(ikm: bytes, key_info: bytes) -> bytes:
+    """The steps of KeyGen (draft section 2.3): the key, in [1, r), as 32 big-endian bytes.
+
+    Shared by :func:`key_gen` and :func:`pybls.eip2333.hkdf_mod_r`, which
+    check their arguments differently (32 bytes or more of `ikm` for the
+    draft, no minimum for the EIP) and return a :class:`SecretKey` and an
+    int. `ikm` and `key_info` are used as given, so a type that cannot be
+    concatenated with bytes is a :class:`TypeError`. OS2IP(OKM) mod r and
+    the zero test run in the core.
+
+    >>> _key_gen_bytes(bytes(32), b"") == key_gen(bytes(32)).to_bytes()
+    True
+    >>> len(_key_gen_bytes(b"", b""))  # no minimum length at this level
+    32
+    """
+    ikm_0 = ikm + b"\x00"  # IKM || I2OSP(0, 1)
+    label = key_info + _KEYGEN_L.to_bytes(2, "big")  # key_info || I2OSP(L, 2)
     salt = _KEYGEN_SALT
-    label = info + _KEYGEN_L.to_bytes(2, "big")
     while True:
         salt = _sha256(salt)
-        okm = hkdf_expand(hkdf_extract(salt, ikm_b + b"\x00"), label, _KEYGEN_L)
+        okm = hkdf_expand(hkdf_extract(salt, ikm_0), label, _KEYGEN_L)
         internal = _lib.scalar_from_bytes_wide(okm, len(okm))  # OS2IP(OKM) mod r, in the core
         if _lib.scalar_is_zero(internal) != 1:
-            return _new(bytearray(_lib.scalar_to_bytes(internal)))
+            return _lib.scalar_to_bytes(internal)
 
 
 def _sha256(data: bytes) -> bytes:
