@@ -6,7 +6,7 @@ multiples, sums, encodings, hash to curve and pairing values checks pybls's
 BLS12-381 from outside. Each test sends one batch of operations to
 tests/oracles/mcl/mcl_oracle.mjs through tests/mcl_oracle.py (one Node
 process per batch; the script documents the operations) and compares the
-answers with pybls.
+answers with pybls. tests/test_xref_mcl_bn254.py does the same for BN254.
 
 mcl runs in its Ethereum mode: `setETHserialization(true)`, under which its
 G1/G2 serialization is the ZCash compressed encoding (48 / 96 bytes) that
