@@ -35,8 +35,10 @@ True
 True
 
 The pairing is the optimal ate pairing with the final exponentiation
-(p¹² − 1)/r itself: its values equal py_ecc's ``bn128`` pairing and mcl's
-BN_SNARK1 pairing, coefficient for coefficient. GT elements encode as the
+(p¹² − 1)/r itself: its values equal py_ecc's ``bn128`` pairing,
+coefficient for coefficient. mcl's BN_SNARK1 pairing is their power
+2z(6z² + 3z + 1), z = 0x44e992b44a6909f1 the curve's parameter (mcl's final
+exponentiation is that multiple of this one). GT elements encode as the
 twelve Fp coefficients of the tower (Fp12 = Fp6[w]/(w² − v), Fp6 =
 Fp2[v]/(v³ − (9 + u))), highest first, 32 bytes big-endian each (384
 bytes).
