@@ -4,8 +4,9 @@ mcl is an independent implementation (its own field arithmetic, towers,
 Miller loop and final exponentiation), so agreement on generators, scalar
 multiples, sums, encodings, hash to curve and pairing values checks pybls's
 BLS12-381 from outside. Each test sends one batch of operations to
-tests/oracles/mcl/mcl_oracle.mjs (one Node process per batch; the script
-documents the operations) and compares the answers with pybls.
+tests/oracles/mcl/mcl_oracle.mjs through tests/mcl_oracle.py (one Node
+process per batch; the script documents the operations) and compares the
+answers with pybls. tests/test_xref_mcl_bn254.py does the same for BN254.
 
 mcl runs in its Ethereum mode: `setETHserialization(true)`, under which its
 G1/G2 serialization is the ZCash compressed encoding (48 / 96 bytes) that
@@ -15,23 +16,18 @@ the subgroup as `from_bytes` does.
 """
 
 import json
-import pathlib
 import random
-import shutil
-import subprocess
 
 import pytest
 
+import mcl_oracle
 import reference as ref
+from mcl_oracle import ok
 from pybls import G1, G2, GT, pairing
 from pybls.errors import PyblsError
 
 pytestmark = pytest.mark.native_only
 
-REPO = pathlib.Path(__file__).resolve().parent.parent
-ORACLE_DIR = REPO / "tests" / "oracles" / "mcl"
-ORACLE = ORACLE_DIR / "mcl_oracle.mjs"
-MAKE_TARGET = "tests/oracles/mcl/node_modules/.package-lock.json"
 R = ref.R
 RNG = random.Random(0x6D636C)
 GROUPS = {"g1": G1, "g2": G2}
@@ -46,23 +42,7 @@ MCL_DST = {
 
 def mcl(ops, **settings):
     """Run one batch on BLS12_381; return the list of results."""
-    hint = f"run `make {MAKE_TARGET}` (npm ci in tests/oracles/mcl), or `make test`"
-    assert shutil.which("node"), f"node is not installed: {hint}"
-    assert (ORACLE_DIR / "node_modules" / "mcl-wasm").is_dir(), f"mcl-wasm is not installed: {hint}"
-    batch = {"curve": "BLS12_381", "ops": ops, **settings}
-    out = subprocess.run(["node", str(ORACLE)], input=json.dumps(batch), capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    answer = json.loads(out.stdout)
-    assert answer["mcl_wasm"] == "2.4.1", answer["mcl_wasm"]
-    want = {"eth_serialization": True, "map_to_mode": "irtf", "verify_order": True, **settings}
-    assert answer["settings"] == want, answer["settings"]
-    assert len(answer["results"]) == len(ops)
-    return answer["results"]
-
-
-def ok(result):
-    assert "error" not in result, result
-    return result
+    return mcl_oracle.run("BLS12_381", ops, **settings)
 
 
 # --------------------------------------------------------------------------

@@ -237,11 +237,12 @@ static void final_exponentiation_easy(fp12_t *g, fp12_t *t, const fp12_t *f) {
 
 #if CURVE_FAMILY_BN
 /*
- * f^((p^12 - 1)/r), exactly: the pairing value of py_ecc, mcl and the
- * EIP-197 precompiles' references. Hard part (p^4 - p^2 + 1)/r written in
- * base p with coefficients polynomial in u (Scott, Benger, Charlemagne,
- * Dominguez Perez and Kachisa, "On the final exponentiation for
- * calculating pairings on ordinary elliptic curves"):
+ * f^((p^12 - 1)/r), exactly: the pairing value of py_ecc and the EIP-197
+ * precompiles' references (mcl's is its power 2u(6u^2 + 3u + 1), the
+ * multiple of the hard part that mcl's chain computes). Hard part
+ * (p^4 - p^2 + 1)/r written in base p with coefficients polynomial in u
+ * (Scott, Benger, Charlemagne, Dominguez Perez and Kachisa, "On the final
+ * exponentiation for calculating pairings on ordinary elliptic curves"):
  *   l0 + l1 p + l2 p^2 + l3 p^3 with
  *   l0 = -2 - 18u - 30u^2 - 36u^3, l1 = 1 - 12u - 18u^2 - 36u^3,
  *   l2 = 1 + 6u^2, l3 = 1.

@@ -8,7 +8,8 @@
  *   BLS12: (p^12 - 1)/r times 3, the exponent blst, noble and kyber use
  *   (the extra factor 3 is coprime to r, so the pairing stays bilinear and
  *   non-degenerate; it makes the hard part cheaper);
- *   BN: (p^12 - 1)/r exactly, the value of py_ecc and mcl.
+ *   BN: (p^12 - 1)/r exactly, the value of py_ecc (mcl's is its power
+ *   2u(6u^2 + 3u + 1)).
  * Variable time in the points (pairing inputs are public).
  */
 #ifndef PYBLS_PAIRING_H
