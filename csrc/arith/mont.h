@@ -20,8 +20,10 @@
 
 #define MONT_MAX_LIMBS FP_LIMBS
 
-/* x86-64 with BMI2 and ADX (when the compiler targets them): Fp's six-limb
- * products and reductions in assembly with two carry chains (mont_adx.h).
+/* x86-64 with BMI2 and ADX (when the compiler targets them): six- and
+ * four-limb products and reductions in assembly with two carry chains
+ * (mont_adx.h; BLS12-381's Fp and every 256-bit field: BN254's Fp and Fr,
+ * BLS12-381's Fr).
  * The branches on n below are on a compile-time constant. */
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && LIMB_BITS == 64 && \
     (defined(__GNUC__) || defined(__clang__)) && !defined(PYBLS_NO_ASM)
@@ -202,6 +204,12 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
         mont_reduce_once(r, u, m, n);
         return;
     }
+    if (n == 4) {
+        limb_t u[4];
+        mont_adx_mul4(u, a, b, m, n0);
+        mont_reduce_once(r, u, m, n);
+        return;
+    }
 #endif
 #if LIMB_BITS == 32
     if (n == 12) {
@@ -259,6 +267,10 @@ static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, 
         mont_adx_mul_wide6(r, a, b);
         return;
     }
+    if (n == 4) {
+        mont_adx_mul_wide4(r, a, b);
+        return;
+    }
 #endif
 #if LIMB_BITS == 32
     if (n == 12) {
@@ -293,6 +305,10 @@ static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
 #if MONT_ADX
     if (n == 6) { /* the full product beats halving the products here */
         mont_adx_mul_wide6(r, a, a);
+        return;
+    }
+    if (n == 4) {
+        mont_adx_mul_wide4(r, a, a);
         return;
     }
 #endif
@@ -337,6 +353,12 @@ static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb
     if (n == 6) {
         limb_t v[6];
         mont_adx_redc6(v, t, m, n0);
+        mont_reduce_once(r, v, m, n);
+        return;
+    }
+    if (n == 4) {
+        limb_t v[4];
+        mont_adx_redc4(v, t, m, n0);
         mont_reduce_once(r, v, m, n);
         return;
     }

@@ -8,11 +8,13 @@
  *   g odd otherwise:      (1 + delta, f, (g + f) / 2)
  *   g even:               (1 + delta, f, g / 2)
  * From (1, p, a), f ends at +-1 and g at 0 after at most
- * floor((49 d + 57) / 17) = 1101 divsteps for d = 381-bit inputs (their
- * theorem 11.2), and every step is run whatever the input.
+ * floor((49 d + 57) / 17) divsteps for d-bit inputs (their theorem 11.2;
+ * 1101 for BLS12-381's 381 bits, 735 for BN254's 254), and every step is
+ * run whatever the input.
  *
  * The steps are taken in batches of B (62 with 64-bit limbs, 30 with 32-bit
- * ones; 18 x 62 = 1116 and 37 x 30 = 1110 steps): a batch depends only on
+ * ones; on BLS12-381 18 x 62 = 1116 and 37 x 30 = 1110 steps, on BN254
+ * 12 x 62 and 25 x 30): a batch depends only on
  * the low B bits of f and g, so it runs on single words and yields a 2x2
  * matrix M with 2^B [f', g'] = M [f, g], which is then applied to the whole
  * numbers. Alongside, d and e with d a = f, e a = g (mod p) follow the same
@@ -31,15 +33,16 @@ typedef uint64_t sw_t;   /* the same width, unsigned (wrapping) */
 typedef __int128 sdl_t;  /* double width, signed */
 #define SB 62
 #define SN 7             /* 7 x 62 = 434 bits */
-#define BATCHES 18
 #else
 typedef int32_t sl_t;
 typedef uint32_t sw_t;
 typedef int64_t sdl_t;
 #define SB 30
 #define SN 13            /* 13 x 30 = 390 bits */
-#define BATCHES 37
 #endif
+/* Enough batches for the divstep bound of p's bit length. */
+#define DIVSTEPS ((49 * CURVE_P_BITS + 57) / 17)
+#define BATCHES (DIVSTEPS / SB + 1)
 #define SW_BITS ((int)(8 * sizeof(sw_t)))
 #define SMASK (((sw_t)1 << SB) - 1)
 
