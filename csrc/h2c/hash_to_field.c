@@ -138,7 +138,7 @@ static void xmd_next_fp(xmd_t *x, fp_t *r) {
     fp_t h, l;
     fp_from_bytes(&h, hi);
     fp_from_bytes(&l, lo);
-    fp_mul(&h, &h, &FP_2_384);
+    fp_mul(&h, &h, &H2F_SHIFT);
     fp_add(r, &h, &l);
 }
 

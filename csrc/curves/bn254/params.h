@@ -12,5 +12,7 @@
 #define CURVE_FR_BITS 256
 #define CURVE_FP_BYTES 32
 #define CURVE_FR_BYTES 32
+/* The bit length of p (hash_to_field's L = ceil((CURVE_P_BITS + k) / 8)). */
+#define CURVE_P_BITS 254
 
 #endif /* PYBLS_PARAMS_H */
