@@ -52,7 +52,9 @@ NAMES_HEADER = ROOT / "csrc" / "include" / "pybls_curve_names.h"
 MANIFEST = runpy.run_path(str(ROOT / "build-scripts" / "core_manifest.py"))
 
 # The group of functions a name belongs to, for the manifest's `abi` lines:
-# by the word after `pybls_`, hashing to the curve wherever it appears.
+# by the word after `pybls_` (see abi_group), hashing to the curve wherever
+# it appears: `hash` for the byte strings, Fp and G1, `hash_g2` for Fp2 and
+# G2 (which a curve may not hash to).
 _SECTIONS = {
     "abi": "info", "limb": "info", "cpu": "info",
     "gt": "pairing", "pairing": "pairing", "miller": "pairing", "final": "pairing",
@@ -156,13 +158,23 @@ def parse_header(text: str) -> Tuple[List[Constant], List[Function]]:
 _COUNT_UNIT = {"fp": "PYBLS_FP_SIZE", "fp2": "2*PYBLS_FP_SIZE"}
 
 
+def abi_group(short: str) -> str:
+    """The manifest's group of the function pybls_<short>."""
+    word = short.split("_", 1)[0]
+    section = "hash" if "_to_curve" in short else _SECTIONS.get(word, word)
+    if section == "hash" and (word == "g2" or short.startswith("hash_to_field_fp2")):
+        return "hash_g2"
+    return section
+
+
 def variable_output(fn: Function, constants: Dict[str, int], prefix: str = "pybls_") -> Optional[Tuple[int, int]]:
     """(position of the length argument after `out`, bytes per unit), or None if fixed."""
     if len(fn.params) < 2 or fn.params[1] not in (("u32", "out_len"), ("u32", "count")):
         return None
     if fn.params[1][1] == "out_len":
         return 0, 1
-    suffix = fn.name.rsplit("_", 1)[1]
+    # The element's word: the last one, before an expander's name.
+    suffix = fn.name.removesuffix("_keccak256").rsplit("_", 1)[1]
     group = fn.name[len(prefix):].split("_", 1)[0]
     unit = _COUNT_UNIT.get(suffix) or _GROUP_OUTPUT.get(group)
     if unit is None:
@@ -294,7 +306,7 @@ def curve_abi(curve: str, constants: List[Constant], functions: List[Function]) 
     """The constants and functions of `curve`'s library: its manifest groups,
     renamed pybls_<curve>_*, with the field sizes of its Fp."""
     groups = MANIFEST["abi_groups"](str(ROOT), curve)
-    known = set(_SECTIONS.values()) | {"scalar", "fp", "g1", "g2"}
+    known = set(_SECTIONS.values()) | {"scalar", "fp", "g1", "g2", "hash_g2"}
     unknown = [g for g in groups if g not in known]
     if unknown:
         raise HeaderError(f"csrc/manifest.txt: library {curve}: unknown abi groups {unknown}")
@@ -307,9 +319,7 @@ def curve_abi(curve: str, constants: List[Constant], functions: List[Function]) 
     chosen = []
     for fn in functions:
         short = fn.name[len("pybls_"):]
-        word = short.split("_", 1)[0]
-        section = "hash" if "_to_curve" in short else _SECTIONS.get(word, word)
-        if section in groups:
+        if abi_group(short) in groups:
             chosen.append(Function(prefix + short, fn.declaration.replace(fn.name, prefix + short, 1), fn.params))
     return scaled, chosen
 

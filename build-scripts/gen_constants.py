@@ -485,8 +485,9 @@ def emit_hash_to_curve() -> "list[str]":
         f"static const fp2_t SSWU_G2_Z = {c_fp2(SSWU_G2_Z)};",
         f"static const fp_t SSWU_G2_SQRT_MINUS_NORM_Z = {c_fp(SQRT_MINUS_NORM_Z_G2)};",
         f"static const fp_t FP_INV2 = {c_fp(INV2)};",
-        "/* 2^384 mod p: hash_to_field reduces 64-byte strings as hi 2^384 + lo. */",
-        f"static const fp_t FP_2_384 = {c_fp((1 << 384) % P)};",
+        "/* 2^(8 CURVE_FP_BYTES) = 2^384 mod p: hash_to_field reduces its L-byte",
+        " * strings as hi 2^384 + lo. */",
+        f"static const fp_t H2F_SHIFT = {c_fp((1 << 384) % P)};",
         "",
         "/* Isogeny maps E1' -> E (degree 11) and E2' -> E' (degree 3), RFC 9380",
         " * appendices E.2 and E.3: coefficients k_(i,0), k_(i,1), ..., lowest degree",
@@ -592,6 +593,72 @@ def naf(k: int) -> "list[int]":
     return out
 
 
+def _is_square_mod(v: int, p: int) -> bool:
+    """Whether v is a square in Fp (0 included), by Euler's criterion."""
+    return v % p == 0 or pow(v, (p - 1) // 2, p) == 1
+
+
+def _svdw_z_ok(p: int, a: int, b: int, z: int) -> bool:
+    """RFC 9380 6.6.1's conditions on Z for y^2 = g(x) = x^3 + a x + b:
+    g(Z) != 0; -(3 Z^2 + 4 A) / (4 g(Z)) is nonzero and a square; g(Z) or
+    g(-Z / 2) is a square."""
+
+    def g(x: int) -> int:
+        return (x * x * x + a * x + b) % p
+
+    def is_square(v: int) -> bool:
+        return _is_square_mod(v, p)
+
+    if g(z) == 0:
+        return False
+    h = -(3 * z * z + 4 * a) * pow(4 * g(z), -1, p) % p
+    return h != 0 and is_square(h) and (is_square(g(z)) or is_square(g(-z * pow(2, -1, p))))
+
+
+def svdw_constants(p: int, b: int, z: int) -> "tuple[int, int, int, int, int]":
+    """Z and c1..c4 of the straight-line Shallue-van de Woestijne map (RFC
+    9380 F.1) to y^2 = x^3 + b over Fp (A = 0), after checking Z; the map is
+    then tried on a few inputs, exceptional ones included, whose images must
+    lie on the curve."""
+    a = 0
+    z %= p
+    assert _svdw_z_ok(p, a, b, z), "Z fails RFC 9380 6.6.1's conditions"
+    # Z is also the one RFC 9380's find_z_svdw (appendix H.1) picks: the
+    # first of 1, -1, 2, -2, ... meeting the conditions.
+    first = next(c % p for n in range(1, 1000) for c in (n, -n) if _svdw_z_ok(p, a, b, c))
+    assert z == first, "Z is not the first candidate of find_z_svdw"
+    F = PrimeField(p)
+    gz = (z * z * z + a * z + b) % p
+    den = (3 * z * z + 4 * a) % p
+    c1 = gz
+    c2 = -z * pow(2, -1, p) % p
+    c3 = F.sqrt(-gz * den % p)
+    assert c3 is not None
+    c3 = min(c3, p - c3, key=lambda v: v & 1)  # sgn0(c3) = 0: the even root
+    c4 = -4 * gz * pow(den, -1, p) % p
+
+    def g(x: int) -> int:
+        return (x * x * x + a * x + b) % p
+
+    def map_to_curve(u: int) -> "tuple[int, int]":
+        tv1 = u * u * c1 % p
+        tv2, tv1 = (1 + tv1) % p, (1 - tv1) % p
+        tv3 = pow(tv1 * tv2, p - 2, p)  # inv0
+        tv4 = u * tv1 * tv3 * c3 % p
+        x1, x2 = (c2 - tv4) % p, (c2 + tv4) % p
+        x3 = (pow(tv2 * tv2 * tv3 % p, 2, p) * c4 + z) % p
+        x = x1 if _is_square_mod(g(x1), p) else x2 if _is_square_mod(g(x2), p) else x3
+        y = F.sqrt(g(x))
+        assert y is not None, "SvdW: g(x) is not a square"
+        return x, (y if y % 2 == u % 2 else -y % p)
+
+    half = pow(2, -1, p)
+    for u in (0, 1, half, p - half, 2, 3, 5, p - 1, p // 3):
+        x, y = map_to_curve(u)
+        assert (y * y - x * x * x - a * x - b) % p == 0 and y % 2 == u % 2
+    return z, c1, c2, c3, c4
+
+
 def emit_bn(curve: SimpleNamespace) -> str:
     """consts.h of a BN curve: the same names as BLS12-381's where the C code
     is shared, and the loop of the optimal ate pairing, 6u + 2, in NAF."""
@@ -648,6 +715,8 @@ def emit_bn(curve: SimpleNamespace) -> str:
     frob6_v = [xi ** ((p**k - 1) // 3) for k in range(1, 4)]
     frob6_v2 = [xi ** (2 * (p**k - 1) // 3) for k in range(1, 4)]
     frob12_w = [xi ** ((p**k - 1) // 6) for k in range(1, 4)]
+
+    svdw = svdw_constants(p, curve.B, curve.SVDW_Z) if hasattr(curve, "SVDW_Z") else None
 
     # The loop runs over |6u + 2|; for u < 0 the C code then inverts f and
     # negates T, since f_{-m,Q} = 1/f_{m,Q} up to vertical lines.
@@ -727,6 +796,17 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w("static const fp2_t FROB6_V2[3] = {" + ", ".join(c_f2(c) for c in frob6_v2) + "};")
     w("static const fp2_t FROB12_W[3] = {" + ", ".join(c_f2(c) for c in frob12_w) + "};")
     w("")
+    if svdw is not None:
+        w("/* Hashing to G1 (RFC 9380 6.6.1): the Shallue-van de Woestijne map to")
+        w(" * y^2 = g(x) = x^3 + b (A = 0) with its Z and the constants of the")
+        w(" * straight-line map (appendix F.1): c1 = g(Z), c2 = -Z / 2,")
+        w(" * c3 = sqrt(-g(Z) (3 Z^2 + 4 A)) with sgn0(c3) = 0, c4 = -4 g(Z) / (3 Z^2 + 4 A). */")
+        for name, v in zip(("Z", "C1", "C2", "C3", "C4"), svdw):
+            w(f"static const fp_t SVDW_G1_{name} = {c_f(v)};")
+        w(f"/* 2^(8 CURVE_FP_BYTES) = 2^{fp_bits} mod p: hash_to_field reduces its L-byte")
+        w(f" * strings as hi 2^{fp_bits} + lo. */")
+        w(f"static const fp_t H2F_SHIFT = {c_f((1 << fp_bits) % p)};")
+        w("")
     w("/* The optimal ate pairing's loop: |6u + 2| in non-adjacent form, least")
     w(" * significant digit first (6u + 2 < 0 when BLS_X_IS_NEGATIVE). */")
     w(f"#define BN_LOOP_LEN {len(loop)}")
@@ -844,8 +924,9 @@ def emit_params(curve: SimpleNamespace) -> str:
         f'#define CURVE_NAME "{curve.TITLE}"',
         f"#define CURVE_FAMILY_{curve.FAMILY} 1",
         f"#define CURVE_ENCODING_{curve.ENCODING.upper()} 1",
-        "/* Bits of p and r; bits of storage of an Fp and an Fr element (whole",
-        " * 64-bit words), and bytes of their big-endian encodings. */",
+        "/* Bits of p and r (safegcd's bound, hash_to_field's L = ceil((CURVE_P_BITS",
+        " * + k) / 8)); bits of storage of an Fp and an Fr element (whole 64-bit",
+        " * words), and bytes of their big-endian encodings. */",
         f"#define CURVE_P_BITS {p.bit_length()}",
         f"#define CURVE_R_BITS {r.bit_length()}",
         f"#define CURVE_FP_BITS {fp_bits}",

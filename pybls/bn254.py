@@ -77,19 +77,37 @@ class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
     __slots__ = ()
 
 
-class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, compressed_by_default=False):
+class G1(
+    G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, compressed_by_default=False,
+    curve="BN254",
+):
     """A point of G1 = E(Fp): y² = x³ + 3; affine coordinates are ints.
 
     >>> G1.identity().to_bytes() == bytes(64)
     True
+
+    Hashing to G1 (RFC 9380) uses the Shallue–van de Woestijne map with
+    Z = 1 (:meth:`map_to_curve`), with expand_message_xmd over SHA-256 or,
+    as drand's evmnet chain and kyber do, Keccak-256:
+
+    >>> dst = b"BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_"
+    >>> H = G1.hash_to_curve(b"message", dst, hash="keccak256")
+    >>> H.is_on_curve() and H != G1.hash_to_curve(b"message", dst)
+    True
+    >>> G1.hash_to_curve(b"abc", b"BLS_SIG_BN254G1_XMD:KECCAK-256_SSWU_RO_NUL_", hash="keccak256").to_bytes().hex()[:16]
+    '263d6232dfe15bdc'
     """
 
     __slots__ = ()
 
 
-class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, compressed_by_default=False):
+class G2(
+    G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, compressed_by_default=False,
+    curve="BN254",
+):
     """A point of G2 ⊂ E'(Fp2): y² = x³ + 3/(9 + u); affine coordinates are
-    pairs ``(c0, c1)`` for ``c0 + c1·u``.
+    pairs ``(c0, c1)`` for ``c0 + c1·u``. Hashing to it is not implemented
+    (its methods raise NotImplementedError).
 
     >>> G2.from_bytes(G2.generator().to_bytes(compressed=True)) == G2.generator()
     True

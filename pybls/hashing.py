@@ -11,6 +11,15 @@ expand_message_xmd with SHA-256 (the BLS12-381 suites) or with Keccak-256
 >>> [(u, _)] = hash_to_field(b"abc", b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_NU_", 1, G2)
 >>> hex(u)
 '0x138879a9559e24cecee8697b8b4ad32cced053138ab913b99872772dc753a2967ed50aabc907937aefb2439ba06cc50c'
+
+The group may be another curve's (its field then), and the expander's
+hash Keccak-256, as for BN254 in drand's evmnet chain:
+
+>>> from pybls import bn254
+>>> dst = b"BLS_SIG_BN254G1_XMD:KECCAK-256_SSWU_RO_NUL_"
+>>> u0, u1 = hash_to_field(bytes.fromhex("3204b7ced63dc221d4d848f861bf9eae72a1"), dst, 2, bn254.G1, hash="keccak256")
+>>> hex(u1)
+'0x83bc5cfe651647437d3fe68c08c56488e026176cff5936452c72e14e0bd8b13'
 """
 
 from __future__ import annotations
@@ -20,45 +29,34 @@ from typing import Any, List, Tuple, Type, Union
 from . import _lib
 from ._convert import as_bytes, as_int
 from .errors import ArgumentError
-from .points import G1, G2
+from .points import G1Point, G2Point
 
 __all__ = ["hash_to_field", "expand_message_xmd", "expand_message_xmd_keccak256", "keccak256"]
 
-_FP = 48
-# expand_message_xmd yields at most 255 * 32 bytes, 64 per Fp coordinate.
+# expand_message_xmd yields at most 255 * 32 bytes.
 _XMD_MAX = 255 * 32
-_MAX_COUNT = {G1: _XMD_MAX // 64, G2: _XMD_MAX // 128}
 
 
 _Elements = Union[List[int], List[Tuple[int, int]]]
 
 
-def hash_to_field(msg: Any, dst: Any, count: int, group: Union[Type[G1], Type[G2]]) -> _Elements:
-    """`count` elements of the field of `group`'s coordinates (Fp for
-    :class:`G1`, Fp2 for :class:`G2`), hashed from `msg` with
-    expand_message_xmd(SHA-256) and the domain separation tag `dst`.
+def hash_to_field(
+    msg: Any, dst: Any, count: int, group: Union[Type[G1Point], Type[G2Point]], hash: str = "sha256"
+) -> _Elements:
+    """`count` elements of the field of `group`'s coordinates (Fp for a
+    G1, such as :class:`pybls.G1` or :class:`pybls.bn254.G1`, Fp2 for a
+    G2), hashed from `msg` with expand_message_xmd over `hash` (``"sha256"``
+    or, for G1, ``"keccak256"``) and the domain separation tag `dst`: the
+    group's ``hash_to_field``.
 
     Fp elements are ints; Fp2 elements are ``(c0, c1)`` for c0 + c1 * u, as
-    in ``G2.to_affine()``. `count` is 1 to 127 for G1 and 1 to 63 for G2
+    in ``G2.to_affine()``. `count` is at most 8160 // L for G1 and
+    8160 // 2L for G2, L = 64 on BLS12-381 (127 and 63) and 48 on BN254
     (:class:`~pybls.errors.ArgumentError` otherwise).
     """
-    if group is not G1 and group is not G2:
-        raise TypeError(f"group must be G1 or G2, not {group!r}")
-    m = as_bytes(msg, "message")
-    d = as_bytes(dst, "domain separation tag")
-    n = as_int(count, "count")
-    if not 1 <= n <= _MAX_COUNT[group]:
-        raise ArgumentError(f"count must be in [1, {_MAX_COUNT[group]}] for {group.__name__}, got {n}")
-    if group is G1:
-        raw = _lib.hash_to_field_fp(n, m, len(m), d, len(d))
-        return [_fp_int(raw[i * _FP : (i + 1) * _FP]) for i in range(n)]
-    raw = _lib.hash_to_field_fp2(n, m, len(m), d, len(d))
-    fps = [_fp_int(raw[i * _FP : (i + 1) * _FP]) for i in range(2 * n)]
-    return [(fps[2 * i], fps[2 * i + 1]) for i in range(n)]
-
-
-def _fp_int(internal: bytes) -> int:
-    return int.from_bytes(_lib.fp_to_bytes(internal), "big")
+    if not isinstance(group, type) or not issubclass(group, (G1Point, G2Point)) or group in (G1Point, G2Point):
+        raise TypeError(f"group must be a curve's G1 or G2, not {group!r}")
+    return group.hash_to_field(msg, dst, count, hash=hash)
 
 
 def expand_message_xmd(msg: Any, dst: Any, length: int) -> bytes:

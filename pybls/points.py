@@ -27,9 +27,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Callable, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from . import _lib
-from ._convert import as_bytes, check_length, int_to_fp_bytes
+from ._convert import as_bytes, as_int, check_length, int_to_fp_bytes
 from ._lib import _abi
-from .errors import status_error
+from .errors import ArgumentError, status_error
 from .scalar import Scalar, ScalarField, ScalarLike
 
 if TYPE_CHECKING:
@@ -48,6 +48,14 @@ _VARTIME = _abi.PYBLS_MUL_VARTIME
 _object_new = object.__new__
 
 _PointT = TypeVar("_PointT", bound="_Point")
+
+# The hashes expand_message_xmd may use (RFC 9380 5.3.1), by the name the
+# hashing methods take, and the suffix of the C functions that use them.
+_XMD_HASHES = {"sha256": "", "keccak256": "_keccak256"}
+# expand_message_xmd's longest output, and RFC 9380's security level k of
+# the suites here (hash_to_field's L = ceil((ceil(log2 p) + k) / 8)).
+_XMD_MAX = 255 * 32
+_H2F_K = 128
 
 
 class _Point:
@@ -94,6 +102,15 @@ class _Point:
     _to_affine_bytes: ClassVar[Callable[[bytes], bytes]]
     _hash_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _encode_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
+    _hash_to_curve_keccak256: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
+    _encode_to_curve_keccak256: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
+    _map_to_curve: ClassVar[Callable[[bytes], bytes]]
+    # Not named after the group: hash_to_field_fp / _fp2 (+ _keccak256),
+    # the field of the group's coordinates, and the Fp conversions.
+    _hash_to_field: ClassVar[Callable[[int, bytes, int, bytes, int], bytes]]
+    _hash_to_field_keccak256: ClassVar[Callable[[int, bytes, int, bytes, int], bytes]]
+    _fp_from_bytes: ClassVar[Callable[[bytes], bytes]]
+    _fp_to_bytes: ClassVar[Callable[[bytes], bytes]]
 
     # Set per group by __init_subclass__: the curve's scalars, field modulus
     # and encoding sizes, and its scratch allocator.
@@ -101,6 +118,8 @@ class _Point:
     _P: ClassVar[int]
     _FP: ClassVar[int]
     _COMPRESSED_BY_DEFAULT: ClassVar[bool]
+    _CURVE: ClassVar[str]
+    _FIELD: ClassVar[str]  # "fp" or "fp2", set by G1Point and G2Point
     _scratch: ClassVar[Callable[[int], "Scratch"]]
 
     def __init_subclass__(
@@ -111,11 +130,14 @@ class _Point:
         scalar: Type[ScalarField] = Scalar,
         modulus: int = FIELD_MODULUS,
         compressed_by_default: bool = True,
+        curve: str = "BLS12-381",
         **kwargs: Any,
     ) -> None:
         """Bind a group: `prefix` ("g1" or "g2") names its C functions in
         `binding` (pybls._lib, or pybls._lib.curve_binding(curve) for another
-        curve), `scalar` is its curve's scalar class and `modulus` its p.
+        curve), `scalar` is its curve's scalar class, `modulus` its p and
+        `curve` its name in messages. A function the binding lacks (hashing
+        to BN254's G2) raises NotImplementedError when called.
         A subclass without `prefix` is a template for groups (G1Point)."""
         super().__init_subclass__(**kwargs)
         if not prefix:
@@ -125,10 +147,17 @@ class _Point:
         cls._UNCOMPRESSED = getattr(abi, f"PYBLS_{prefix.upper()}_UNCOMPRESSED_BYTES")
         cls._SCALAR, cls._P, cls._FP = scalar, modulus, abi.PYBLS_FP_BYTES
         cls._COMPRESSED_BY_DEFAULT = compressed_by_default
+        cls._CURVE = curve
         cls._scratch = staticmethod(binding.scratch)
         for name, annotation in _Point.__annotations__.items():
             if annotation.startswith("ClassVar[Callable") and name not in ("_scratch",):
-                fn = getattr(binding, prefix + name, None)
+                if name.startswith("_hash_to_field"):
+                    cname = name[1:].replace("field", f"field_{cls._FIELD}", 1)
+                elif name.startswith("_fp_"):
+                    cname = name[1:]
+                else:
+                    cname = prefix + name
+                fn = getattr(binding, cname, None)
                 setattr(cls, name, staticmethod(fn if fn is not None else _unavailable(cls, name)))
         cls._GENERATOR = cls._generator()
 
@@ -170,21 +199,56 @@ class _Point:
         return _wrap(cls, cls._decode(data, len(data), _SKIP_SUBGROUP))
 
     @classmethod
-    def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any) -> _PointT:
-        """Hash `msg` to a point (RFC 9380, ``BLS12381G*_XMD:SHA-256_SSWU_RO_``).
+    def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: str = "sha256") -> _PointT:
+        """Hash `msg` to a point with the domain separation tag `dst` (both
+        bytes-like): RFC 9380's hash_to_curve, the sum of the maps of two
+        field elements, cofactor cleared, with expand_message_xmd over
+        `hash`, ``"sha256"`` or ``"keccak256"`` (Ethereum's Keccak-256).
 
-        `dst` is the domain separation tag; both are bytes-like.
+        The suites: on BLS12-381 ``BLS12381G1_XMD:SHA-256_SSWU_RO_`` and
+        ``BLS12381G2_XMD:SHA-256_SSWU_RO_`` (G1 also with Keccak-256); on
+        BN254, G1 only, ``BN254G1_XMD:SHA-256_SVDW_RO_`` and, with
+        ``hash="keccak256"``, ``BN254G1_XMD:KECCAK-256_SVDW_RO_``, the hash
+        of drand's evmnet chain (its DST is
+        ``b"BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_"``).
+        NotImplementedError where the curve has no such suite.
         """
+        fn = cls._hash_fn("hash_to_curve", hash)
         m = as_bytes(msg, "message")
         d = as_bytes(dst, "domain separation tag")
-        return _wrap(cls, cls._hash_to_curve(m, len(m), d, len(d)), _IN_SUBGROUP)
+        return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
 
     @classmethod
-    def encode_to_curve(cls: Type[_PointT], msg: Any, dst: Any) -> _PointT:
-        """The non-uniform encoding of `msg` (RFC 9380, ``..._SSWU_NU_``)."""
+    def encode_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: str = "sha256") -> _PointT:
+        """The non-uniform encoding of `msg` (RFC 9380's encode_to_curve,
+        suites ``..._NU_``): the map of one field element, cofactor
+        cleared; `hash` as for :meth:`hash_to_curve`."""
+        fn = cls._hash_fn("encode_to_curve", hash)
         m = as_bytes(msg, "message")
         d = as_bytes(dst, "domain separation tag")
-        return _wrap(cls, cls._encode_to_curve(m, len(m), d, len(d)), _IN_SUBGROUP)
+        return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
+
+    @classmethod
+    def _hash_fn(cls, op: str, hash: str) -> Callable[..., bytes]:
+        """The C function of `op` (hash_to_curve, encode_to_curve,
+        hash_to_field) with expand_message_xmd over `hash`."""
+        if hash not in _XMD_HASHES:
+            raise ValueError(f"hash must be one of {', '.join(map(repr, _XMD_HASHES))}, not {hash!r}")
+        fn: Callable[..., bytes] = getattr(cls, f"_{op}{_XMD_HASHES[hash]}")
+        return fn
+
+    @classmethod
+    def _hash_to_field_raw(cls, msg: Any, dst: Any, count: int, hash: str, degree: int) -> List[int]:
+        """hash_to_field's `count` elements as `degree` ints each."""
+        fn = cls._hash_fn("hash_to_field", hash)
+        m = as_bytes(msg, "message")
+        d = as_bytes(dst, "domain separation tag")
+        n = as_int(count, "count")
+        limit = _XMD_MAX // (degree * ((cls._P.bit_length() + _H2F_K + 7) // 8))
+        if not 1 <= n <= limit:
+            raise ArgumentError(f"count must be in [1, {limit}] for {cls.__name__} of {cls._CURVE}, got {n}")
+        raw, size = fn(n, m, len(m), d, len(d)), cls._FP
+        return [int.from_bytes(cls._fp_to_bytes(raw[i : i + size]), "big") for i in range(0, len(raw), size)]
 
     @classmethod
     def _from_coords(cls: Type[_PointT], x: bytes, y: bytes, subgroup_check: bool) -> _PointT:
@@ -430,6 +494,20 @@ def _members(cls: Type[_PointT], pts: Iterable[_PointT], what: str) -> int:
     return sub
 
 
+def _unavailable(cls: Type[_Point], name: str) -> Callable[..., Any]:
+    what = name[1:]
+    for hash, suffix in _XMD_HASHES.items():
+        if suffix and what.endswith(suffix):
+            what = f"{what[: -len(suffix)]} with hash={hash!r}"
+
+    def missing(*args: Any) -> Any:
+        raise NotImplementedError(
+            f"{cls.__module__}.{cls.__name__}: {what} is not available for {cls.__name__} of {cls._CURVE}"
+        )
+
+    return missing
+
+
 def _wrap(cls: Type[_PointT], internal: bytes, sub: int = 0) -> _PointT:
     p = _object_new(cls)
     p._b = internal
@@ -447,6 +525,39 @@ class G1Point(_Point):
     Each curve's ``G1`` is a subclass."""
 
     __slots__ = ()
+    _FIELD = "fp"
+
+    @classmethod
+    def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: str = "sha256") -> List[int]:
+        """RFC 9380's hash_to_field to Fp: `count` field elements from `msg`
+        and the domain separation tag `dst`, each reduced from L bytes of
+        expand_message_xmd over `hash` (``"sha256"`` or ``"keccak256"``),
+        L = 64 on BLS12-381, 48 on BN254. `count` is at most 8160 // L
+        (:class:`~pybls.errors.ArgumentError` otherwise).
+
+        >>> from pybls import bn254
+        >>> u0, u1 = bn254.G1.hash_to_field(b"abc", b"DST", 2, hash="keccak256")
+        >>> bn254.G1.hash_to_curve(b"abc", b"DST", hash="keccak256") == (
+        ...     bn254.G1.map_to_curve(u0) + bn254.G1.map_to_curve(u1))
+        True
+        """
+        return cls._hash_to_field_raw(msg, dst, count, hash, 1)
+
+    @classmethod
+    def map_to_curve(cls: Type[_G1T], u: int) -> _G1T:
+        """RFC 9380's map_to_curve of the field element `u` (an int in
+        [0, p)), without clearing the cofactor: on BLS12-381 the simplified
+        SWU map and its 11-isogeny, on BN254 the Shallue-van de Woestijne
+        map (Z = 1; every point is in G1 there). The core's map runs in
+        constant time, for protocols where `u` derives from a secret.
+
+        >>> from pybls import bn254
+        >>> P = bn254.G1.map_to_curve(0)       # x = -Z / 2 = (p - 1) / 2 for u = 0
+        >>> P.to_affine()[0] == (bn254.FIELD_MODULUS - 1) // 2, P.is_on_curve()
+        (True, True)
+        """
+        fn = cls._map_to_curve
+        return _wrap(cls, fn(cls._fp_from_bytes(_fp_bytes(cls, u, "u"))))
 
     @classmethod
     def from_affine(cls: Type[_G1T], x: int, y: int, *, subgroup_check: bool = True) -> _G1T:
@@ -470,6 +581,25 @@ class G2Point(_Point):
     a subclass."""
 
     __slots__ = ()
+    _FIELD = "fp2"
+
+    @classmethod
+    def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: str = "sha256") -> List[Tuple[int, int]]:
+        """RFC 9380's hash_to_field to Fp2: `count` elements ``(c0, c1)``,
+        as :meth:`G1Point.hash_to_field` (at most 8160 // 2L of them);
+        only with SHA-256 (BLS12-381's G2 suites)."""
+        fps = cls._hash_to_field_raw(msg, dst, count, hash, 2)
+        return [(fps[i], fps[i + 1]) for i in range(0, len(fps), 2)]
+
+    @classmethod
+    def map_to_curve(cls: Type[_G2T], u: Tuple[int, int]) -> _G2T:
+        """RFC 9380's map_to_curve of `u` = (c0, c1) in Fp2, without
+        clearing the cofactor (BLS12-381: simplified SWU and the 3-isogeny)."""
+        fn = cls._map_to_curve
+        c0, c1 = _fp2_pair(u, "u")
+        # The internal Fp2 element is c0 then c1, each an internal Fp element.
+        internal = cls._fp_from_bytes(_fp_bytes(cls, c0, "u.c0")) + cls._fp_from_bytes(_fp_bytes(cls, c1, "u.c1"))
+        return _wrap(cls, fn(internal))
 
     @classmethod
     def from_affine(
@@ -524,13 +654,6 @@ class G2(G2Point, prefix="g2"):
     __slots__ = ()
 
 
-def _unavailable(cls: type, name: str) -> Callable[..., Any]:
-    def missing(*args: Any) -> Any:
-        raise NotImplementedError(f"{cls.__module__}.{cls.__name__}: {name[1:]} is not available on this curve")
-
-    return missing
-
-
 def _fp_bytes(cls: Type[_Point], value: Any, what: str) -> bytes:
     return int_to_fp_bytes(value, cls._P, what, cls._FP)
 
@@ -540,12 +663,17 @@ def _fp_int(data: bytes) -> int:
     return int.from_bytes(data, "big")
 
 
-def _fp2_bytes(cls: Type[_Point], value: Any, what: str) -> bytes:
-    # c0 + c1*u is encoded c1 || c0.
+def _fp2_pair(value: Any, what: str) -> Tuple[Any, Any]:
     try:
         c0, c1 = value
     except (TypeError, ValueError):
         raise TypeError(f"{what} must be a pair (c0, c1) of ints") from None
+    return c0, c1
+
+
+def _fp2_bytes(cls: Type[_Point], value: Any, what: str) -> bytes:
+    # c0 + c1*u is encoded c1 || c0.
+    c0, c1 = _fp2_pair(value, what)
     return _fp_bytes(cls, c1, f"{what}.c1") + _fp_bytes(cls, c0, f"{what}.c0")
 
 

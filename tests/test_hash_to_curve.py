@@ -15,7 +15,9 @@ import os
 import pytest
 
 import reference as ref
-from pybls import G1, G2, _lib, pairing_product
+from pybls import G1, G2, _lib, hash_to_field, pairing_product
+from pybls.hashing import expand_message_xmd_keccak256
+from pybls.points import FIELD_MODULUS
 
 SUITES = {
     "G1_RO": ("BLS12381G1_XMD:SHA-256_SSWU_RO_", G1, True),
@@ -92,6 +94,58 @@ def test_hash_and_encode_to_curve(group, ro, dst, v):
     assert p.in_subgroup()
     # bytes-like arguments
     assert fn(bytearray(msg), memoryview(dst)) == p
+
+
+@pytest.mark.parametrize("group,ro,dst,v", _suite_cases())
+def test_hash_to_field_and_map_public(group, ro, dst, v):
+    """The steps through the public methods: hash_to_field, and map_to_curve
+    without cofactor clearing (the RFC's Q0, Q1)."""
+    msg = v["msg"].encode()
+    us = [_fp(u) for u in v["u"]]
+    assert group.hash_to_field(msg, dst, len(us)) == us
+    assert hash_to_field(msg, dst, len(us), group) == us
+    qs = [group.map_to_curve(u) for u in us]
+    for q, name in zip(qs, ["Q0", "Q1"] if ro else ["Q"]):
+        assert q.to_bytes(compressed=False) == _uncompressed(group, v[name])
+    total = qs[0] + qs[1] if ro else qs[0]
+    assert total.clear_cofactor() == (group.hash_to_curve if ro else group.encode_to_curve)(msg, dst)
+
+
+def test_hash_to_curve_keccak256_g1():
+    """BLS12381G1_XMD:KECCAK-256_SSWU_RO_ / _NU_ (no published vectors):
+    hash_to_field is expand_message_xmd over Keccak-256 (tested against
+    vectors elsewhere) cut into 64-byte integers mod p, and the points are
+    the cleared sums of the maps of its elements."""
+    dst = b"QUUX-V01-CS02-with-BLS12381G1_XMD:KECCAK-256_SSWU_RO_"
+    p = FIELD_MODULUS
+    for msg in (b"", b"abc", b"a" * 300):
+        uniform = expand_message_xmd_keccak256(msg, dst, 3 * 64)
+        us = [int.from_bytes(uniform[i : i + 64], "big") % p for i in range(0, 3 * 64, 64)]
+        assert G1.hash_to_field(msg, dst, 3, hash="keccak256") == us
+        u0, u1 = G1.hash_to_field(msg, dst, 2, hash="keccak256")
+        h = G1.hash_to_curve(msg, dst, hash="keccak256")
+        assert h == (G1.map_to_curve(u0) + G1.map_to_curve(u1)).clear_cofactor()
+        assert h.in_subgroup() and h != G1.hash_to_curve(msg, dst)
+        (u,) = G1.hash_to_field(msg, dst, 1, hash="keccak256")
+        assert G1.encode_to_curve(msg, dst, hash="keccak256") == G1.map_to_curve(u).clear_cofactor()
+    for call in (
+        lambda: G2.hash_to_curve(b"", dst, hash="keccak256"),
+        lambda: G2.hash_to_field(b"", dst, 1, hash="keccak256"),
+    ):
+        with pytest.raises(NotImplementedError, match="BLS12-381"):
+            call()
+
+
+def test_hash_to_field_limits():
+    from pybls.errors import ArgumentError
+
+    for group, limit in ((G1, 127), (G2, 63)):
+        assert len(group.hash_to_field(b"", b"DST", limit)) == limit
+        for bad in (0, limit + 1):
+            with pytest.raises(ArgumentError):
+                group.hash_to_field(b"", b"DST", bad)
+            with pytest.raises(ArgumentError):
+                hash_to_field(b"", b"DST", bad, group)
 
 
 def test_hash_to_curve_types():

@@ -28,3 +28,7 @@ G2_GEN = (
     (0x12C85EA5DB8C6DEB4AAB71808DCB408FE3D1E7690C43D37B4CE6CC0166FA7DAA,
      0x090689D0585FF075EC9E99AD690C3395BC4B313370B38EF355ACDADCD122975B),
 )
+# Hashing to G1 (RFC 9380 6.6.1): the Shallue-van de Woestijne map with this
+# Z, as drand's evmnet chain and kyber's bn254 use it (sgn0 is the parity;
+# the cofactor is 1, so nothing is cleared).
+SVDW_Z = 1

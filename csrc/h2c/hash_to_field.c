@@ -56,6 +56,7 @@ typedef struct {
     xmd_hash_t hash;
     uint8_t dst_len;
     uint8_t i;                      /* index of the last block produced */
+    uint8_t used;                   /* bytes of bi that xmd_read has taken */
 } xmd_t;
 
 static void xmd_absorb_dst(xmd_h_t *h, const xmd_t *x) {
@@ -81,6 +82,7 @@ static void xmd_init(xmd_t *x, xmd_hash_t hash, const uint8_t *msg, size_t msg_l
     x->hash = hash;
     x->dst_len = (uint8_t)dst_len;
     x->i = 0;
+    x->used = XMD_B;
     uint8_t tail[3] = {(uint8_t)(len >> 8), (uint8_t)len, 0};
     h_init(&h, hash);
     h_update(&h, z_pad, h_block_size(hash));
@@ -126,36 +128,58 @@ int expand_message_xmd_keccak256(uint8_t *out, size_t out_len, const uint8_t *ms
     return xmd_expand(XMD_KECCAK256, out, out_len, msg, msg_len, dst, dst_len);
 }
 
-/* OS2IP of the next 64 bytes (two blocks) mod p, as hi 2^384 + lo with hi
- * the first 16 bytes; both parts are < 2^384, which fp_from_bytes reduces. */
+/* The next n bytes of the output stream, across block boundaries. */
+static void xmd_read(xmd_t *x, uint8_t *out, size_t n) {
+    for (size_t j = 0; j < n; j++) {
+        if (x->used == XMD_B) {
+            xmd_next(x);
+            x->used = 0;
+        }
+        out[j] = x->bi[x->used++];
+    }
+}
+
+/* hi 2^(8 CURVE_FP_BYTES) + lo below needs hi < 2^(8 CURVE_FP_BYTES). */
+_Static_assert(CURVE_FP_BYTES < H2F_L && H2F_L <= 2 * CURVE_FP_BYTES, "L");
+
+/* OS2IP of the next L bytes mod p, as hi 2^(8 CURVE_FP_BYTES) + lo with lo
+ * the last CURVE_FP_BYTES of them and hi the L - CURVE_FP_BYTES before;
+ * both are below 2^(8 CURVE_FP_BYTES), which fp_from_bytes reduces. */
 static void xmd_next_fp(xmd_t *x, fp_t *r) {
-    uint8_t hi[48] = {0}, lo[48];
-    const uint8_t *b = xmd_next(x);
-    for (int j = 0; j < 16; j++) hi[32 + j] = b[j];
-    for (int j = 16; j < 32; j++) lo[j - 16] = b[j];
-    b = xmd_next(x);
-    for (int j = 0; j < 32; j++) lo[16 + j] = b[j];
+    uint8_t hi[CURVE_FP_BYTES] = {0}, lo[CURVE_FP_BYTES];
+    xmd_read(x, hi + (2 * CURVE_FP_BYTES - H2F_L), H2F_L - CURVE_FP_BYTES);
+    xmd_read(x, lo, CURVE_FP_BYTES);
     fp_t h, l;
     fp_from_bytes(&h, hi);
     fp_from_bytes(&l, lo);
-    fp_mul(&h, &h, &FP_2_384);
+    fp_mul(&h, &h, &H2F_SHIFT);
     fp_add(r, &h, &l);
+}
+
+static int h2f_fp(xmd_hash_t hash, fp_t *out, size_t count, const uint8_t *msg, size_t msg_len,
+                  const uint8_t *dst, size_t dst_len) {
+    xmd_t x;
+    if (count == 0 || count > H2F_MAX_FP) return -1;
+    xmd_init(&x, hash, msg, msg_len, dst, dst_len, count * H2F_L);
+    for (size_t i = 0; i < count; i++) xmd_next_fp(&x, &out[i]);
+    return 0;
 }
 
 int hash_to_field_fp(fp_t *out, size_t count, const uint8_t *msg, size_t msg_len,
                      const uint8_t *dst, size_t dst_len) {
-    xmd_t x;
-    if (count == 0 || count > H2F_MAX_FP) return -1;
-    xmd_init(&x, XMD_SHA256, msg, msg_len, dst, dst_len, count * 64);
-    for (size_t i = 0; i < count; i++) xmd_next_fp(&x, &out[i]);
-    return 0;
+    return h2f_fp(XMD_SHA256, out, count, msg, msg_len, dst, dst_len);
+}
+
+int hash_to_field_fp_keccak256(fp_t *out, size_t count, const uint8_t *msg, size_t msg_len,
+                               const uint8_t *dst, size_t dst_len) {
+    return h2f_fp(XMD_KECCAK256, out, count, msg, msg_len, dst, dst_len);
 }
 
 int hash_to_field_fp2(fp2_t *out, size_t count, const uint8_t *msg, size_t msg_len,
                       const uint8_t *dst, size_t dst_len) {
     xmd_t x;
     if (count == 0 || count > H2F_MAX_FP2) return -1;
-    xmd_init(&x, XMD_SHA256, msg, msg_len, dst, dst_len, count * 128);
+    xmd_init(&x, XMD_SHA256, msg, msg_len, dst, dst_len, count * 2 * H2F_L);
     for (size_t i = 0; i < count; i++) {
         xmd_next_fp(&x, &out[i].c0);
         xmd_next_fp(&x, &out[i].c1);

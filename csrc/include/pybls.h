@@ -200,25 +200,39 @@ int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
 
 /* Hashing to the curve (RFC 9380), suites BLS12381G1_XMD:SHA-256_SSWU_RO_/NU_
- * and BLS12381G2_XMD:SHA-256_SSWU_RO_/NU_. Any DST length is accepted: a DST
- * over 255 bytes is replaced by H("H2C-OVERSIZE-DST-" || DST) (5.3.3).
- * hash_to_field writes `count` internal Fp (48-byte) or Fp2 (96-byte)
- * elements; map_to_curve is the SSWU map plus isogeny, without cofactor
- * clearing (exposed for tests against the RFC's intermediate values).
+ * and BLS12381G2_XMD:SHA-256_SSWU_RO_/NU_; on BN254, G1 only, with the
+ * Shallue-van de Woestijne map (Z = 1, cofactor 1): BN254G1_XMD:SHA-256_SVDW_RO_/NU_.
+ * Any DST length is accepted: a DST over 255 bytes is replaced by
+ * H("H2C-OVERSIZE-DST-" || DST) (5.3.3).
+ * hash_to_field writes `count` internal Fp (PYBLS_FP_SIZE) or Fp2 (twice
+ * that) elements, each reduced from L = ceil((ceil(log2 p) + 128) / 8)
+ * bytes (64 on BLS12-381, 48 on BN254); map_to_curve is the SSWU map plus
+ * isogeny (BLS12-381) or the SvdW map (BN254), without cofactor clearing
+ * (exposed for tests against intermediate values, and for protocols that
+ * map field elements themselves).
  * expand_message_xmd writes out_len bytes, at most 8160 (255 * 32);
- * hash_to_field takes 1 <= count <= 127 (Fp) or 63 (Fp2), the counts whose
- * out_len fits; beyond these limits they return PYBLS_ERR_ARGUMENT. */
+ * hash_to_field takes 1 <= count <= 8160 / L (Fp: 127 on BLS12-381, 170 on
+ * BN254) or 8160 / 2L (Fp2: 63), the counts whose out_len fits; beyond
+ * these limits they return PYBLS_ERR_ARGUMENT. */
 int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 /* expand_message_xmd with Keccak-256 (Ethereum's, the original Keccak
  * padding: b_in_bytes 32, r_in_bytes 136), as drand's BN254 suites use it;
  * the same limits and long-DST rule (the DST hashed with Keccak-256). */
 int pybls_expand_message_xmd_keccak256(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
-int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g1_map_to_curve(uint8_t *out, const uint8_t *u);
-int pybls_g2_map_to_curve(uint8_t *out, const uint8_t *u);
 int pybls_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+/* The same for G1 with expand_message_xmd over Keccak-256: on BN254
+ * BN254G1_XMD:KECCAK-256_SVDW_RO_/NU_, the hash of drand's evmnet chain
+ * (DST BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_) and of kyber's bn254;
+ * on BLS12-381 BLS12381G1_XMD:KECCAK-256_SSWU_RO_/NU_. */
+int pybls_hash_to_field_fp_keccak256(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g1_hash_to_curve_keccak256(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g1_encode_to_curve_keccak256(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+/* G2 (BLS12-381 only). */
+int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g2_map_to_curve(uint8_t *out, const uint8_t *u);
 int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 

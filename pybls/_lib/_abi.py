@@ -124,11 +124,14 @@ int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
 int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_expand_message_xmd_keccak256(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
-int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g1_map_to_curve(uint8_t *out, const uint8_t *u);
-int pybls_g2_map_to_curve(uint8_t *out, const uint8_t *u);
 int pybls_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_hash_to_field_fp_keccak256(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g1_hash_to_curve_keccak256(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g1_encode_to_curve_keccak256(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_g2_map_to_curve(uint8_t *out, const uint8_t *u);
 int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_keccak256(uint8_t *out32, const uint8_t *msg, uint32_t len);
@@ -229,11 +232,14 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_expand_message_xmd': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_expand_message_xmd_keccak256': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_hash_to_field_fp': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
-    'pybls_hash_to_field_fp2': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g1_map_to_curve': ('int', ['u8*', 'const u8*']),
-    'pybls_g2_map_to_curve': ('int', ['u8*', 'const u8*']),
     'pybls_g1_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g1_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_hash_to_field_fp_keccak256': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_g1_hash_to_curve_keccak256': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_g1_encode_to_curve_keccak256': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_hash_to_field_fp2': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_g2_map_to_curve': ('int', ['u8*', 'const u8*']),
     'pybls_g2_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g2_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_keccak256': ('int', ['u8*', 'const u8*', 'u32']),
@@ -310,9 +316,11 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_miller_loop': 576,
     'pybls_final_exponentiation': 576,
     'pybls_g1_map_to_curve': 144,
-    'pybls_g2_map_to_curve': 288,
     'pybls_g1_hash_to_curve': 144,
     'pybls_g1_encode_to_curve': 144,
+    'pybls_g1_hash_to_curve_keccak256': 144,
+    'pybls_g1_encode_to_curve_keccak256': 144,
+    'pybls_g2_map_to_curve': 288,
     'pybls_g2_hash_to_curve': 288,
     'pybls_g2_encode_to_curve': 288,
     'pybls_keccak256': 32,
@@ -326,6 +334,7 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_expand_message_xmd': (0, 1),
     'pybls_expand_message_xmd_keccak256': (0, 1),
     'pybls_hash_to_field_fp': (0, 48),
+    'pybls_hash_to_field_fp_keccak256': (0, 48),
     'pybls_hash_to_field_fp2': (0, 96),
     'pybls_chacha20_xor': (0, 1),
     'pybls_aead_chacha20poly1305_seal': (0, 1),

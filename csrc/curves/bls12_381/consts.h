@@ -67,8 +67,9 @@ static const fp2_t SSWU_G2_B = {{{LIMB64(0x22ea00000cf89db2), LIMB64(0x6ec832df7
 static const fp2_t SSWU_G2_Z = {{{LIMB64(0x87ebfffffff9555c), LIMB64(0x656fffe5da8ffffa), LIMB64(0x0fd0749345d33ad2), LIMB64(0xd951e663066576f4), LIMB64(0xde291a3d41e980d3), LIMB64(0x0815664c7dfe040d)}}, {{LIMB64(0x43f5fffffffcaaae), LIMB64(0x32b7fff2ed47fffd), LIMB64(0x07e83a49a2e99d69), LIMB64(0xeca8f3318332bb7a), LIMB64(0xef148d1ea0f4c069), LIMB64(0x040ab3263eff0206)}}};
 static const fp_t SSWU_G2_SQRT_MINUS_NORM_Z = {{LIMB64(0xec6a08bf80b5b9f1), LIMB64(0x39b3e1ef0a8f08d1), LIMB64(0x3649551baf170748), LIMB64(0xa034697c15712026), LIMB64(0x3576aebee39f0218), LIMB64(0x06a53f2a581b3e45)}};
 static const fp_t FP_INV2 = {{LIMB64(0x1804000000015554), LIMB64(0x855000053ab00001), LIMB64(0x633cb57c253c276f), LIMB64(0x6e22d1ec31ebb502), LIMB64(0xd3916126f2d14ca2), LIMB64(0x17fbb8571a006596)}};
-/* 2^384 mod p: hash_to_field reduces 64-byte strings as hi 2^384 + lo. */
-static const fp_t FP_2_384 = {{LIMB64(0xf4df1f341c341746), LIMB64(0x0a76e6a609d104f1), LIMB64(0x8de5476c4c95b6d5), LIMB64(0x67eb88a9939d83c0), LIMB64(0x9a793e85b519952d), LIMB64(0x11988fe592cae3aa)}};
+/* 2^(8 CURVE_FP_BYTES) = 2^384 mod p: hash_to_field reduces its L-byte
+ * strings as hi 2^384 + lo. */
+static const fp_t H2F_SHIFT = {{LIMB64(0xf4df1f341c341746), LIMB64(0x0a76e6a609d104f1), LIMB64(0x8de5476c4c95b6d5), LIMB64(0x67eb88a9939d83c0), LIMB64(0x9a793e85b519952d), LIMB64(0x11988fe592cae3aa)}};
 
 /* Isogeny maps E1' -> E (degree 11) and E2' -> E' (degree 3), RFC 9380
  * appendices E.2 and E.3: coefficients k_(i,0), k_(i,1), ..., lowest degree

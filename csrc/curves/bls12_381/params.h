@@ -6,8 +6,9 @@
 #define CURVE_NAME "BLS12-381"
 #define CURVE_FAMILY_BLS12 1
 #define CURVE_ENCODING_ZCASH 1
-/* Bits of p and r; bits of storage of an Fp and an Fr element (whole
- * 64-bit words), and bytes of their big-endian encodings. */
+/* Bits of p and r (safegcd's bound, hash_to_field's L = ceil((CURVE_P_BITS
+ * + k) / 8)); bits of storage of an Fp and an Fr element (whole 64-bit
+ * words), and bytes of their big-endian encodings. */
 #define CURVE_P_BITS 381
 #define CURVE_R_BITS 255
 #define CURVE_FP_BITS 384

@@ -59,6 +59,19 @@ static const fp2_t FROB6_V[3] = {{{{LIMB64(0xb5773b104563ab30), LIMB64(0x347f91c
 static const fp2_t FROB6_V2[3] = {{{{LIMB64(0x7361d77f843abe92), LIMB64(0xa5bb2bd3273411fb), LIMB64(0x9c941f314b3e2399), LIMB64(0x15df9cddbb9fd3ec)}}, {{LIMB64(0x5dddfd154bd8c949), LIMB64(0x62cb29a5a4445b60), LIMB64(0x37bc870a0c7dd2b9), LIMB64(0x24830a9d3171f0fd)}}}, {{{LIMB64(0x71930c11d782e155), LIMB64(0xa6bb947cffbe3323), LIMB64(0xaa303344d4741444), LIMB64(0x2c3b3f0d26594943)}}, {{LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000)}}}, {{{LIMB64(0x448a93a57b6762df), LIMB64(0xbfd62df528fdeadf), LIMB64(0xd858f5d00e9bd47a), LIMB64(0x06b03d4d3476ec58)}}, {{LIMB64(0x2b19daf4bcc936d1), LIMB64(0xa1a54e7a56f4299f), LIMB64(0xb533eee05adeaef1), LIMB64(0x170c812b84dda0b2)}}}};
 static const fp2_t FROB12_W[3] = {{{{LIMB64(0xaf9ba69633144907), LIMB64(0xca6b1d7387afb78a), LIMB64(0x11bded5ef08a2087), LIMB64(0x02f34d751a1f3a7c)}}, {{LIMB64(0xa222ae234c492d72), LIMB64(0xd00f02a4565de15b), LIMB64(0xdc2ff3a253dfc926), LIMB64(0x10a75716b3899551)}}}, {{{LIMB64(0xca8d800500fa1bf2), LIMB64(0xf0c5d61468b39769), LIMB64(0x0e201271ad0d4418), LIMB64(0x04290f65bad856e6)}}, {{LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000)}}}, {{{LIMB64(0x365316184e46d97d), LIMB64(0x0af7129ed4c96d9f), LIMB64(0x659da72fca1009b5), LIMB64(0x08116d8983a20d23)}}, {{LIMB64(0xb1df4af7c39c1939), LIMB64(0x3d9f02878a73bf7f), LIMB64(0x9b2220928caf0ae0), LIMB64(0x26684515eff054a6)}}}};
 
+/* Hashing to G1 (RFC 9380 6.6.1): the Shallue-van de Woestijne map to
+ * y^2 = g(x) = x^3 + b (A = 0) with its Z and the constants of the
+ * straight-line map (appendix F.1): c1 = g(Z), c2 = -Z / 2,
+ * c3 = sqrt(-g(Z) (3 Z^2 + 4 A)) with sgn0(c3) = 0, c4 = -4 g(Z) / (3 Z^2 + 4 A). */
+static const fp_t SVDW_G1_Z = {{LIMB64(0xd35d438dc58f0d9d), LIMB64(0x0a78eb28f5c70b3d), LIMB64(0x666ea36f7879462c), LIMB64(0x0e0a77c19a07df2f)}};
+static const fp_t SVDW_G1_C1 = {{LIMB64(0x115482203dbf392d), LIMB64(0x926242126eaa626a), LIMB64(0xe16a48076063c052), LIMB64(0x07c5909386eddc93)}};
+static const fp_t SVDW_G1_C2 = {{LIMB64(0xb461a4448976f7d5), LIMB64(0xc6843fb439555fa7), LIMB64(0x28f0d12384840918), LIMB64(0x112ceb58a394e07d)}};
+static const fp_t SVDW_G1_C3 = {{LIMB64(0x7c8487078735ab72), LIMB64(0x51da7e0048bfb8d4), LIMB64(0x945cfd183cbd7bf4), LIMB64(0x0b70b1ec48ae62c6)}};
+static const fp_t SVDW_G1_C4 = {{LIMB64(0xa79a2bdca0800831), LIMB64(0x19fd7617e49815a1), LIMB64(0xbb8d0c885550c7b1), LIMB64(0x05c4aeb6ec7e0f48)}};
+/* 2^(8 CURVE_FP_BYTES) = 2^256 mod p: hash_to_field reduces its L-byte
+ * strings as hi 2^256 + lo. */
+static const fp_t H2F_SHIFT = {{LIMB64(0xf32cfc5b538afa89), LIMB64(0xb5e71911d44501fb), LIMB64(0x47ab1eff0a417ff6), LIMB64(0x06d89f71cab8351f)}};
+
 /* The optimal ate pairing's loop: |6u + 2| in non-adjacent form, least
  * significant digit first (6u + 2 < 0 when BLS_X_IS_NEGATIVE). */
 #define BN_LOOP_LEN 66

@@ -6,8 +6,9 @@
 #define CURVE_NAME "BN254"
 #define CURVE_FAMILY_BN 1
 #define CURVE_ENCODING_EIP196 1
-/* Bits of p and r; bits of storage of an Fp and an Fr element (whole
- * 64-bit words), and bytes of their big-endian encodings. */
+/* Bits of p and r (safegcd's bound, hash_to_field's L = ceil((CURVE_P_BITS
+ * + k) / 8)); bits of storage of an Fp and an Fr element (whole 64-bit
+ * words), and bytes of their big-endian encodings. */
 #define CURVE_P_BITS 254
 #define CURVE_R_BITS 254
 #define CURVE_FP_BITS 256

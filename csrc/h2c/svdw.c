@@ -1,0 +1,21 @@
+/* svdw.c - map_to_curve for the curves that hash to G1 with RFC 9380's
+ * Shallue-van de Woestijne map (BN254: Z = 1, as drand's evmnet chain and
+ * kyber use it), from svdw_template.h; the manifest compiles it instead of
+ * map_to_curve.c for those curves. */
+#include "h2c/map_to_curve.h"
+#include "curves/consts.h"
+
+#define fp_sgn0 fp_is_odd
+
+/* G1: E over Fp. */
+#define POINT g1_t
+#define FE fp_t
+#define F(op) fp_##op
+#define EC(name) g1_##name
+#define SVDW_B G1_B
+#define SVDW_Z SVDW_G1_Z
+#define SVDW_C1 SVDW_G1_C1
+#define SVDW_C2 SVDW_G1_C2
+#define SVDW_C3 SVDW_G1_C3
+#define SVDW_C4 SVDW_G1_C4
+#include "h2c/svdw_template.h"

@@ -1,0 +1,72 @@
+/*
+ * svdw_template.h - the Shallue-van de Woestijne map of RFC 9380 (6.6.1, in
+ * the straight-line form of appendix F.1) to a curve y^2 = g(x) = x^3 + B,
+ * A = 0 as on BN curves, written once for any field; svdw.c includes it
+ * per group. Before including it, define, as for sswu_template.h:
+ *
+ *   POINT          the group's point type (g1_t, g2_t; see ec.h)
+ *   FE             the field element type (fp_t, fp2_t)
+ *   F(op)          the field operation op (fp_##op): set_one, add, sub,
+ *                  neg, mul, sqr, inv (0 -> 0, RFC 9380's inv0), sqrt
+ *                  (a root, and all-ones if there is one), sgn0
+ *   EC(name)       the group's name for a function (g1_##name)
+ *
+ * and for the map:
+ *
+ *   SVDW_B         the curve's B
+ *   SVDW_Z, SVDW_C1, SVDW_C2, SVDW_C3, SVDW_C4
+ *                  Z and the constants c1 = g(Z), c2 = -Z / 2,
+ *                  c3 = sqrt(-g(Z) (3 Z^2 + 4 A)) with sgn0(c3) = 0 and
+ *                  c4 = -4 g(Z) / (3 Z^2 + 4 A) (build-scripts/
+ *                  gen_constants.py derives them and checks Z)
+ *
+ * It defines EC(map_to_curve)(r, u): the point of E that u maps to, in
+ * projective coordinates with Z = 1 (never the identity), without cofactor
+ * clearing. Constant time: every step runs for every u, the three
+ * candidates for x are chosen with ct_cmov, and the field operations used
+ * are constant time.
+ */
+
+/* y = sqrt(g(x)); all-ones if g(x) is a square. */
+static limb_t EC(svdw_sqrt_g)(FE *y, const FE *x) {
+    FE gx;
+    F(sqr)(&gx, x);
+    F(mul)(&gx, &gx, x);
+    F(add)(&gx, &gx, &SVDW_B);
+    return F(sqrt)(y, &gx);
+}
+
+void EC(map_to_curve)(POINT *r, const FE *u) {
+    FE one, tv1, tv2, tv3, tv4, x1, x2, x3, y1, y2, y3, ny;
+    F(set_one)(&one);
+    F(sqr)(&tv1, u);
+    F(mul)(&tv1, &tv1, &SVDW_C1);     /* c1 u^2 */
+    F(add)(&tv2, &one, &tv1);         /* tv2 = 1 + c1 u^2 */
+    F(sub)(&tv1, &one, &tv1);         /* tv1 = 1 - c1 u^2 */
+    F(mul)(&tv3, &tv1, &tv2);
+    F(inv)(&tv3, &tv3);               /* tv3 = inv0(tv1 tv2) */
+    F(mul)(&tv4, u, &tv1);
+    F(mul)(&tv4, &tv4, &tv3);
+    F(mul)(&tv4, &tv4, &SVDW_C3);     /* tv4 = c3 u tv1 / (tv1 tv2) */
+    F(sub)(&x1, &SVDW_C2, &tv4);
+    F(add)(&x2, &SVDW_C2, &tv4);
+    F(sqr)(&x3, &tv2);
+    F(mul)(&x3, &x3, &tv3);
+    F(sqr)(&x3, &x3);
+    F(mul)(&x3, &x3, &SVDW_C4);
+    F(add)(&x3, &x3, &SVDW_Z);        /* x3 = Z + c4 (tv2^2 tv3)^2 */
+    /* The RFC's is_square(g(x1)), is_square(g(x2)) and sqrt(g(x)) for the
+     * chosen x, as three square roots: the same three exponentiations, and
+     * y comes with its x. g(x3) is a square whenever g(x1) and g(x2) are
+     * not. */
+    limb_t e1 = EC(svdw_sqrt_g)(&y1, &x1);
+    limb_t e2 = EC(svdw_sqrt_g)(&y2, &x2) & ~e1;
+    (void)EC(svdw_sqrt_g)(&y3, &x3);
+    ct_cmov(&x3, &x1, sizeof x3, e1); /* x = x1 if g(x1) is a square, */
+    ct_cmov(&y3, &y1, sizeof y3, e1);
+    ct_cmov(&x3, &x2, sizeof x3, e2); /* else x2 if g(x2) is, else x3 */
+    ct_cmov(&y3, &y2, sizeof y3, e2);
+    F(neg)(&ny, &y3);                 /* sgn0(y) = sgn0(u) */
+    ct_cmov(&y3, &ny, sizeof ny, F(sgn0)(u) ^ F(sgn0)(&y3));
+    EC(from_affine)(r, &x3, &y3);
+}
