@@ -37,13 +37,29 @@ scheme                      public key  signature  message signed
 ``pedersen-bls-unchained``  G1          G2         sha256(round)
 ``bls-unchained-g1-rfc9380``  G2        G1         sha256(round)
 ``bls-unchained-on-g1``     G2          G1         sha256(round), with the G2 tag (legacy)
+``bls-bn254-unchained-on-g1``  G2 (BN254)  G1 (BN254)  keccak256(round)
 ==========================  ==========  =========  =====================================
 
 where ``round`` is the round number as 8 big-endian bytes and the hash to
 the signature group is RFC 9380's ``_XMD:SHA-256_SSWU_RO_`` with the
 ciphersuite tag ``BLS_SIG_BLS12381G{1,2}_XMD:SHA-256_SSWU_RO_NUL_`` of the
 signature group, except for the legacy ``bls-unchained-on-g1`` (drand's
-deprecated fastnet) which hashes to G1 under the G2 tag.
+deprecated fastnet) which hashes to G1 under the G2 tag, and for
+``bls-bn254-unchained-on-g1`` (the ``evmnet`` chain, whose beacons an EVM
+contract can verify): BN254 (alt_bn128) with RFC 9380's
+``BN254G1_XMD:KECCAK-256_SVDW_RO_`` and the tag
+``BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_``, keys and signatures in
+EIP-197/196's 128- and 64-byte encodings (:mod:`pybls.sig.bn254`).
+
+>>> evm = CHAINS["evmnet"]
+>>> evm.signature_group.__module__, evm.period
+('pybls.bn254', 3)
+>>> sig = ("0d0d705983f50d6a2846e77d8d12a238f0be277a2307eb3e0d5206dc6765b0f9"
+...        "1f04e596e3b28295086e8fda9047d40d37f7c2d8fb2f6686839101692e4f5f13")
+>>> verify_beacon(evm, 6390578, sig), verify_beacon(evm, 6390579, sig)
+(True, False)
+>>> randomness(sig).hex()[:16]
+'466262e8cb504073'
 """
 
 from __future__ import annotations
@@ -58,14 +74,16 @@ import time as _time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Dict, Iterable, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Tuple, Union
 
 from ._convert import as_bytes
 from .errors import ArgumentError, PyblsError, RoundNotReachedError, UnknownChainError
 from .sig import MinPk, MinSig
 from .sig.keys import SecretKey
 from .sig.schemes import Scheme
+from .sig.bn254 import MinSigBN254
 from .sig.values import coerce_or_none
+from .hashing import keccak256
 
 __all__ = [
     "CHAINS",
@@ -86,10 +104,12 @@ _MAX_ROUND = (1 << 64) - 1
 
 @dataclass(frozen=True)
 class _SchemeSpec:
-    """How a drand scheme signs: its BLS scheme (groups and tag) and chaining."""
+    """How a drand scheme signs: its BLS scheme (groups and tag), chaining,
+    and the hash of the signed message."""
 
-    bls: Scheme
+    bls: Any  # a pybls.sig Scheme, or pybls.sig.bn254's for BN254
     chained: bool
+    message_hash: Callable[[bytes], bytes] = field(default=lambda data: hashlib.sha256(data).digest())
 
 
 #: The drand schemes pybls verifies, by drand's ``schemeID``.
@@ -99,6 +119,8 @@ SCHEMES: Mapping[str, _SchemeSpec] = MappingProxyType({
     "bls-unchained-g1-rfc9380": _SchemeSpec(MinSig.Basic, False),
     # drand's deprecated fastnet: G1 signatures hashed with the G2 tag.
     "bls-unchained-on-g1": _SchemeSpec(MinSig.Basic.with_dst(_G2_TAG), False),
+    # evmnet: BN254, verifiable by the EVM's pairing precompile.
+    "bls-bn254-unchained-on-g1": _SchemeSpec(MinSigBN254.Basic, False, keccak256),
 })
 
 Time = Union[int, float, _dt.datetime]
@@ -259,7 +281,8 @@ class Chain:
     @property
     def dst(self) -> bytes:
         """The hash-to-curve domain separation tag of the signed messages."""
-        return self._spec.bls.dst
+        dst: bytes = self._spec.bls.dst
+        return dst
 
     @property
     def public_key_point(self) -> Any:
@@ -271,8 +294,8 @@ class Chain:
         if self.chained:
             if previous_signature is None:
                 raise ArgumentError("a chained scheme signs the previous signature: pass previous_signature")
-            return hashlib.sha256(bytes(previous_signature) + _round_bytes(round)).digest()
-        return hashlib.sha256(_round_bytes(round)).digest()
+            return bytes(self._spec.message_hash(bytes(previous_signature) + _round_bytes(round)))
+        return bytes(self._spec.message_hash(_round_bytes(round)))
 
     # -- time -----------------------------------------------------------------
 
@@ -488,7 +511,7 @@ class LocalBeacon:
             for r in range(start + 1, round):
                 self._sign(r)
             prev = self._signatures[round - 1]
-        sig = self._bls.sign(self._sk, self.chain.message(round, prev)).to_bytes()
+        sig: bytes = self._bls.sign(self._sk, self.chain.message(round, prev)).to_bytes()
         self._signatures[round] = sig
         return sig
 

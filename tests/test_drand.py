@@ -78,6 +78,8 @@ def test_chain_info_rejections():
     with pytest.raises(errors.ArgumentError):
         Chain.from_info({**info, "hash": "00" * 32})
     with pytest.raises(errors.ArgumentError):
+        Chain.from_info({**info, "schemeID": "bls-unknown-scheme"})
+    with pytest.raises(errors.DecodeError):  # a BLS12-381 key under the BN254 scheme
         Chain.from_info({**info, "schemeID": "bls-bn254-unchained-on-g1"})
     with pytest.raises(errors.ArgumentError):
         Chain.from_info({k: v for k, v in info.items() if k != "public_key"})
@@ -291,7 +293,7 @@ def test_local_beacons_differ():
     assert a.chain.hash != b.chain.hash
     assert not verify_beacon(b.chain, 5, a.signature(5))
     with pytest.raises(errors.ArgumentError):
-        LocalBeacon("bls-bn254-unchained-on-g1")
+        LocalBeacon("bls-unknown-scheme")
 
 
 def test_chained_local_beacon_refuses_a_long_fill_instead_of_hanging():
