@@ -186,10 +186,17 @@ _BY_CODE = {MinSig.code: MinSig, MinPk.code: MinPk}
 
 
 def _variant(v: Any) -> Variant:
+    """An IBE variant from itself, its name, or the signature variant of the
+    same orientation (pybls.sig.MinSig: keys in G2, as ibe.MinSig's master
+    key; pybls.sig.MinPk likewise), so that one name serves both modules."""
     if isinstance(v, Variant):
         return v
     if isinstance(v, str) and v in _VARIANTS:
         return _VARIANTS[v]
+    from .sig.variants import Variant as SigVariant
+
+    if isinstance(v, SigVariant) and v.name in _VARIANTS:
+        return _VARIANTS[v.name]
     raise ArgumentError(f"unknown IBE variant {v!r}; use MinSig or MinPk")
 
 
@@ -481,12 +488,18 @@ class MasterKey:
         raise TypeError("use MasterKey.generate() or MasterKey.from_bytes() to make a master key")
 
     @classmethod
-    def generate(cls, variant: Union[Variant, str] = MinSig) -> "MasterKey":
-        """A fresh random master key; `variant` is :data:`MinSig` (default) or :data:`MinPk` (or their names)."""
+    def generate(cls, variant: Union[Variant, str, Any] = MinSig) -> "MasterKey":
+        """A fresh random master key; `variant` is :data:`MinSig` (default) or
+        :data:`MinPk`, their names, or pybls.sig's variant of the same name.
+
+        >>> from pybls import sig
+        >>> MasterKey.generate(sig.MinPk).variant is MinPk
+        True
+        """
         return _new_master(SecretKey.random(), _variant(variant))
 
     @classmethod
-    def from_bytes(cls, data: bytes, variant: Union[Variant, str] = MinSig) -> "MasterKey":
+    def from_bytes(cls, data: bytes, variant: Union[Variant, str, Any] = MinSig) -> "MasterKey":
         """A master key from 32 big-endian bytes of an integer in [1, r)."""
         return _new_master(SecretKey.from_bytes(data), _variant(variant))
 
