@@ -21,8 +21,9 @@ from __future__ import annotations
 import argparse
 import runpy
 import sys
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CURVES_DIR = ROOT / "build-scripts" / "curves"
@@ -498,6 +499,19 @@ def emit_hash_to_curve() -> "list[str]":
     return out
 
 
+def frobenius_lines(c2: Any, v: "list[Any]", v2: "list[Any]", w12: "list[Any]") -> "list[str]":
+    """The tower's Frobenius coefficients in C (every curve's tower has the
+    shape Fp12 = Fp6[w]/(w^2 - v), Fp6 = Fp2[v]/(v^3 - xi)); `c2` writes an
+    Fp2 constant."""
+    return [
+        "/* Frobenius: v^(p^k) = FROB6_V[k-1] v, (v^2)^(p^k) = FROB6_V2[k-1] v^2,",
+        " * w^(p^k) = FROB12_W[k-1] w, for k = 1, 2, 3. */",
+        "static const fp2_t FROB6_V[3] = {" + ", ".join(c2(c) for c in v) + "};",
+        "static const fp2_t FROB6_V2[3] = {" + ", ".join(c2(c) for c in v2) + "};",
+        "static const fp2_t FROB12_W[3] = {" + ", ".join(c2(c) for c in w12) + "};",
+    ]
+
+
 # --- the BN family --------------------------------------------------------------
 class PrimeField:
     """Arithmetic modulo a prime p, for the derivations of one curve."""
@@ -790,11 +804,7 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w(f"#define G2_COFACTOR_LIMBS ({fp_bits} / LIMB_BITS)")
     w(f"static const limb_t G2_COFACTOR[G2_COFACTOR_LIMBS] = {limbs(h2, fp_bits)};")
     w("")
-    w("/* Frobenius: v^(p^k) = FROB6_V[k-1] v, (v^2)^(p^k) = FROB6_V2[k-1] v^2,")
-    w(" * w^(p^k) = FROB12_W[k-1] w, for k = 1, 2, 3. */")
-    w("static const fp2_t FROB6_V[3] = {" + ", ".join(c_f2(c) for c in frob6_v) + "};")
-    w("static const fp2_t FROB6_V2[3] = {" + ", ".join(c_f2(c) for c in frob6_v2) + "};")
-    w("static const fp2_t FROB12_W[3] = {" + ", ".join(c_f2(c) for c in frob12_w) + "};")
+    out.extend(frobenius_lines(c_f2, frob6_v, frob6_v2, frob12_w))
     w("")
     if svdw is not None:
         w("/* Hashing to G1 (RFC 9380 6.6.1): the Shallue-van de Woestijne map to")
@@ -891,11 +901,7 @@ def emit() -> str:
     w("/* |x| as limbs: the base in which G2 scalars are split for -psi = [|x|]. */")
     w(f"static const limb_t BLS_X_ABS_LIMBS[64 / LIMB_BITS] = {c_limbs(X_ABS, 64)};")
     w("")
-    w("/* Frobenius: v^(p^k) = FROB6_V[k-1] v, (v^2)^(p^k) = FROB6_V2[k-1] v^2,")
-    w(" * w^(p^k) = FROB12_W[k-1] w, for k = 1, 2, 3. */")
-    w("static const fp2_t FROB6_V[3] = {" + ", ".join(c_fp2(c) for c in FROB6_V) + "};")
-    w("static const fp2_t FROB6_V2[3] = {" + ", ".join(c_fp2(c) for c in FROB6_V2) + "};")
-    w("static const fp2_t FROB12_W[3] = {" + ", ".join(c_fp2(c) for c in FROB12_W) + "};")
+    out.extend(frobenius_lines(c_fp2, FROB6_V, FROB6_V2, FROB12_W))
     w("")
     out.extend(emit_hash_to_curve())
     w("")

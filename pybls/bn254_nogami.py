@@ -31,11 +31,9 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Tuple
-
 from . import _lib
 from .gt import GTElement
-from .pairing import MillerLoopValue, Pairing
+from .pairing import Pairing
 from .points import G1Point, G2Point
 from .scalar import ScalarField
 
@@ -83,22 +81,8 @@ class GT(GTElement, binding=_binding, scalar=Scalar):
 _PAIRING: Pairing[G1, G2, GT] = Pairing(_binding, G1, G2, GT)
 
 
-def pairing(P: G1, Q: G2) -> GT:
-    """e(P, Q), the optimal ate pairing."""
-    return _PAIRING.pairing(P, Q)
-
-
-def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
-    """The product of e(P_i, Q_i) over `pairs`, with one final
-    exponentiation; the empty product is 1."""
-    return _PAIRING.pairing_product(pairs)
-
-
-def miller_loop(P: G1, Q: G2) -> MillerLoopValue[GT]:
-    """The Miller loop of e(P, Q) before the final exponentiation."""
-    return _PAIRING.miller_loop(P, Q)
-
-
-def final_exponentiation(f: MillerLoopValue[GT]) -> GT:
-    """Raise a Miller loop output (or a product of them) to (p¹² − 1)/r."""
-    return _PAIRING.final_exponentiation(f)
+# The curve's pairing functions (see pybls.pairing.Pairing).
+pairing = _PAIRING.pairing
+pairing_product = _PAIRING.pairing_product
+miller_loop = _PAIRING.miller_loop
+final_exponentiation = _PAIRING.final_exponentiation

@@ -88,10 +88,14 @@ class Pairing(Generic[_P1, _P2, _T]):
             )
 
     def pairing(self, P: _P1, Q: _P2) -> _T:
+        """e(P, Q), the optimal ate pairing."""
         self._check(P, Q)
         return _wrap(self._gt, self._pairing(P._b, Q._b))
 
     def pairing_product(self, pairs: Iterable[Tuple[_P1, _P2]]) -> _T:
+        """The product of e(P_i, Q_i) over `pairs`, with one final
+        exponentiation (a pairing check such as EIP-197's asks whether it is
+        1); the empty product is 1."""
         g1s = []
         g2s = []
         for P, Q in pairs:
@@ -103,10 +107,15 @@ class Pairing(Generic[_P1, _P2, _T]):
         return _wrap(self._gt, self._product(b"".join(g1s), b"".join(g2s), len(g1s)))
 
     def miller_loop(self, P: _P1, Q: _P2) -> MillerLoopValue[_T]:
+        """The Miller loop of e(P, Q) before the final exponentiation: an
+        Fp12 element generally outside GT, to multiply with others of the
+        same curve and pass to :meth:`final_exponentiation`."""
         self._check(P, Q)
         return MillerLoopValue(self._miller(P._b, Q._b), self)
 
     def final_exponentiation(self, f: "MillerLoopValue[_T] | _T") -> _T:
+        """Raise a Miller loop output (or a product of them) to the curve's
+        final exponent."""
         # A GT value is accepted too: miller_loop returned GT values before.
         if isinstance(f, MillerLoopValue) and f._curve is self:
             return _wrap(self._gt, self._final(f._b))

@@ -6,6 +6,7 @@ the comparison with py_ecc is in test_xref_bn254.py."""
 import json
 
 import pytest
+from curve_search import points_on_curve
 
 from pybls import bn254, curves, errors
 from pybls.bn254 import G1, G2, Scalar
@@ -100,43 +101,6 @@ def test_group_laws():
         assert group.sum([g, g, -g]) == g
 
 
-def _twist_point_outside_g2():
-    """A point of the twist y^2 = x^3 + 3/(9 + i) whose order is not r,
-    found with arithmetic written here (p = 3 mod 4)."""
-
-    def mul(a, b):
-        return ((a[0] * b[0] - a[1] * b[1]) % P, (a[0] * b[1] + a[1] * b[0]) % P)
-
-    def power(a, e):
-        out = (1, 0)
-        while e:
-            if e & 1:
-                out = mul(out, a)
-            a = mul(a, a)
-            e >>= 1
-        return out
-
-    def sqrt(a):
-        # Adj and Rodriguez-Henriquez, algorithm 9, for p = 3 mod 4.
-        a1 = power(a, (P - 3) // 4)
-        alpha = mul(mul(a1, a1), a)
-        x0 = mul(a1, a)
-        if alpha == (P - 1, 0):
-            return mul((0, 1), x0)
-        return mul(power(((1 + alpha[0]) % P, alpha[1]), (P - 1) // 2), x0)
-
-    xi_inv = power((9, 1), P * P - 2)
-    b2 = mul((3, 0), xi_inv)
-    for c in range(1, 100):
-        x = (c, 1)
-        rhs = mul(mul(x, x), x)
-        rhs = ((rhs[0] + b2[0]) % P, (rhs[1] + b2[1]) % P)
-        y = sqrt(rhs)
-        if mul(y, y) == rhs:
-            return x, y
-    raise AssertionError("no twist point found")
-
-
 def test_rejections():
     g1 = G1.generator().to_bytes()
     with pytest.raises(errors.InvalidLengthError):
@@ -157,7 +121,7 @@ def test_rejections():
         G1.from_bytes(g1[:32])
     with pytest.raises(errors.InvalidFlagsError):
         G1.from_bytes(b"\x40" + bytes(30) + b"\x01")
-    x, y = _twist_point_outside_g2()
+    _, (x, y) = points_on_curve(bn254)  # on the twist, outside G2
     with pytest.raises(errors.NotInSubgroupError):
         G2.from_affine(x, y)
     q = G2.from_affine(x, y, subgroup_check=False)

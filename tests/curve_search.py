@@ -1,0 +1,60 @@
+"""Points of a curve found by search, with Fp and Fp2 arithmetic written
+here (square roots for p = 3 mod 4), independently of the core: points on
+E and on the twist E' that the subgroup checks must judge (test_curves.py,
+test_bn254.py). Works for any curve module of pybls.curves."""
+
+
+def fp2_ops(p):
+    def mul(a, b):
+        return ((a[0] * b[0] - a[1] * b[1]) % p, (a[0] * b[1] + a[1] * b[0]) % p)
+
+    def add(a, b):
+        return ((a[0] + b[0]) % p, (a[1] + b[1]) % p)
+
+    def power(a, e):
+        out = (1, 0)
+        while e:
+            if e & 1:
+                out = mul(out, a)
+            a = mul(a, a)
+            e >>= 1
+        return out
+
+    def sqrt(a):
+        # Adj and Rodriguez-Henriquez, algorithm 9 (p = 3 mod 4).
+        a1 = power(a, (p - 3) // 4)
+        alpha = mul(mul(a1, a1), a)
+        x0 = mul(a1, a)
+        if alpha == (p - 1, 0):
+            return mul((0, 1), x0)
+        return mul(power(((1 + alpha[0]) % p, alpha[1]), (p - 1) // 2), x0)
+
+    return mul, add, sqrt
+
+
+def points_on_curve(curve):
+    """A point of E(Fp) and one of E'(Fp2) found by search, with b and b'
+    read off the generators."""
+    p = curve.FIELD_MODULUS
+    mul, add, sqrt = fp2_ops(p)
+    gx, gy = curve.G1.generator().to_affine()
+    b1 = (gy * gy - gx ** 3) % p
+    (qx, qy) = curve.G2.generator().to_affine()
+    b2 = add(mul(qy, qy), tuple(-c % p for c in mul(mul(qx, qx), qx)))
+    g1 = None
+    for x in range(2, 200):
+        rhs = (x ** 3 + b1) % p
+        y = pow(rhs, (p + 1) // 4, p)
+        if y * y % p == rhs:
+            g1 = (x, y)
+            break
+    g2 = None
+    for c in range(1, 200):
+        x = (c, 1)
+        rhs = add(mul(mul(x, x), x), b2)
+        y = sqrt(rhs)
+        if mul(y, y) == rhs:
+            g2 = (x, y)
+            break
+    assert g1 and g2
+    return g1, g2
