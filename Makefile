@@ -28,7 +28,8 @@
 #   make test-demo     the demo pages clicked through in headless Chromium
 #                (tests/browser/test_demo_*.py; part of `make test`)
 #   make bench-browser pybls in Pyodide against @noble/curves, mcl-wasm and
-#                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick)
+#                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick);
+#                BN254 against noble's bn254 and mcl's BN_SNARK1
 #   make notebooks      build the offline JupyterLite site with the example
 #                notebooks (notebooks/) and serve it on 127.0.0.1:$(PORT), default 8001
 #   make notebooks-site only build it, into build/notebooks-site/

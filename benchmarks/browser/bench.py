@@ -15,6 +15,11 @@ mcl's `mclBnG1_mulCT`), and g1_mul_vartime in variable time, for public
 scalars (pybls `mul_vartime`, noble `multiplyUnsafe`, mcl `mul`, which is
 mcl's default).
 
+BN254 (alt_bn128) has a table of its own: pybls.bn254 against
+@noble/curves' bn254 and mcl-wasm's BN_SNARK1, each checked first against
+pybls's results (products, decoded points, the MSM, the pairing value);
+BN_NOTES says what each peer runs where the libraries differ.
+
 Needs `make wasm` and `npm ci` in benchmarks/browser (`make bench-browser`
 does both).
 """
@@ -34,6 +39,24 @@ import localweb  # noqa: E402
 OPS = ["pairing", "hash_to_G2", "sign", "verify", "g1_mul", "g1_mul_vartime", "aggregate_128",
        "g2_decompress", "fast_aggregate_verify_128"]
 PEERS = ["noble", "mcl", "bls-eth-wasm"]
+BN_OPS = ["pairing", "g1_mul", "g2_mul", "g1_decompress", "g2_decompress", "g1_msm64", "hash_to_G1",
+          "encode_to_G1"]
+BN_PEERS = ["noble", "mcl"]
+# Rows whose peer computes something else than pybls (marked * in the table).
+BN_UNLIKE = {"encode_to_G1"}
+BN_NOTES = {
+    "pairing": "noble's and mcl's values are pybls's to the fixed power 2u(6u^2 + 3u + 1), checked",
+    "g1_mul/g2_mul": "secret scalar, constant time: pybls P * k, noble multiply, "
+                     "mcl mclBnG1_mulCT/mclBnG2_mulCT",
+    "g1/g2_decompress": "each library's compressed form with the subgroup check: pybls gnark's (32/64 bytes), "
+                        "noble SEC 1 (33/65 bytes, Point.fromBytes), mcl its own (32/64 bytes, verifyOrderG2); "
+                        "G1 is the whole curve, where none checks an order",
+    "g1_msm64": "pybls G1.msm, noble pippenger, mcl mulVec",
+    "hash_to_G1": "RFC 9380 hash_to_curve, BN254G1_XMD:SHA-256_SVDW_RO_; neither peer has one",
+    "encode_to_G1": "* pybls RFC 9380 encode_to_curve (one field element, one SvdW map); mcl hashAndMapToG1: "
+                    "SHA-256 to one Fp element and mcl's own SvdW map, the same work but other points "
+                    "(only checked to be valid); noble has no hashing to BN254",
+}
 
 
 def run_page(chromium, quick, timeout):
@@ -59,14 +82,13 @@ def run_page(chromium, quick, timeout):
     return result
 
 
-def table(result):
-    res = result["results"]
-    lines = [f"{'operation':<27}{'pybls':>9}" + "".join(f"{p:>14}" for p in PEERS) + "   best-peer/pybls"]
-    for op in OPS:
+def rows(res, ops, peers, unlike=()):
+    lines = [f"{'operation':<27}{'pybls':>9}" + "".join(f"{p:>14}" for p in peers) + "   best-peer/pybls"]
+    for op in ops:
         ours = res["pybls"][op]
-        row = f"{op:<27}{ours:>7.2f}ms"
+        row = f"{op + (' *' if op in unlike else ''):<27}{ours:>7.2f}ms"
         best = None
-        for peer in PEERS:
+        for peer in peers:
             t = res.get(peer, {}).get(op)
             if t is None:
                 row += f"{'-':>14}"
@@ -75,9 +97,18 @@ def table(result):
             best = t if best is None else min(best, t)
         row += f"   {best / ours:5.2f}" if best else ""
         lines.append(row)
+    return lines
+
+
+def table(result):
+    lines = ["BLS12-381"] + rows(result["results"], OPS, PEERS)
+    if "bn254" in result:
+        lines += ["", "BN254 (alt_bn128)"] + rows(result["bn254"]["results"], BN_OPS, BN_PEERS, BN_UNLIKE)
+        lines += [f"  {op}: {note}" for op, note in BN_NOTES.items()]
     s = result["startup"]
+    bn_import = f", import pybls.bn254 {s['import_bn254_ms']:.0f} ms" if "import_bn254_ms" in s else ""
     lines.append(
-        f"Pyodide start-up {s['pyodide_ms']:.0f} ms, import pybls {s['import_pybls_ms']:.0f} ms "
+        f"Pyodide start-up {s['pyodide_ms']:.0f} ms, import pybls {s['import_pybls_ms']:.0f} ms{bn_import} "
         f"(Chromium {result.get('chromium', '?')}; ratios are peer time / pybls time)"
     )
     return "\n".join(lines)
@@ -96,6 +127,8 @@ def main(argv):
         print("benchmark page failed:\n" + result.get("error", "?"), file=sys.stderr)
         print("\n".join(result["messages"]), file=sys.stderr)
         return 1
+    if "bn254" in result:
+        result["bn254"]["notes"] = BN_NOTES
     print(table(result))
     result["date"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     result["machine"] = platform.platform()

@@ -1,7 +1,9 @@
 """pybls timings inside Pyodide, measured from Python (run by bench.html).
 
 ``run(min_runs, min_ms)`` returns ``{operation: median milliseconds}`` for
-the operations the JavaScript peers are measured on.
+the operations the JavaScript peers are measured on (BLS12-381);
+``run_bn254(min_runs, min_ms)`` the times of pybls.bn254 with the inputs
+and results the BN254 peers are given and checked against.
 """
 
 import time
@@ -48,3 +50,76 @@ def run(min_runs=5, min_ms=400.0):
         "g2_decompress": m(lambda: G2.from_bytes(sig_bytes)),
         "fast_aggregate_verify_128": m(lambda: bls.fast_aggregate_verify(pks, msg, agg)),
     }
+
+
+# -- BN254 (alt_bn128) ------------------------------------------------------
+
+BN_DST_RO = b"QUUX-V01-CS02-with-BN254G1_XMD:SHA-256_SVDW_RO_"
+BN_DST_NU = b"QUUX-V01-CS02-with-BN254G1_XMD:SHA-256_SVDW_NU_"
+N_MSM = 64
+
+
+def _bn_inputs():
+    """The BN254 points and scalars every library is timed on, derived from
+    fixed seeds so that each run measures the same work."""
+    import hashlib
+
+    from pybls import bn254
+
+    r = bn254.CURVE_ORDER
+    seed = lambda tag, i: int.from_bytes(hashlib.sha256(b"%s %d" % (tag, i)).digest(), "big") % r  # noqa: E731
+    P, Q = bn254.G1.generator() * 12345, bn254.G2.generator() * 67890
+    k = bn254.Scalar(-1234567891011)
+    points = [bn254.G1.generator() * (seed(b"point", i) or 1) for i in range(N_MSM)]
+    scalars = [seed(b"scalar", i) for i in range(N_MSM)]
+    return P, Q, k, points, scalars
+
+
+def _fp12_lowest_first(e):
+    """GT element's twelve coefficients as mcl prints them and noble stores
+    them (c0.c0.c0, c0.c0.c1, c0.c1.c0, ...): pybls's encoding reversed."""
+    data = e.to_bytes()
+    return [str(int.from_bytes(data[i:i + 32], "big")) for i in range(0, len(data), 32)][::-1]
+
+
+def run_bn254(min_runs=5, min_ms=400.0):
+    """Times of pybls.bn254 and the reference values the peers are checked
+    against (decimal strings): ``{"times": {...}, "ref": {...},
+    "import_ms": ...}``."""
+    t = time.perf_counter()
+    from pybls import bn254
+
+    import_ms = (time.perf_counter() - t) * 1000
+    P, Q, k, points, scalars = _bn_inputs()
+    p_packed, q_packed = P.to_bytes(compressed=True), Q.to_bytes(compressed=True)
+    msg = b"message 1"
+    m = lambda fn: median(fn, min_runs, min_ms)  # noqa: E731
+    times = {
+        "pairing": m(lambda: bn254.pairing(P, Q)),
+        "g1_mul": m(lambda: P * k),
+        "g2_mul": m(lambda: Q * k),
+        "g1_decompress": m(lambda: bn254.G1.from_bytes(p_packed)),
+        "g2_decompress": m(lambda: bn254.G2.from_bytes(q_packed)),
+        "g1_msm64": m(lambda: bn254.G1.msm(points, scalars)),
+        "hash_to_G1": m(lambda: bn254.G1.hash_to_curve(msg, BN_DST_RO)),
+        "encode_to_G1": m(lambda: bn254.G1.encode_to_curve(msg, BN_DST_NU)),
+    }
+    u = 0x44E992B44A6909F1
+    # noble's and mcl's final exponentiations give e(P, Q) to this fixed
+    # power (coprime to r); see pybls.bn254's documentation.
+    peer_power = 2 * u * (6 * u * u + 3 * u + 1)
+    g1 = lambda pt: [str(c) for c in pt.to_affine()]  # noqa: E731
+    g2 = lambda pt: [str(c) for xy in pt.to_affine() for c in xy]  # noqa: E731
+    ref = {
+        "P": g1(P),
+        "Q": g2(Q),  # x.c0, x.c1, y.c0, y.c1
+        "k": str(int(k)),
+        "kP": g1(P * k),
+        "kQ": g2(Q * k),
+        "pairing_peer": _fp12_lowest_first(bn254.pairing(P, Q) ** (peer_power % bn254.CURVE_ORDER)),
+        "msm_points": [g1(p) for p in points],
+        "msm_scalars": [str(s) for s in scalars],
+        "msm": g1(bn254.G1.msm(points, scalars)),
+    }
+    assert bn254.G1.from_bytes(p_packed) == P and bn254.G2.from_bytes(q_packed) == Q
+    return {"times": times, "ref": ref, "import_ms": import_ms}
