@@ -6,7 +6,8 @@
 #                http://127.0.0.1:$(PORT) (default 8000) until interrupted;
 #                builds the wasm wheel and installs Pyodide first if missing
 #                (the command-line demo: .venv/bin/python -m pybls)
-#   make bench   native benchmarks (curve ops, signatures, threshold, IBE) against
+#   make bench   native benchmarks (curve ops, signatures, threshold, IBE, the
+#                EVM precompiles) against
 #                blst (pyblst), blspy, py_ecc, commonware's published figures and
 #                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
 #                encryption natively and in Pyodide against tlock-js in Node
@@ -333,6 +334,7 @@ bench: install wasm $(TLOCK_JS)
 	$(VPY) benchmarks/bench_threshold.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_ibe.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)
+	$(VPY) benchmarks/bench_evm.py $(BENCH_ARGS)
 
 # Each tests/ct/*.c is a program; build it for both limb widths and run it
 # under memcheck (secret-dependent branches and indices are errors); then

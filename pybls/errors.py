@@ -37,6 +37,7 @@ __all__ = [
     "InvalidBeaconError",
     "UnknownChainError",
     "RoundNotReachedError",
+    "PrecompileError",
     "status_error",
 ]
 
@@ -111,6 +112,12 @@ class UnknownChainError(PyblsError, LookupError):
 
 class RoundNotReachedError(PyblsError, ValueError):
     """A beacon round whose publication time has not come yet."""
+
+
+class PrecompileError(PyblsError, ValueError):
+    """An input on which an Ethereum precompile (:mod:`pybls.evm`) fails:
+    a wrong length, a malformed field element, a point off its curve or
+    outside the subgroup the precompile requires. The message says which."""
 
 
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {
