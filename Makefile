@@ -11,7 +11,8 @@
 #                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
 #                encryption natively and in Pyodide against tlock-js in Node
 #                (BENCH_ARGS=--quick for a short run)
-#   make ct      constant-time check of the C core under valgrind
+#   make ct      constant-time check of the C core under valgrind (each
+#                curve's library, both limb widths)
 #   make fuzz    the libFuzzer targets of tests/fuzz/c (ASan + UBSan, both
 #                limb widths) and the Python targets, FUZZ_SECONDS in total
 #                (default 600), with executions and coverage per target
@@ -333,21 +334,24 @@ bench: install wasm $(TLOCK_JS)
 	$(VPY) benchmarks/bench_ibe.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)
 
-# Each tests/ct/*.c is a program; build it for both limb widths and run it
-# under memcheck (secret-dependent branches and indices are errors); then
-# the fuzz replay programs under memcheck (fuzz-valgrind).
+# Each tests/ct/*.c is a program; build it with each curve's library
+# (build/ct/NAME-BITS for BLS12-381, build/ct/NAME_CURVE-BITS for the others)
+# for both limb widths and run it under memcheck (secret-dependent branches
+# and indices are errors); then the fuzz replay programs under memcheck
+# (fuzz-valgrind).
+ct_exe = build/ct/$(1)$(if $(filter-out bls12_381,$(2)),_$(2))-$(3)
 ct: | sysdeps
 	@if [ -z "$(CT_SRC)" ]; then echo "no tests/ct/*.c to run"; exit 1; fi
 	@mkdir -p build/ct
 	@set -e; for src in $(CT_SRC); do \
 		name=$$(basename $$src .c); \
-		for bits in 64 32; do \
-			exe=build/ct/$$name-$$bits; \
+		$(foreach c,$(CURVES),for bits in 64 32; do \
+			exe=$(call ct_exe,$${name},$(c),$$bits); \
 			echo "== $$exe"; \
-			$(CC) -O2 -g $(CORE_CFLAGS) $$(pkg-config --cflags valgrind) \
-				-DPYBLS_LIMB_BITS=$$bits $$([ $$bits = 64 ] && echo $(ADX_FLAGS)) $$src $(CSRC) -o $$exe; \
+			$(CC) -O2 -g $(CORE_CFLAGS) $(call core_defs,$(c)) $$(pkg-config --cflags valgrind) \
+				-DPYBLS_LIMB_BITS=$$bits $$([ $$bits = 64 ] && echo $(ADX_FLAGS)) $$src $(call core_src,$(c)) -o $$exe; \
 			valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes -q $$exe; \
-		done; \
+		done;) \
 	done
 	@$(MAKE) --no-print-directory fuzz-valgrind
 
