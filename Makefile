@@ -360,7 +360,7 @@ ct: | sysdeps
 # coverage instrumentation and ASan + UBSan (errors abort); each target
 # links it. The replay builds (tests/fuzz/c/replay_main.c instead of
 # libFuzzer, gcc, no sanitizer) are what valgrind runs.
-
+FUZZ_HDR := $(wildcard tests/fuzz/c/*.h)
 
 .SECONDARY: build/fuzz/core-64.a build/fuzz/core-32.a build/fuzz/replay-core-64.a build/fuzz/replay-core-32.a
 
@@ -378,11 +378,11 @@ build/fuzz/core-%.a: $(CSRC) $(CHDR) | fuzz-sysdeps
 	$(FUZZ_CORE_CC) -fno-sanitize-coverage=trace-cmp -c $(addprefix ../../../,$(FUZZ_NO_CMP))
 	ar rcs $@ build/fuzz/obj-$*/*.o
 
-build/fuzz/bin/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-64.a
+build/fuzz/bin/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-64.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) $< build/fuzz/core-64.a -o $@
 
-build/fuzz/bin/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-32.a
+build/fuzz/bin/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-32.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=32 $< build/fuzz/core-32.a -o $@
 
@@ -392,11 +392,11 @@ build/fuzz/replay-core-%.a: $(CSRC) $(CHDR) | sysdeps
 		-DPYBLS_LIMB_BITS=$* $(if $(filter 64,$*),$(ADX_FLAGS)) -c $(addprefix ../../../,$(CSRC))
 	ar rcs $@ build/fuzz/replay-obj-$*/*.o
 
-build/fuzz/replay/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a
+build/fuzz/replay/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a
 	@mkdir -p $(@D)
 	$(CC) -O1 -g $(CORE_CFLAGS) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a -o $@
 
-build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a
+build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a
 	@mkdir -p $(@D)
 	$(CC) -O1 -g $(CORE_CFLAGS) -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a -o $@
 
