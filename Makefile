@@ -12,7 +12,8 @@
 #                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
 #                encryption natively and in Pyodide against tlock-js in Node
 #                (BENCH_ARGS=--quick for a short run)
-#   make ct      constant-time check of the C core under valgrind
+#   make ct      constant-time check of the C core under valgrind (each
+#                curve's library, both limb widths)
 #   make fuzz    the libFuzzer targets of tests/fuzz/c (ASan + UBSan, both
 #                limb widths) and the Python targets, FUZZ_SECONDS in total
 #                (default 600), with executions and coverage per target
@@ -336,21 +337,24 @@ bench: install wasm $(TLOCK_JS)
 	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_evm.py $(BENCH_ARGS)
 
-# Each tests/ct/*.c is a program; build it for both limb widths and run it
-# under memcheck (secret-dependent branches and indices are errors); then
-# the fuzz replay programs under memcheck (fuzz-valgrind).
+# Each tests/ct/*.c is a program; build it with each curve's library
+# (build/ct/NAME-BITS for BLS12-381, build/ct/NAME_CURVE-BITS for the others)
+# for both limb widths and run it under memcheck (secret-dependent branches
+# and indices are errors); then the fuzz replay programs under memcheck
+# (fuzz-valgrind).
+ct_exe = build/ct/$(1)$(if $(filter-out bls12_381,$(2)),_$(2))-$(3)
 ct: | sysdeps
 	@if [ -z "$(CT_SRC)" ]; then echo "no tests/ct/*.c to run"; exit 1; fi
 	@mkdir -p build/ct
 	@set -e; for src in $(CT_SRC); do \
 		name=$$(basename $$src .c); \
-		for bits in 64 32; do \
-			exe=build/ct/$$name-$$bits; \
+		$(foreach c,$(CURVES),for bits in 64 32; do \
+			exe=$(call ct_exe,$${name},$(c),$$bits); \
 			echo "== $$exe"; \
-			$(CC) -O2 -g $(CORE_CFLAGS) $$(pkg-config --cflags valgrind) \
-				-DPYBLS_LIMB_BITS=$$bits $$([ $$bits = 64 ] && echo $(ADX_FLAGS)) $$src $(CSRC) -o $$exe; \
+			$(CC) -O2 -g $(CORE_CFLAGS) $(call core_defs,$(c)) $$(pkg-config --cflags valgrind) \
+				-DPYBLS_LIMB_BITS=$$bits $$([ $$bits = 64 ] && echo $(ADX_FLAGS)) $$src $(call core_src,$(c)) -o $$exe; \
 			valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes -q $$exe; \
-		done; \
+		done;) \
 	done
 	@$(MAKE) --no-print-directory fuzz-valgrind
 
@@ -359,45 +363,62 @@ ct: | sysdeps
 # coverage instrumentation and ASan + UBSan (errors abort); each target
 # links it. The replay builds (tests/fuzz/c/replay_main.c instead of
 # libFuzzer, gcc, no sanitizer) are what valgrind runs.
+#
+# A target named fuzz_NAME_CURVE (tests/fuzz/c/fuzz_decode_bn254.c), CURVE
+# another library of the manifest, is built with that curve's -D flags and
+# links its core: build/fuzz/core-CURVE-BITS.a (replay-core-CURVE-BITS.a),
+# from its sources. The BLS12-381 targets link build/fuzz/core-BITS.a.
+# An archive's stem is BITS or CURVE-BITS; fuzz_stem_* take it apart.
+fuzz_stem_bits = $(lastword $(subst -, ,$(1)))
+fuzz_stem_curve = $(if $(findstring -,$(1)),$(firstword $(subst -, ,$(1))),bls12_381)
+fuzz_target_curve = $(or $(filter $(OTHER_CURVES),$(lastword $(subst _, ,$(1)))),bls12_381)
+fuzz_core_prefix = $(if $(filter bls12_381,$(call fuzz_target_curve,$(1))),,$(call fuzz_target_curve,$(1))-)
+FUZZ_HDR := $(wildcard tests/fuzz/c/*.h)
 
-
-.SECONDARY: build/fuzz/core-64.a build/fuzz/core-32.a build/fuzz/replay-core-64.a build/fuzz/replay-core-32.a
+.SECONDARY: $(foreach c,$(CURVES),$(foreach b,64 32,$(foreach k,core replay-core, \
+	build/fuzz/$(k)-$(if $(filter bls12_381,$(c)),,$(c)-)$(b).a)))
 
 # The field and tower arithmetic is built without comparison tracing: its
 # compares are carry and borrow tests, which guide nothing, and tracing them
 # took 80% of the time of the arithmetic-bound targets (fuzz_msm). Edge
 # coverage stays; decoders, hashing and the group code keep the tracing.
-FUZZ_NO_CMP := $(filter csrc/field/% csrc/arith/ct.c,$(CSRC))
+fuzz_no_cmp = $(filter csrc/field/% csrc/arith/ct.c,$(call core_src,$(1)))
 FUZZ_CORE_CC = cd build/fuzz/obj-$* && $(FUZZ_CC) $(patsubst -I%,-I../../../%,$(FUZZ_CFLAGS)) $(FUZZ_SAN) \
-	-fsanitize=fuzzer-no-link -DPYBLS_LIMB_BITS=$* $(if $(filter 64,$*),$(ADX_FLAGS))
+	-fsanitize=fuzzer-no-link $(call core_defs,$(call fuzz_stem_curve,$*)) -DPYBLS_LIMB_BITS=$(call fuzz_stem_bits,$*) \
+	$(if $(filter 64,$(call fuzz_stem_bits,$*)),$(ADX_FLAGS))
 
-build/fuzz/core-%.a: $(CSRC) $(CHDR) | fuzz-sysdeps
+build/fuzz/core-%.a: $$(call core_src,$$(call fuzz_stem_curve,$$*)) $(CHDR) | fuzz-sysdeps
 	@rm -rf build/fuzz/obj-$*; mkdir -p build/fuzz/obj-$*
-	$(FUZZ_CORE_CC) -c $(addprefix ../../../,$(filter-out $(FUZZ_NO_CMP),$(CSRC)))
-	$(FUZZ_CORE_CC) -fno-sanitize-coverage=trace-cmp -c $(addprefix ../../../,$(FUZZ_NO_CMP))
+	$(FUZZ_CORE_CC) -c $(addprefix ../../../,$(filter-out $(call fuzz_no_cmp,$(call fuzz_stem_curve,$*)),$(call core_src,$(call fuzz_stem_curve,$*))))
+	$(FUZZ_CORE_CC) -fno-sanitize-coverage=trace-cmp -c $(addprefix ../../../,$(call fuzz_no_cmp,$(call fuzz_stem_curve,$*)))
 	ar rcs $@ build/fuzz/obj-$*/*.o
 
-build/fuzz/bin/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-64.a
+build/fuzz/bin/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-$$(call fuzz_core_prefix,$$*)64.a
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) $< build/fuzz/core-64.a -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
+		$< build/fuzz/core-$(call fuzz_core_prefix,$*)64.a -o $@
 
-build/fuzz/bin/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h build/fuzz/core-32.a
+build/fuzz/bin/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-$$(call fuzz_core_prefix,$$*)32.a
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -DPYBLS_LIMB_BITS=32 $< build/fuzz/core-32.a -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
+		$< build/fuzz/core-$(call fuzz_core_prefix,$*)32.a -o $@
 
-build/fuzz/replay-core-%.a: $(CSRC) $(CHDR) | sysdeps
+build/fuzz/replay-core-%.a: $$(call core_src,$$(call fuzz_stem_curve,$$*)) $(CHDR) | sysdeps
 	@rm -rf build/fuzz/replay-obj-$*; mkdir -p build/fuzz/replay-obj-$*
 	cd build/fuzz/replay-obj-$* && $(CC) -O1 -g $(patsubst -I%,-I../../../%,$(CORE_CFLAGS)) \
-		-DPYBLS_LIMB_BITS=$* $(if $(filter 64,$*),$(ADX_FLAGS)) -c $(addprefix ../../../,$(CSRC))
+		$(call core_defs,$(call fuzz_stem_curve,$*)) -DPYBLS_LIMB_BITS=$(call fuzz_stem_bits,$*) \
+		$(if $(filter 64,$(call fuzz_stem_bits,$*)),$(ADX_FLAGS)) -c $(addprefix ../../../,$(call core_src,$(call fuzz_stem_curve,$*)))
 	ar rcs $@ build/fuzz/replay-obj-$*/*.o
 
-build/fuzz/replay/%-64: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a
+build/fuzz/replay/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-$$(call fuzz_core_prefix,$$*)64.a
 	@mkdir -p $(@D)
-	$(CC) -O1 -g $(CORE_CFLAGS) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-64.a -o $@
+	$(CC) -O1 -g $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
+		$< tests/fuzz/c/replay_main.c build/fuzz/replay-core-$(call fuzz_core_prefix,$*)64.a -o $@
 
-build/fuzz/replay/%-32: tests/fuzz/c/%.c tests/fuzz/c/fuzz_common.h tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a
+build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-$$(call fuzz_core_prefix,$$*)32.a
 	@mkdir -p $(@D)
-	$(CC) -O1 -g $(CORE_CFLAGS) -DPYBLS_LIMB_BITS=32 $< tests/fuzz/c/replay_main.c build/fuzz/replay-core-32.a -o $@
+	$(CC) -O1 -g $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
+		$< tests/fuzz/c/replay_main.c build/fuzz/replay-core-$(call fuzz_core_prefix,$*)32.a -o $@
 
 # The core as a shared library under ASan + UBSan, for the ctypes backend
 # (one per curve, as the other builds).

@@ -2,9 +2,11 @@
 
 tests/ct/ct_check.c marks secret inputs as undefined memory; memcheck then
 reports any branch or memory index that depends on them. The harness is
-built from all of csrc/ for both limb widths and run once per width; each op
-is a separate test. A control build (-DCT_SELFTEST) adds deliberately leaky
-ops, which must be flagged: that shows the check can fail.
+built with each curve's library of csrc/manifest.txt (its sources and
+flags) for both limb widths and run once per build; each op is a separate
+test. A curve's ops are those of the pybls.h groups its library exports
+(BN254's has no AEAD). A control build (-DCT_SELFTEST) adds deliberately
+leaky ops, which must be flagged: that shows the check can fail.
 """
 
 import os
@@ -24,46 +26,67 @@ CT_SOURCE = REPO_ROOT / "tests" / "ct" / "ct_check.c"
 # The core's sources and flags, as every build reads them (csrc/manifest.txt).
 CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
 
-# Must match the OPS table of ct_check.c (checked by test_op_list).
-OPS = [
-    "scalar_from_bytes",
-    "scalar_from_bytes_noncanonical",
-    "scalar_from_bytes_wide",
-    "scalar_to_bytes",
-    "scalar_add",
-    "scalar_sub",
-    "scalar_mul",
-    "scalar_sqr",
-    "scalar_neg",
-    "scalar_inv",
-    "scalar_inv_zero",
-    "scalar_pow_secret_base",
-    "scalar_pow_secret_exponent",
-    "fp_mul",
-    "fp_sqr",
-    "fp_add",
-    "fp_sub",
-    "fp_neg",
-    "fp_inv",
-    "fp_inv_zero",
-    "fp_to_bytes",
-    "g1_mul",
-    "g2_mul",
-    "g1_mul_subgroup",
-    "g2_mul_subgroup",
-    "gt_pow",
-    "pairing_secret_g1",
-    "pairing_secret_g2",
-    "gt_encode",
-    "chacha20_xor",
-    "poly1305",
-    "aead_seal",
-    "aead_open",
-    "aead_open_forged",
-]
+# The ops of ct_check.c's table, in its order, and the group of pybls.h's
+# functions each checks (build-scripts/gen_bindings.py's groups). A library
+# has the ops of the groups its `abi` line names ("all": every group); the
+# table's marks of the curves each op applies to must agree (test_op_list).
+OP_GROUPS = {
+    "scalar_from_bytes": "scalar",
+    "scalar_from_bytes_noncanonical": "scalar",
+    "scalar_from_bytes_wide": "scalar",
+    "scalar_to_bytes": "scalar",
+    "scalar_add": "scalar",
+    "scalar_sub": "scalar",
+    "scalar_mul": "scalar",
+    "scalar_sqr": "scalar",
+    "scalar_neg": "scalar",
+    "scalar_inv": "scalar",
+    "scalar_inv_zero": "scalar",
+    "scalar_pow_secret_base": "scalar",
+    "scalar_pow_secret_exponent": "scalar",
+    "fp_mul": "fp",
+    "fp_sqr": "fp",
+    "fp_add": "fp",
+    "fp_sub": "fp",
+    "fp_neg": "fp",
+    "fp_inv": "fp",
+    "fp_inv_zero": "fp",
+    "fp_to_bytes": "fp",
+    "g1_mul": "g1",
+    "g2_mul": "g2",
+    "g1_mul_subgroup": "g1",
+    "g2_mul_subgroup": "g2",
+    "gt_pow": "pairing",
+    "pairing_secret_g1": "pairing",
+    "pairing_secret_g2": "pairing",
+    "gt_encode": "pairing",
+    "chacha20_xor": "aead",
+    "poly1305": "aead",
+    "aead_seal": "aead",
+    "aead_open": "aead",
+    "aead_open_forged": "aead",
+}
+OPS = list(OP_GROUPS)
 SELFTEST_OPS = ["selftest_branch", "selftest_index", "selftest_clean"]
 
+DEFAULT = "bls12_381"
+LIBRARIES = CORE["libraries"](str(REPO_ROOT))
+
+
+def ops_of(library):
+    """The ops of ct_check.c that apply to `library`'s curve."""
+    groups = CORE["abi_groups"](str(REPO_ROOT), library)
+    return [op for op, group in OP_GROUPS.items() if "all" in groups or group in groups]
+
+
+# One build per library and limb width: limb64 and limb32 for BLS12-381,
+# <curve>-limb64 and <curve>-limb32 for the others.
 WIDTHS = {"limb64": [], "limb32": ["-DPYBLS_LIMB_BITS=32"]}
+BUILDS = {
+    (width if library == DEFAULT else f"{library}-{width}"): (library, flags)
+    for library in LIBRARIES
+    for width, flags in sorted(WIDTHS.items())
+}
 
 # Memcheck error kinds: secret-dependent branches and addresses, and (since
 # they are bugs too) invalid memory accesses.
@@ -85,18 +108,18 @@ def _tool(name):
     return path
 
 
-def _build(out_dir, name, extra_flags):
+def _build(out_dir, name, extra_flags, library=DEFAULT):
     gcc = _tool("gcc")
-    sources = CORE["sources"](str(REPO_ROOT))
+    sources = CORE["sources"](str(REPO_ROOT), library)
     if not sources:
-        pytest.fail("no C sources in csrc/manifest.txt")
+        pytest.fail(f"no C sources for {library} in csrc/manifest.txt")
     exe = out_dir / name
     cmd = [
         gcc,
         "-O2",
         "-g",
         "-Wall",
-        *CORE["cflags"](str(REPO_ROOT)),
+        *CORE["cflags"](str(REPO_ROOT), library),
         *extra_flags,
         str(CT_SOURCE),
         *sources,
@@ -145,17 +168,30 @@ def _segments(log):
 
 
 @pytest.fixture(scope="module")
-def ct_runs(tmp_path_factory):
-    """Build and run the harness once per limb width (lazily)."""
+def ct_exes(tmp_path_factory):
+    """The harness of each build, compiled once (lazily)."""
     cache = {}
 
-    def get(width):
-        if width not in cache:
-            out_dir = tmp_path_factory.mktemp(f"ct_{width}")
-            exe = _build(out_dir, f"ct_check_{width}", WIDTHS[width])
-            rc, log = _valgrind(exe)
-            cache[width] = (rc, log, _segments(log))
-        return cache[width]
+    def get(build):
+        if build not in cache:
+            library, flags = BUILDS[build]
+            out_dir = tmp_path_factory.mktemp(f"ct_{build}")
+            cache[build] = _build(out_dir, f"ct_check_{build}", flags, library)
+        return cache[build]
+
+    return get
+
+
+@pytest.fixture(scope="module")
+def ct_runs(ct_exes):
+    """Run each build's harness on all its ops once (lazily)."""
+    cache = {}
+
+    def get(build):
+        if build not in cache:
+            rc, log = _valgrind(ct_exes(build))
+            cache[build] = (rc, log, _segments(log))
+        return cache[build]
 
     return get
 
@@ -178,17 +214,46 @@ def test_valgrind_headers_available():
     )
 
 
-def test_op_list(tmp_path):
-    exe = _build(tmp_path, "ct_list", [])
+def _check_op_list(exe, library):
     proc = subprocess.run([str(exe), "--list"], capture_output=True, text=True)
     assert proc.returncode == 0
-    assert proc.stdout.split() == OPS
+    assert proc.stdout.split() == ops_of(library)
+    # the ops of other curves are refused, not run
+    for op in OPS:
+        if op not in ops_of(library):
+            proc = subprocess.run([str(exe), op], capture_output=True, text=True)
+            assert proc.returncode == 2 and f"op {op} does not apply to {library}" in proc.stderr, proc.stderr
 
 
-@pytest.mark.parametrize("width", sorted(WIDTHS))
-@pytest.mark.parametrize("op", OPS)
-def test_constant_time(ct_runs, width, op):
-    rc, log, segments = ct_runs(width)
+def test_op_list(ct_exes):
+    _check_op_list(ct_exes("limb64"), DEFAULT)
+
+
+@pytest.mark.parametrize("library", [lib for lib in LIBRARIES if lib != DEFAULT])
+def test_op_list_of_curve(ct_exes, library):
+    _check_op_list(ct_exes(f"{library}-limb64"), library)
+
+
+def test_every_library_checked():
+    """Every curve of the manifest has builds, and BN254 the ops of its
+    secrets: scalars, Fp, G1/G2 products, GT powers."""
+    assert sorted({library for library, _ in BUILDS.values()}) == sorted(LIBRARIES)
+    assert "bn254" in LIBRARIES
+    assert {"scalar_from_bytes", "scalar_inv", "fp_inv", "g1_mul", "g2_mul", "gt_pow"} <= set(ops_of("bn254"))
+
+
+# For each op, the builds of the libraries it applies to (BLS12-381's first).
+OP_BUILDS = [
+    pytest.param(op, build, id=f"{op}-{build}")
+    for op in OPS
+    for build in BUILDS
+    if op in ops_of(BUILDS[build][0])
+]
+
+
+@pytest.mark.parametrize("op,build", OP_BUILDS)
+def test_constant_time(ct_runs, op, build):
+    rc, log, segments = ct_runs(build)
     assert op in segments, f"op {op} did not start (exit status {rc}):\n{log[-4000:]}"
     text, finished = segments[op]
     assert finished, f"op {op} did not finish:\n{text[-4000:]}"
@@ -197,10 +262,10 @@ def test_constant_time(ct_runs, width, op):
     assert f"FAIL {op}" not in text, "wrong result\n" + _report(text, op)
 
 
-@pytest.mark.parametrize("width", sorted(WIDTHS))
-def test_run_status(ct_runs, width):
-    rc, log, segments = ct_runs(width)
-    assert sorted(segments) == sorted(OPS)
+@pytest.mark.parametrize("build", list(BUILDS))
+def test_run_status(ct_runs, build):
+    rc, log, segments = ct_runs(build)
+    assert sorted(segments) == sorted(ops_of(BUILDS[build][0]))
     assert rc in (0, 99), f"harness crashed (status {rc}):\n{log[-4000:]}"
     assert "FAIL" not in log
 

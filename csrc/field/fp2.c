@@ -69,24 +69,38 @@ void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
 }
 
 #ifdef CURVE_XI_C0
-/* xi = c + u for a small c: (a0 + a1 u)(c + u) = (c a0 - a1) + (a0 + c a1) u,
- * the multiples by c from doublings and additions. */
-static void fpx2_mul_small(limb_t *r, const limb_t *a, int c) {
-    limb_t acc[2 * NL];
-    int top = 4;
-    while (!((c >> top) & 1)) top--;
-    for (int i = 0; i < 2 * NL; i++) acc[i] = a[i];
-    for (int i = top - 1; i >= 0; i--) {
-        fpx2_add(acc, acc, acc);
-        if ((c >> i) & 1) fpx2_add(acc, acc, a);
+/* xi = c + u for a small c = CURVE_XI_C0: (a0 + a1 u)(c + u) =
+ * (c a0 - a1) + (a0 + c a1) u, the multiples by c from doublings and
+ * additions along the bits of c below its top one. Every condition of
+ * XI_C0_CHAIN is a constant, so the steps are straight-line code: a loop
+ * over the bits of c branched on them, public but tested with x86's `bt`,
+ * whose flags valgrind's memcheck takes as mixed with those of the secret
+ * arithmetic before it (tests/ct/ct_check.c flagged the jump). */
+#if CURVE_XI_C0 < 1 || CURVE_XI_C0 > 31
+#error "CURVE_XI_C0 must be in 1..31"
+#endif
+#define XI_C0_STEP(bit, dbl, add)                                            \
+    if (CURVE_XI_C0 >> ((bit) + 1)) {                                        \
+        dbl;                                                                 \
+        if ((CURVE_XI_C0 >> (bit)) & 1) add;                                 \
     }
+#define XI_C0_CHAIN(dbl, add)                                                \
+    XI_C0_STEP(3, dbl, add)                                                  \
+    XI_C0_STEP(2, dbl, add)                                                  \
+    XI_C0_STEP(1, dbl, add)                                                  \
+    XI_C0_STEP(0, dbl, add)
+
+static void fpx2_mul_xi_c0(limb_t *r, const limb_t *a) {
+    limb_t acc[2 * NL];
+    for (int i = 0; i < 2 * NL; i++) acc[i] = a[i];
+    XI_C0_CHAIN(fpx2_add(acc, acc, acc), fpx2_add(acc, acc, a))
     for (int i = 0; i < 2 * NL; i++) r[i] = acc[i];
 }
 
 void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
     limb_t t0[2 * NL], t1[2 * NL];
-    fpx2_mul_small(t0, a->c0, CURVE_XI_C0);
-    fpx2_mul_small(t1, a->c1, CURVE_XI_C0);
+    fpx2_mul_xi_c0(t0, a->c0);
+    fpx2_mul_xi_c0(t1, a->c1);
     fpx2_sub(t0, t0, a->c1);
     fpx2_add(r->c1, a->c0, t1);
     for (int i = 0; i < 2 * NL; i++) r->c0[i] = t0[i];
@@ -190,23 +204,18 @@ void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b) {
 }
 
 #ifdef CURVE_XI_C0
-/* a c for a small constant c, from doublings and additions. */
-static void fp_mul_small(fp_t *r, const fp_t *a, int c) {
+/* a c for c = CURVE_XI_C0, in straight-line code as fpx2_mul_xi_c0. */
+static void fp_mul_xi_c0(fp_t *r, const fp_t *a) {
     fp_t acc = *a;
-    int top = 4;
-    while (!((c >> top) & 1)) top--;
-    for (int i = top - 1; i >= 0; i--) {
-        mont_modadd(acc.l, acc.l, acc.l, PM, NL);
-        if ((c >> i) & 1) mont_modadd(acc.l, acc.l, a->l, PM, NL);
-    }
+    XI_C0_CHAIN(mont_modadd(acc.l, acc.l, acc.l, PM, NL), mont_modadd(acc.l, acc.l, a->l, PM, NL))
     *r = acc;
 }
 
 /* (a0 + a1 u)(c + u) = (c a0 - a1) + (a0 + c a1) u. */
 void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
     fp_t t0, t1;
-    fp_mul_small(&t0, &a->c0, CURVE_XI_C0);
-    fp_mul_small(&t1, &a->c1, CURVE_XI_C0);
+    fp_mul_xi_c0(&t0, &a->c0);
+    fp_mul_xi_c0(&t1, &a->c1);
     mont_modsub(t0.l, t0.l, a->c1.l, PM, NL);
     mont_modadd(r->c1.l, a->c0.l, t1.l, PM, NL);
     r->c0 = t0;

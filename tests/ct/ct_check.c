@@ -11,13 +11,23 @@
  * them; the harness then checks each result against a computation on public
  * inputs, so that a check of the wrong code path cannot pass silently.
  *
- * Usage: ct_check [op ...]    (no argument: every op; `--list`: op names)
+ * The harness is built with one curve's library (csrc/manifest.txt): the
+ * same source for each, with that library's -D flags (PYBLS_CURVE_BN254 for
+ * BN254). Each op of the table below names the curves it applies to: the
+ * ops of pybls.h's AEAD functions, which BN254's library does not export,
+ * are BLS12-381's only, and a build for another curve neither compiles nor
+ * lists them.
+ *
+ * Usage: ct_check [op ...]    (no argument: every op of the curve; `--list`:
+ * their names)
  * Before each op the harness writes "== op NAME" to stderr, so the valgrind
  * reports that follow (also on stderr) can be attributed to it. Exit status:
- * 0 when all results are right, 1 otherwise, 2 for an unknown op.
+ * 0 when all results are right, 1 otherwise, 2 for an unknown op or one of
+ * another curve.
  *
- * Build (both limb widths), with every .c file of csrc/ after the harness:
- *   gcc -O2 -g -std=c11 -Icsrc/include -Icsrc tests/ct/ct_check.c <csrc files>
+ * Build (both limb widths), with the library's sources after the harness:
+ *   gcc -O2 -g -std=c11 -Icsrc/include -Icsrc [-DPYBLS_CURVE_BN254]
+ *       tests/ct/ct_check.c <the library's csrc files>
  *       [-DPYBLS_LIMB_BITS=32] [-DCT_SELFTEST]
  * -DCT_SELFTEST adds deliberately leaky ops that the check must flag.
  */
@@ -28,6 +38,31 @@
 #include <valgrind/memcheck.h>
 
 #include "pybls.h"
+#include "curves/params.h" /* CURVE_FP_BYTES of the curve built for */
+
+/* The curves an op applies to (a bit each), and the one built for. */
+#define CT_BLS12_381 1u
+#define CT_BN254 2u
+#define CT_EVERY_CURVE (CT_BLS12_381 | CT_BN254)
+#if defined(PYBLS_CURVE_BN254)
+#define CT_CURVE CT_BN254
+#define CT_CURVE_NAME "bn254"
+#else
+#define CT_CURVE CT_BLS12_381
+#define CT_CURVE_NAME "bls12_381"
+#endif
+/* The curves whose library exports pybls.h's AEAD functions. */
+#define CT_AEAD_CURVES CT_BLS12_381
+
+/* pybls.h gives BLS12-381's sizes; another curve's library has the same
+ * layouts over its own Fp (as build-scripts/gen_bindings.py scales them). */
+#define CT_SIZE(n) ((n) / PYBLS_FP_BYTES * CURVE_FP_BYTES)
+#define CT_FP_BYTES CURVE_FP_BYTES
+#define CT_FP_SIZE CT_SIZE(PYBLS_FP_SIZE)
+#define CT_G1_SIZE CT_SIZE(PYBLS_G1_SIZE)
+#define CT_G2_SIZE CT_SIZE(PYBLS_G2_SIZE)
+#define CT_GT_SIZE CT_SIZE(PYBLS_GT_SIZE)
+#define CT_GT_BYTES CT_SIZE(PYBLS_GT_BYTES)
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
@@ -47,7 +82,24 @@ static int status(int rc) {
     return rc;
 }
 
-/* Secret test values: fixed, full-width, below r and below p. */
+/* Secret test values: fixed, full-width, below r and below p; and r - 2. */
+#if defined(PYBLS_CURVE_BN254)
+static const uint8_t SK_A[32] = {
+    0x2f, 0x1b, 0x6c, 0x3a, 0x9d, 0x22, 0x81, 0x07, 0x5e, 0xc3, 0x18, 0xa9, 0x70, 0x2d, 0xe4, 0x56,
+    0x93, 0x0b, 0xf7, 0x61, 0x3c, 0xd8, 0x45, 0xae, 0x12, 0x8f, 0x67, 0xb0, 0x29, 0xc5, 0x74, 0x1d};
+static const uint8_t SK_B[32] = {
+    0x1e, 0x97, 0x20, 0xd4, 0x63, 0x5a, 0xfc, 0x08, 0xb1, 0x4e, 0x39, 0x86, 0x0f, 0xe2, 0x7b, 0xc4,
+    0x55, 0xa0, 0x13, 0x6e, 0xd9, 0x2b, 0x84, 0x47, 0xf0, 0x3d, 0x92, 0x1c, 0x68, 0xb7, 0x05, 0xea};
+static const uint8_t FP_A[32] = {
+    0x2c, 0x21, 0x7a, 0x93, 0x5e, 0x08, 0xd1, 0x46, 0xbb, 0x3f, 0x62, 0x9c, 0x15, 0xe7, 0x80, 0x2a,
+    0x71, 0xce, 0x34, 0x09, 0xa5, 0x5b, 0xf2, 0x6d, 0x18, 0x87, 0xe3, 0x40, 0x9f, 0x26, 0xbc, 0x53};
+static const uint8_t FP_B[32] = {
+    0x17, 0x88, 0x03, 0xfe, 0x41, 0xb6, 0x2d, 0x95, 0x60, 0x0c, 0xda, 0x7e, 0x23, 0x4f, 0xb1, 0x98,
+    0xe5, 0x36, 0x72, 0x0d, 0x8a, 0xc1, 0x5f, 0x24, 0xfb, 0x69, 0x10, 0xa7, 0x3e, 0xd2, 0x85, 0x4c};
+static const uint8_t R_MINUS_2[32] = {
+    0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45, 0xb6, 0x81, 0x81, 0x58, 0x5d,
+    0x28, 0x33, 0xe8, 0x48, 0x79, 0xb9, 0x70, 0x91, 0x43, 0xe1, 0xf5, 0x93, 0xef, 0xff, 0xff, 0xff};
+#else
 static const uint8_t SK_A[32] = {
     0x4f, 0x1b, 0x6c, 0x3a, 0x9d, 0x22, 0x81, 0x07, 0x5e, 0xc3, 0x18, 0xa9, 0x70, 0x2d, 0xe4, 0x56,
     0x93, 0x0b, 0xf7, 0x61, 0x3c, 0xd8, 0x45, 0xae, 0x12, 0x8f, 0x67, 0xb0, 0x29, 0xc5, 0x74, 0x1d};
@@ -62,6 +114,10 @@ static const uint8_t FP_B[48] = {
     0x17, 0x88, 0x03, 0xfe, 0x41, 0xb6, 0x2d, 0x95, 0x60, 0x0c, 0xda, 0x7e, 0x23, 0x4f, 0xb1, 0x98,
     0xe5, 0x36, 0x72, 0x0d, 0x8a, 0xc1, 0x5f, 0x24, 0xfb, 0x69, 0x10, 0xa7, 0x3e, 0xd2, 0x85, 0x4c,
     0xb9, 0x06, 0x57, 0xe0, 0x2b, 0x94, 0x7d, 0x31, 0xc6, 0x1a, 0x83, 0x6f, 0xf4, 0x28, 0x9b, 0x50};
+static const uint8_t R_MINUS_2[32] = {
+    0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8, 0x08, 0x09, 0xa1, 0xd8, 0x05,
+    0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe, 0x5b, 0xfe, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff};
+#endif
 
 /* ---- helpers on public values -------------------------------------------- */
 
@@ -77,21 +133,21 @@ static void scalar_small(uint8_t out[PYBLS_SCALAR_SIZE], unsigned v) {
     scalar_const(out, b);
 }
 
-static void fp_const(uint8_t out[PYBLS_FP_SIZE], const uint8_t in[48]) {
+static void fp_const(uint8_t out[CT_FP_SIZE], const uint8_t in[CT_FP_BYTES]) {
     int rc = pybls_fp_from_bytes(out, in);
     check(rc == PYBLS_OK, "setup", "fp_from_bytes of a test constant");
 }
 
 static int scalar_is(const uint8_t *a, const uint8_t *b) { return pybls_scalar_eq(a, b) == 1; }
 static int fp_is(const uint8_t *a, const uint8_t *b) {
-    uint8_t x[48], y[48];
+    uint8_t x[CT_FP_BYTES], y[CT_FP_BYTES];
     pybls_fp_to_bytes(x, a);
     pybls_fp_to_bytes(y, b);
-    return memcmp(x, y, 48) == 0;
+    return memcmp(x, y, CT_FP_BYTES) == 0;
 }
 
 /* a^k in GT by public square-and-multiply over the big-endian bytes of k. */
-static void gt_pow_public(uint8_t out[PYBLS_GT_SIZE], const uint8_t *a, const uint8_t k_be[32]) {
+static void gt_pow_public(uint8_t out[CT_GT_SIZE], const uint8_t *a, const uint8_t k_be[32]) {
     pybls_gt_one(out);
     for (int i = 0; i < 256; i++) {
         pybls_gt_sqr(out, out);
@@ -222,9 +278,6 @@ static void op_scalar_pow(const char *op, int secret_exponent) {
     uint8_t s[PYBLS_SCALAR_SIZE], out[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE], inv[PYBLS_SCALAR_SIZE];
     uint8_t e[32];
     /* e = r - 2: s^e is the inverse of s */
-    static const uint8_t R_MINUS_2[32] = {
-        0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8, 0x08, 0x09, 0xa1, 0xd8, 0x05,
-        0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe, 0x5b, 0xfe, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff};
     memcpy(e, secret_exponent ? SK_B : R_MINUS_2, 32);
     scalar_const(s, SK_A);
     if (secret_exponent)
@@ -250,10 +303,10 @@ static void op_scalar_pow(const char *op, int secret_exponent) {
 }
 
 static void op_fp(const char *op) {
-    uint8_t a[PYBLS_FP_SIZE], b[PYBLS_FP_SIZE], out[PYBLS_FP_SIZE], t[PYBLS_FP_SIZE], one[PYBLS_FP_SIZE];
-    uint8_t one_bytes[48] = {0};
+    uint8_t a[CT_FP_SIZE], b[CT_FP_SIZE], out[CT_FP_SIZE], t[CT_FP_SIZE], one[CT_FP_SIZE];
+    uint8_t one_bytes[CT_FP_BYTES] = {0};
     int rc = 0;
-    one_bytes[47] = 1;
+    one_bytes[CT_FP_BYTES - 1] = 1;
     fp_const(a, FP_A);
     fp_const(b, FP_B);
     fp_const(one, one_bytes);
@@ -271,7 +324,7 @@ static void op_fp(const char *op) {
     PUBLIC(out, sizeof out);
     check(rc == PYBLS_OK, op, "status");
     if (strcmp(op, "fp_mul") == 0) {
-        uint8_t binv[PYBLS_FP_SIZE];
+        uint8_t binv[CT_FP_SIZE];
         pybls_fp_inv(binv, b);
         pybls_fp_mul(t, out, binv);
         check(fp_is(t, a), op, "(a * b) / b == a");
@@ -289,20 +342,20 @@ static void op_fp(const char *op) {
         check(fp_is(t, a), op, "(a - b) + b == a");
     }
     if (strcmp(op, "fp_neg") == 0) {
-        uint8_t zb[48], z0[48] = {0};
+        uint8_t zb[CT_FP_BYTES], z0[CT_FP_BYTES] = {0};
         pybls_fp_add(t, out, a);
         pybls_fp_to_bytes(zb, t);
-        check(memcmp(zb, z0, 48) == 0, op, "a + (-a) == 0");
+        check(memcmp(zb, z0, CT_FP_BYTES) == 0, op, "a + (-a) == 0");
     }
     if (strcmp(op, "fp_inv") == 0) {
         pybls_fp_mul(t, out, a);
         check(fp_is(t, one), op, "a * a^-1 == 1");
     }
-    if (strcmp(op, "fp_to_bytes") == 0) check(memcmp(out, FP_A, 48) == 0, op, "value");
+    if (strcmp(op, "fp_to_bytes") == 0) check(memcmp(out, FP_A, CT_FP_BYTES) == 0, op, "value");
 }
 
 static void op_fp_inv_zero(const char *op) {
-    uint8_t z[PYBLS_FP_SIZE], out[PYBLS_FP_SIZE], zb[48] = {0};
+    uint8_t z[CT_FP_SIZE], out[CT_FP_SIZE], zb[CT_FP_BYTES] = {0};
     fp_const(z, zb);
     SECRET(z, sizeof z);
     int rc = status(pybls_fp_inv(out, z));
@@ -310,7 +363,7 @@ static void op_fp_inv_zero(const char *op) {
 }
 
 static void op_g1_mul(const char *op) {
-    uint8_t g[PYBLS_G1_SIZE], p[PYBLS_G1_SIZE], k[PYBLS_SCALAR_SIZE], out[PYBLS_G1_SIZE], ref[PYBLS_G1_SIZE];
+    uint8_t g[CT_G1_SIZE], p[CT_G1_SIZE], k[PYBLS_SCALAR_SIZE], out[CT_G1_SIZE], ref[CT_G1_SIZE];
     uint8_t b[PYBLS_SCALAR_SIZE];
     pybls_g1_generator(g);
     scalar_small(b, 12345);
@@ -328,7 +381,7 @@ static void op_g1_mul(const char *op) {
 }
 
 static void op_g2_mul(const char *op) {
-    uint8_t g[PYBLS_G2_SIZE], p[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], out[PYBLS_G2_SIZE], ref[PYBLS_G2_SIZE];
+    uint8_t g[CT_G2_SIZE], p[CT_G2_SIZE], k[PYBLS_SCALAR_SIZE], out[CT_G2_SIZE], ref[CT_G2_SIZE];
     uint8_t b[PYBLS_SCALAR_SIZE];
     pybls_g2_generator(g);
     scalar_small(b, 54321);
@@ -346,8 +399,8 @@ static void op_g2_mul(const char *op) {
 }
 
 static void op_gt_pow(const char *op) {
-    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], e[PYBLS_GT_SIZE], k[PYBLS_SCALAR_SIZE];
-    uint8_t out[PYBLS_GT_SIZE], ref[PYBLS_GT_SIZE];
+    uint8_t g1[CT_G1_SIZE], g2[CT_G2_SIZE], e[CT_GT_SIZE], k[PYBLS_SCALAR_SIZE];
+    uint8_t out[CT_GT_SIZE], ref[CT_GT_SIZE];
     pybls_g1_generator(g1);
     pybls_g2_generator(g2);
     int rc0 = pybls_pairing(e, g1, g2);
@@ -365,8 +418,8 @@ static void op_gt_pow(const char *op) {
 /* IBE decryption pairs the secret identity key with the public U: the key
  * is in G1 (secret_in_g2 = 0, the MinSig orientation) or in G2 (MinPk). */
 static void pairing_secret(const char *op, int secret_in_g2) {
-    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], k[PYBLS_SCALAR_SIZE], d1[PYBLS_G1_SIZE], d2[PYBLS_G2_SIZE];
-    uint8_t e[PYBLS_GT_SIZE], out[PYBLS_GT_SIZE], ref[PYBLS_GT_SIZE];
+    uint8_t g1[CT_G1_SIZE], g2[CT_G2_SIZE], k[PYBLS_SCALAR_SIZE], d1[CT_G1_SIZE], d2[CT_G2_SIZE];
+    uint8_t e[CT_GT_SIZE], out[CT_GT_SIZE], ref[CT_GT_SIZE];
     pybls_g1_generator(g1);
     pybls_g2_generator(g2);
     scalar_const(k, SK_A);
@@ -389,7 +442,7 @@ static void op_pairing_secret_g2(const char *op) { pairing_secret(op, 1); }
 
 /* The IBE key derivation hashes the encoding of a secret GT element. */
 static void op_gt_encode(const char *op) {
-    uint8_t g1[PYBLS_G1_SIZE], g2[PYBLS_G2_SIZE], e[PYBLS_GT_SIZE], enc[PYBLS_GT_BYTES], enc2[PYBLS_GT_BYTES];
+    uint8_t g1[CT_G1_SIZE], g2[CT_G2_SIZE], e[CT_GT_SIZE], enc[CT_GT_BYTES], enc2[CT_GT_BYTES];
     pybls_g1_generator(g1);
     pybls_g2_generator(g2);
     pybls_pairing(e, g1, g2);
@@ -402,7 +455,10 @@ static void op_gt_encode(const char *op) {
 }
 
 /* ChaCha20-Poly1305 (RFC 8439, 2.8.2): the key and the data are secret;
- * the nonce, the lengths and the success of open are public. */
+ * the nonce, the lengths and the success of open are public. Compiled only
+ * for the curves whose library has these functions (CT_AEAD_CURVES). */
+#if CT_AEAD_CURVES & CT_CURVE
+#define CT_AEAD_OP(fn) fn
 static const uint8_t AEAD_NONCE[12] = {0x07, 0, 0, 0, 0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47};
 static const uint8_t AEAD_AAD[12] = {0x50, 0x51, 0x52, 0x53, 0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7};
 static const char AEAD_MSG[] = "Ladies and Gentlemen of the class of '99: If I could offer you only one "
@@ -472,6 +528,9 @@ static void aead_open(const char *op, int forged) {
 
 static void op_aead_open(const char *op) { aead_open(op, 0); }
 static void op_aead_open_forged(const char *op) { aead_open(op, 1); }
+#else
+#define CT_AEAD_OP(fn) NULL
+#endif
 
 #ifdef CT_SELFTEST
 /* Deliberately leaky code: the check must flag both. */
@@ -525,60 +584,66 @@ static void op_scalar_pow_secret_exponent(const char *op) { op_scalar_pow(op, 1)
 
 static const struct {
     const char *name;
+    unsigned curves; /* CT_BLS12_381, ...: the curves the op applies to */
     void (*fn)(const char *);
 } OPS[] = {
-    {"scalar_from_bytes", op_scalar_from_bytes},
-    {"scalar_from_bytes_noncanonical", op_scalar_from_bytes_noncanonical},
-    {"scalar_from_bytes_wide", op_scalar_from_bytes_wide},
-    {"scalar_to_bytes", op_scalar_to_bytes},
-    {"scalar_add", op_scalar_arith},
-    {"scalar_sub", op_scalar_arith},
-    {"scalar_mul", op_scalar_arith},
-    {"scalar_sqr", op_scalar_arith},
-    {"scalar_neg", op_scalar_arith},
-    {"scalar_inv", op_scalar_inv},
-    {"scalar_inv_zero", op_scalar_inv_zero},
-    {"scalar_pow_secret_base", op_scalar_pow_secret_base},
-    {"scalar_pow_secret_exponent", op_scalar_pow_secret_exponent},
-    {"fp_mul", op_fp},
-    {"fp_sqr", op_fp},
-    {"fp_add", op_fp},
-    {"fp_sub", op_fp},
-    {"fp_neg", op_fp},
-    {"fp_inv", op_fp},
-    {"fp_inv_zero", op_fp_inv_zero},
-    {"fp_to_bytes", op_fp},
-    {"g1_mul", op_g1_mul},
-    {"g2_mul", op_g2_mul},
-    {"g1_mul_subgroup", op_g1_mul}, /* the endomorphism split, no subgroup check */
-    {"g2_mul_subgroup", op_g2_mul},
-    {"gt_pow", op_gt_pow},
-    {"pairing_secret_g1", op_pairing_secret_g1},
-    {"pairing_secret_g2", op_pairing_secret_g2},
-    {"gt_encode", op_gt_encode},
-    {"chacha20_xor", op_chacha20_xor},
-    {"poly1305", op_poly1305},
-    {"aead_seal", op_aead_seal},
-    {"aead_open", op_aead_open},
-    {"aead_open_forged", op_aead_open_forged},
+    {"scalar_from_bytes", CT_EVERY_CURVE, op_scalar_from_bytes},
+    {"scalar_from_bytes_noncanonical", CT_EVERY_CURVE, op_scalar_from_bytes_noncanonical},
+    {"scalar_from_bytes_wide", CT_EVERY_CURVE, op_scalar_from_bytes_wide},
+    {"scalar_to_bytes", CT_EVERY_CURVE, op_scalar_to_bytes},
+    {"scalar_add", CT_EVERY_CURVE, op_scalar_arith},
+    {"scalar_sub", CT_EVERY_CURVE, op_scalar_arith},
+    {"scalar_mul", CT_EVERY_CURVE, op_scalar_arith},
+    {"scalar_sqr", CT_EVERY_CURVE, op_scalar_arith},
+    {"scalar_neg", CT_EVERY_CURVE, op_scalar_arith},
+    {"scalar_inv", CT_EVERY_CURVE, op_scalar_inv},
+    {"scalar_inv_zero", CT_EVERY_CURVE, op_scalar_inv_zero},
+    {"scalar_pow_secret_base", CT_EVERY_CURVE, op_scalar_pow_secret_base},
+    {"scalar_pow_secret_exponent", CT_EVERY_CURVE, op_scalar_pow_secret_exponent},
+    {"fp_mul", CT_EVERY_CURVE, op_fp},
+    {"fp_sqr", CT_EVERY_CURVE, op_fp},
+    {"fp_add", CT_EVERY_CURVE, op_fp},
+    {"fp_sub", CT_EVERY_CURVE, op_fp},
+    {"fp_neg", CT_EVERY_CURVE, op_fp},
+    {"fp_inv", CT_EVERY_CURVE, op_fp},
+    {"fp_inv_zero", CT_EVERY_CURVE, op_fp_inv_zero},
+    {"fp_to_bytes", CT_EVERY_CURVE, op_fp},
+    {"g1_mul", CT_EVERY_CURVE, op_g1_mul},
+    {"g2_mul", CT_EVERY_CURVE, op_g2_mul},
+    {"g1_mul_subgroup", CT_EVERY_CURVE, op_g1_mul}, /* the endomorphism split, no subgroup check */
+    {"g2_mul_subgroup", CT_EVERY_CURVE, op_g2_mul},
+    {"gt_pow", CT_EVERY_CURVE, op_gt_pow},
+    {"pairing_secret_g1", CT_EVERY_CURVE, op_pairing_secret_g1},
+    {"pairing_secret_g2", CT_EVERY_CURVE, op_pairing_secret_g2},
+    {"gt_encode", CT_EVERY_CURVE, op_gt_encode},
+    {"chacha20_xor", CT_AEAD_CURVES, CT_AEAD_OP(op_chacha20_xor)},
+    {"poly1305", CT_AEAD_CURVES, CT_AEAD_OP(op_poly1305)},
+    {"aead_seal", CT_AEAD_CURVES, CT_AEAD_OP(op_aead_seal)},
+    {"aead_open", CT_AEAD_CURVES, CT_AEAD_OP(op_aead_open)},
+    {"aead_open_forged", CT_AEAD_CURVES, CT_AEAD_OP(op_aead_open_forged)},
 #ifdef CT_SELFTEST
-    {"selftest_branch", op_selftest_branch},
-    {"selftest_index", op_selftest_index},
-    {"selftest_clean", op_selftest_clean},
+    {"selftest_branch", CT_EVERY_CURVE, op_selftest_branch},
+    {"selftest_index", CT_EVERY_CURVE, op_selftest_index},
+    {"selftest_clean", CT_EVERY_CURVE, op_selftest_clean},
 #endif
 };
 #define NOPS (sizeof OPS / sizeof OPS[0])
 
+static int applies(size_t i) { return (OPS[i].curves & CT_CURVE) != 0; }
+
 static int run(const char *name) {
     for (size_t i = 0; i < NOPS; i++) {
-        if (strcmp(OPS[i].name, name) == 0) {
-            fprintf(stderr, "== op %s\n", name);
-            fflush(stderr);
-            OPS[i].fn(name);
-            fprintf(stderr, "== end %s\n", name);
-            fflush(stderr);
-            return 0;
+        if (strcmp(OPS[i].name, name) != 0) continue;
+        if (!applies(i)) {
+            fprintf(stderr, "op %s does not apply to %s\n", name, CT_CURVE_NAME);
+            return 2;
         }
+        fprintf(stderr, "== op %s\n", name);
+        fflush(stderr);
+        OPS[i].fn(name);
+        fprintf(stderr, "== end %s\n", name);
+        fflush(stderr);
+        return 0;
     }
     fprintf(stderr, "unknown op %s\n", name);
     return 2;
@@ -586,12 +651,14 @@ static int run(const char *name) {
 
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
-        for (size_t i = 0; i < NOPS; i++) printf("%s\n", OPS[i].name);
+        for (size_t i = 0; i < NOPS; i++)
+            if (applies(i)) printf("%s\n", OPS[i].name);
         return 0;
     }
-    fprintf(stderr, "limb bits %d\n", pybls_limb_bits());
+    fprintf(stderr, "curve %s, limb bits %d\n", CT_CURVE_NAME, pybls_limb_bits());
     if (argc == 1) {
-        for (size_t i = 0; i < NOPS; i++) run(OPS[i].name);
+        for (size_t i = 0; i < NOPS; i++)
+            if (applies(i)) run(OPS[i].name);
     } else {
         for (int i = 1; i < argc; i++)
             if (run(argv[i])) return 2;

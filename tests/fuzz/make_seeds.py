@@ -2,11 +2,11 @@
 
     python tests/fuzz/make_seeds.py [--vectors DIR] [--out build/fuzz/seeds]
 
-One directory per target (aead, decode, hash, keccak, verify, msm, field) under --out, one
-file per input, named by the SHA-1 of its contents as libFuzzer names them.
-The layout of each input is the one its target parses (see the comment at
-the top of tests/fuzz/c/fuzz_<target>.c). Only the vectors are read: GT seeds use
-pybls itself when it is importable.
+One directory per target (aead, decode, decode_bn254, hash, keccak, verify, msm, field)
+under --out, one file per input, named by the SHA-1 of its contents as
+libFuzzer names them. The layout of each input is the one its target parses
+(see the comment at the top of tests/fuzz/c/fuzz_<target>.c). Only the
+vectors are read: GT seeds use pybls itself when it is importable.
 """
 
 from __future__ import annotations
@@ -79,6 +79,98 @@ def decode_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
     for gt in _gt_values(vectors):
         yield bytes([2, 0]) + gt
         yield bytes([2, 0]) + gt[:-1] + bytes([gt[-1] ^ 1])
+
+
+# BN254 (alt_bn128): the base field's modulus and the group order.
+BN254_P = 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47
+BN254_R = 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001
+
+
+def _bn254_points(vectors: pathlib.Path) -> Tuple[List[bytes], List[bytes]]:
+    """The G1 (x || y, 64 bytes) and G2 (x_im || x_re || y_im || y_re, 128
+    bytes) encodings in the shared BN254 vectors, valid or not."""
+    bn = vectors / "bn254"
+    g1: List[bytes] = []
+    g2: List[bytes] = []
+    for case in json.loads((bn / "bn256Add.json").read_text()):
+        data = _hex(case["Input"]).ljust(128, b"\0")
+        g1 += [data[:64], data[64:128], _hex(case["Expected"])]
+    for case in json.loads((bn / "bn256ScalarMul.json").read_text()):
+        g1 += [_hex(case["Input"]).ljust(96, b"\0")[:64], _hex(case["Expected"])]
+    for case in json.loads((bn / "bn256Pairing.json").read_text()):
+        data = _hex(case["Input"])
+        for i in range(0, len(data) - 191, 192):
+            g1.append(data[i:i + 64])
+            g2.append(data[i + 64:i + 192])
+    extra = json.loads((bn / "drand_bn254_beacons_extra.json").read_text())
+    for chain in extra["sets"]:
+        g2.append(_hex(chain["chain_info"]["public_key"] if "chain_info" in chain else chain["public_key"]))
+        g1 += [_hex(b["signature"]) for b in chain["beacons"]]
+    validity = extra["point_validity_vectors"]
+    g1 += [_hex(v["encoding"]) for v in validity["G1"]]
+    g2 += [_hex(v["encoding"]) for v in validity["G2"]]
+    h2c = json.loads((bn / "hash_to_curve_bn254_g1_keccak256_svdw.json").read_text())
+    g1 += [_hex(v["point_kyber"]) for v in h2c["hash_to_curve"]]
+    return [p for p in g1 if len(p) == 64], [p for p in g2 if len(p) == 128]
+
+
+def _bn254_compress(point: bytes) -> bytes:
+    """gnark's compressed form of an EIP-196/197 encoding: x with the top
+    bits 10 or 11 (y lexicographically largest), 01 for the identity. The
+    encoding need not be valid."""
+    n = len(point) // 2
+    x, y = point[:n], point[n:]
+    if not any(point):
+        return bytes([0x40]) + bytes(n - 1)
+    half = (BN254_P - 1) // 2
+    coeffs = [int.from_bytes(y[i:i + 32], "big") for i in range(0, n, 32)]  # y_im first on G2
+    top = next((c for c in coeffs if c), 0)
+    flag = 0xC0 if top > half else 0x80
+    return bytes([x[0] & 0x3F | flag]) + x[1:]
+
+
+def decode_bn254_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    """The layout of fuzz_decode_bn254.c (that of fuzz_decode.c) with BN254's
+    sizes: the points of the shared BN254 vectors, uncompressed, compressed
+    and as affine coordinates, their coordinates as Fp elements, the
+    identity encodings, scalars, and GT elements."""
+    g1, g2 = _bn254_points(vectors)
+    for sel, points in ((0, g1), (1, g2)):
+        for point in points:
+            for flags in (0, 1):
+                yield bytes([sel, flags]) + point
+                yield bytes([sel, flags]) + _bn254_compress(point)
+            yield bytes([6 + sel, 0]) + point  # from_affine_bytes
+            for i in range(0, len(point), 32):
+                yield bytes([5, 0]) + point[i:i + 32]
+    yield bytes([0, 0]) + bytes(64)
+    yield bytes([1, 0]) + bytes(128)
+    yield bytes([0, 0]) + b"\x40" + bytes(31)
+    yield bytes([1, 0]) + b"\x40" + bytes(63)
+    for case in json.loads((vectors / "bn254" / "bn256ScalarMul.json").read_text()):
+        k = _hex(case["Input"]).ljust(96, b"\0")[64:96]
+        yield bytes([3, 0]) + k
+        yield bytes([4, 0]) + k * 2
+    for k in (BN254_R, BN254_R - 1):
+        yield bytes([3, 0]) + k.to_bytes(32, "big")
+    for x in (BN254_P, BN254_P - 1):
+        yield bytes([5, 0]) + x.to_bytes(32, "big")
+    for gt in _bn254_gt_values():
+        yield bytes([2, 0]) + gt
+        yield bytes([2, 0]) + gt[:-1] + bytes([gt[-1] ^ 1])
+
+
+def _bn254_gt_values() -> Iterator[bytes]:
+    """BN254 GT elements: 1, and e(g1, g2) and a power of it when pybls is
+    importable."""
+    yield bytes(383) + b"\x01"
+    try:
+        from pybls.bn254 import GT as GT_BN254
+    except ImportError:
+        return
+    g = GT_BN254.generator()
+    yield g.to_bytes()
+    yield (g ** 0x1234567).to_bytes()
 
 
 def _gt_values(vectors: pathlib.Path) -> Iterator[bytes]:
@@ -197,6 +289,7 @@ def keccak_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
 TARGETS = {
     "aead": aead_seeds,
     "decode": decode_seeds,
+    "decode_bn254": decode_bn254_seeds,
     "hash": hash_seeds,
     "keccak": keccak_seeds,
     "verify": verify_seeds,

@@ -1,7 +1,8 @@
 """Replays the C fuzz targets' seed corpus (made from the vectors by
 make_seeds.py) and regression cases (tests/fuzz/regressions/<target>/)
 through each target built without libFuzzer (c/replay_main.c), for both
-limb widths. The targets check their properties themselves and abort on a
+limb widths, with its curve's library (decode_bn254: BN254's; the others
+BLS12-381's). The targets check their properties themselves and abort on a
 failure. `make test-fuzz` runs the same programs under valgrind and the
 libFuzzer builds under ASan/UBSan."""
 
@@ -22,6 +23,14 @@ REPO = HERE.parent.parent
 TARGETS = sorted(p.stem[len("fuzz_"):] for p in (HERE / "c").glob("fuzz_*.c"))
 CORE = runpy.run_path(str(REPO / "build-scripts" / "core_manifest.py"))
 BUILD = pathlib.Path(os.environ.get("PYBLS_FUZZ_BUILD", REPO / "build" / "fuzz"))
+DEFAULT = "bls12_381"
+
+
+def library_of(target):
+    """The library a target is built with, as the Makefile picks it: the
+    curve its name ends in (decode_bn254), else BLS12-381's."""
+    suffix = target.rsplit("_", 1)[-1]
+    return suffix if suffix != DEFAULT and suffix in CORE["libraries"](str(REPO)) else DEFAULT
 
 
 @pytest.fixture(scope="module")
@@ -35,16 +44,25 @@ def _replay_exe(name, bits, tmp_path_factory):
     """The replay build of `make`, or one compiled here if it is missing."""
     exe = BUILD / "replay" / f"fuzz_{name}-{bits}"
     src = HERE / "c" / f"fuzz_{name}.c"
-    if exe.is_file() and exe.stat().st_mtime >= max(p.stat().st_mtime for p in (REPO / "csrc").rglob("*.[ch]")):
+    inputs = [*(REPO / "csrc").rglob("*.[ch]"), *(HERE / "c").glob("*.[ch]")]
+    if exe.is_file() and exe.stat().st_mtime >= max(p.stat().st_mtime for p in inputs):
         return exe
     cc = os.environ.get("CC") or shutil.which("gcc") or shutil.which("cc")
     assert cc, "no C compiler to build the fuzz replay programs"
     exe = tmp_path_factory.mktemp("replay") / exe.name
-    cmd = [cc, "-O1", "-g", *CORE["cflags"](str(REPO)),
+    library = library_of(name)
+    cmd = [cc, "-O1", "-g", *CORE["cflags"](str(REPO), library),
            f"-DPYBLS_LIMB_BITS={bits}", str(src), str(HERE / "c" / "replay_main.c"),
-           *CORE["sources"](str(REPO)), "-o", str(exe)]
+           *CORE["sources"](str(REPO), library), "-o", str(exe)]
     subprocess.run(cmd, check=True)
     return exe
+
+
+def test_curve_targets():
+    """BN254 has its decode target, built with its library."""
+    assert "decode_bn254" in TARGETS
+    assert library_of("decode_bn254") == "bn254"
+    assert {library_of(t) for t in TARGETS if t != "decode_bn254"} == {DEFAULT}
 
 
 def test_every_regression_names_a_target():

@@ -10,6 +10,11 @@
  *
  * A broken property calls FUZZ_FAIL, which prints where and aborts; under
  * libFuzzer the abort becomes a crash report with the input saved.
+ *
+ * A target whose name ends in _<curve> (fuzz_decode_bn254.c) is built with
+ * that curve's library of csrc/manifest.txt and its -D flags (the Makefile
+ * and tests/fuzz/test_c_replay.py read the suffix); the others with
+ * BLS12-381's. FUZZ_SIZE gives pybls.h's sizes for the curve built for.
  */
 #ifndef PYBLS_FUZZ_COMMON_H
 #define PYBLS_FUZZ_COMMON_H
@@ -24,6 +29,14 @@
 #include "field/field.h" /* limb_t, dlimb_t: the reference below uses the core's limb width */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* pybls.h gives BLS12-381's sizes; another curve's library has the same
+ * layouts over its own Fp (build-scripts/gen_bindings.py scales them so). */
+#define FUZZ_SIZE(n) ((n) / PYBLS_FP_BYTES * CURVE_FP_BYTES)
+#define FUZZ_FP_BYTES CURVE_FP_BYTES
+#define FUZZ_G1_COMPRESSED_BYTES FUZZ_SIZE(PYBLS_G1_COMPRESSED_BYTES)
+#define FUZZ_G2_COMPRESSED_BYTES FUZZ_SIZE(PYBLS_G2_COMPRESSED_BYTES)
+#define FUZZ_GT_BYTES FUZZ_SIZE(PYBLS_GT_BYTES)
 
 #define FUZZ_FAIL(...)                                                       \
     do {                                                                     \
@@ -174,7 +187,16 @@ static inline void ref_mulmod(ref_t *r, const ref_t *a, const ref_t *b, const re
     ref_mod(r, &t, m);
 }
 
-/* The moduli, big-endian (from the curve's definition). */
+/* The moduli, big-endian (from the curve's definition), of the curve built
+ * for: REF_P_BE has FUZZ_FP_BYTES bytes, REF_R_BE 32. */
+#if defined(PYBLS_CURVE_BN254)
+static const uint8_t REF_P_BE[32] = {
+    0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45, 0xb6, 0x81, 0x81, 0x58, 0x5d,
+    0x97, 0x81, 0x6a, 0x91, 0x68, 0x71, 0xca, 0x8d, 0x3c, 0x20, 0x8c, 0x16, 0xd8, 0x7c, 0xfd, 0x47};
+static const uint8_t REF_R_BE[32] = {
+    0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45, 0xb6, 0x81, 0x81, 0x58, 0x5d,
+    0x28, 0x33, 0xe8, 0x48, 0x79, 0xb9, 0x70, 0x91, 0x43, 0xe1, 0xf5, 0x93, 0xf0, 0x00, 0x00, 0x01};
+#else
 static const uint8_t REF_P_BE[48] = {
     0x1a, 0x01, 0x11, 0xea, 0x39, 0x7f, 0xe6, 0x9a, 0x4b, 0x1b, 0xa7, 0xb6, 0x43, 0x4b, 0xac, 0xd7,
     0x64, 0x77, 0x4b, 0x84, 0xf3, 0x85, 0x12, 0xbf, 0x67, 0x30, 0xd2, 0xa0, 0xf6, 0xb0, 0xf6, 0x24,
@@ -182,6 +204,7 @@ static const uint8_t REF_P_BE[48] = {
 static const uint8_t REF_R_BE[32] = {
     0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8, 0x08, 0x09, 0xa1, 0xd8, 0x05,
     0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe, 0x5b, 0xfe, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01};
+#endif
 
 /* 1 if the big-endian number is below the modulus (also big-endian, same length) */
 static inline int ref_be_below(const uint8_t *x, const uint8_t *m, size_t len) {
