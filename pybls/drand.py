@@ -110,6 +110,7 @@ class _SchemeSpec:
     bls: Any  # a pybls.sig Scheme, or pybls.sig.bn254's for BN254
     chained: bool
     message_hash: Callable[[bytes], bytes] = field(default=lambda data: hashlib.sha256(data).digest())
+    curve: str = "bls12_381"  # the pybls.curves name of the scheme's curve
 
 
 #: The drand schemes pybls verifies, by drand's ``schemeID``.
@@ -120,7 +121,7 @@ SCHEMES: Mapping[str, _SchemeSpec] = MappingProxyType({
     # drand's deprecated fastnet: G1 signatures hashed with the G2 tag.
     "bls-unchained-on-g1": _SchemeSpec(MinSig.Basic.with_dst(_G2_TAG), False),
     # evmnet: BN254, verifiable by the EVM's pairing precompile.
-    "bls-bn254-unchained-on-g1": _SchemeSpec(MinSigBN254.Basic, False, keccak256),
+    "bls-bn254-unchained-on-g1": _SchemeSpec(MinSigBN254.Basic, False, keccak256, "bn254"),
 })
 
 Time = Union[int, float, _dt.datetime]
@@ -267,6 +268,11 @@ class Chain:
     def chained(self) -> bool:
         """Whether each round also signs the previous round's signature."""
         return self._spec.chained
+
+    @property
+    def curve(self) -> str:
+        """The curve of the chain's scheme, as :mod:`pybls.curves` names it."""
+        return self._spec.curve
 
     @property
     def signature_group(self) -> Any:

@@ -89,6 +89,9 @@ def _timelock_chain(chain: ChainLike) -> Chain:
     if c.chained:
         raise ArgumentError(f"chain {c.beacon_id!r} ({c.scheme}) signs the previous round too; "
                             "timelock encryption needs an unchained scheme")
+    if c.curve != "bls12_381":
+        raise ArgumentError(f"chain {c.beacon_id!r} ({c.scheme}) is on {c.curve}; timelock encryption, "
+                            "as tlock and tlock-js do it, runs on BLS12-381 chains")
     return c
 
 

@@ -26,7 +26,7 @@ VECTORS = json.loads((ref.vectors_path() / "drand" / "tlock_vectors.json").read_
 DECRYPTABLE = [v for v in VECTORS["vectors"] if v.get("signature") and "age_armored" in v]
 LOCKED = [v for v in VECTORS["vectors"] if not v.get("signature")]
 RAW = [v for v in VECTORS["vectors"] if v.get("signature") and "raw_ciphertext_hex" in v]
-UNCHAINED = sorted(s for s, spec in drand.SCHEMES.items() if not spec.chained)
+UNCHAINED = sorted(s for s, spec in drand.SCHEMES.items() if not spec.chained and spec.curve == "bls12_381")
 REPO = pathlib.Path(__file__).resolve().parent.parent
 KIB64 = 64 * 1024
 
@@ -489,3 +489,9 @@ def test_tlock_js_rejects_tampered_pybls_file(qbeacon):
                       "binary_b64": base64.b64encode(bad).decode()}])
     assert "error" in ans[0]
 
+
+
+def test_bn254_chains_are_refused():
+    # tlock's IBE runs on BLS12-381; evmnet's BN254 beacons cannot open files.
+    with pytest.raises(errors.ArgumentError, match="BLS12-381"):
+        tlock.encrypt(b"x", 1, chain="evmnet")
