@@ -2,7 +2,7 @@
 
     python tests/fuzz/make_seeds.py [--vectors DIR] [--out build/fuzz/seeds]
 
-One directory per target (aead, decode, decode_bn254, hash, keccak, verify, msm, field)
+One directory per target (aead, decode, decode_bn254, hash, hash_bn254, keccak, verify, msm, field)
 under --out, one file per input, named by the SHA-1 of its contents as
 libFuzzer names them. The layout of each input is the one its target parses
 (see the comment at the top of tests/fuzz/c/fuzz_<target>.c). Only the
@@ -286,11 +286,35 @@ def keccak_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
         yield bytes([255]) + bytes(range(1, 9)) + bytes.fromhex(c["msg"]) * 20
 
 
+def hash_bn254_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    """The layout of fuzz_hash_bn254.c (selector, 16-bit DST length, 16-bit
+    count or length, DST || message; bit 3 of the selector picks Keccak-256):
+    the shared BN254 vectors' expander, hash_to_field and hash_to_curve
+    cases with their own DSTs, and long DSTs for every operation."""
+    cases = json.loads((vectors / "bn254" / "hash_to_curve_bn254_g1_keccak256_svdw.json").read_text())
+    for c in cases["expand_message_xmd_keccak256"]:
+        dst = c["dst"].encode()
+        yield struct.pack(">BHH", 8, len(dst), c["len_in_bytes"]) + dst + bytes.fromhex(c["msg"])
+    h2f = cases["hash_to_field"]
+    dst = h2f["dst"].encode()
+    for v in h2f["vectors"][:8]:
+        msg = bytes.fromhex(v["msg"]) if "msg" in v else v["msg_ascii"].encode()
+        yield struct.pack(">BHH", 9, len(dst), h2f["count"]) + dst + msg
+    for v in cases["hash_to_curve"]:
+        dst = v["dst"].encode()
+        yield struct.pack(">BHH", 10, len(dst), 0) + dst + bytes.fromhex(v["msg"])
+    long_dst = b"D" * 300
+    for sel in (0, 1, 2, 3, 8, 9, 10, 11):
+        yield struct.pack(">BHH", sel, len(long_dst), 2) + long_dst + b"abc"
+    yield struct.pack(">BHH", 0x88, 0, 8161) + b"x"
+
+
 TARGETS = {
     "aead": aead_seeds,
     "decode": decode_seeds,
     "decode_bn254": decode_bn254_seeds,
     "hash": hash_seeds,
+    "hash_bn254": hash_bn254_seeds,
     "keccak": keccak_seeds,
     "verify": verify_seeds,
     "msm": msm_seeds,

@@ -39,7 +39,7 @@ REPO = HERE.parent.parent
 INTERRUPTED = 72
 
 # Longest input each target is given (bytes): room for its largest layout.
-MAX_LEN = {"aead": 1024, "decode": 600, "decode_bn254": 400, "hash": 1024, "keccak": 1024, "verify": 512,
+MAX_LEN = {"aead": 1024, "decode": 600, "decode_bn254": 400, "hash": 1024, "hash_bn254": 1024, "keccak": 1024, "verify": 512,
            "msm": 4096, "field": 200}
 
 

@@ -59,10 +59,10 @@ def _replay_exe(name, bits, tmp_path_factory):
 
 
 def test_curve_targets():
-    """BN254 has its decode target, built with its library."""
-    assert "decode_bn254" in TARGETS
-    assert library_of("decode_bn254") == "bn254"
-    assert {library_of(t) for t in TARGETS if t != "decode_bn254"} == {DEFAULT}
+    """BN254 has its decode and hash targets, built with its library."""
+    assert {"decode_bn254", "hash_bn254"} <= set(TARGETS)
+    assert library_of("decode_bn254") == library_of("hash_bn254") == "bn254"
+    assert {library_of(t) for t in TARGETS if not t.endswith("_bn254")} == {DEFAULT}
 
 
 def test_every_regression_names_a_target():
