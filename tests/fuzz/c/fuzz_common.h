@@ -78,6 +78,37 @@ static inline uint32_t fuzz_u16(fuzz_in_t *in) {
     return (uint32_t)b[0] << 8 | b[1];
 }
 
+/* The layout of the hashing targets (fuzz_hash*.c): a selector byte, a
+ * 16-bit DST length, a 16-bit count or output length, then DST || message,
+ * the DST taking what it asks for up to the end of the input. The DST and
+ * message are heap copies of exactly their sizes, so that reading past them
+ * is an AddressSanitizer report; fuzz_hash_input_free releases them. */
+typedef struct {
+    uint8_t sel;
+    uint32_t n, dst_len, msg_len;
+    uint8_t *dst, *msg;
+} fuzz_hash_input_t;
+
+static inline fuzz_hash_input_t fuzz_hash_input(const uint8_t *data, size_t size) {
+    fuzz_in_t in = {data, size};
+    fuzz_hash_input_t h;
+    h.sel = fuzz_byte(&in);
+    h.dst_len = fuzz_u16(&in);
+    h.n = fuzz_u16(&in);
+    if (h.dst_len > in.left) h.dst_len = (uint32_t)in.left;
+    h.dst = malloc(h.dst_len ? h.dst_len : 1);
+    fuzz_take(&in, h.dst, h.dst_len);
+    h.msg_len = (uint32_t)in.left;
+    h.msg = malloc(h.msg_len ? h.msg_len : 1);
+    fuzz_take(&in, h.msg, h.msg_len);
+    return h;
+}
+
+static inline void fuzz_hash_input_free(fuzz_hash_input_t *h) {
+    free(h->dst);
+    free(h->msg);
+}
+
 /* ---- schoolbook big integers on the core's limbs -------------------------
  * Little-endian arrays of limb_t, at most REF_MAX limbs; deliberately the
  * slowest obvious algorithms (bit-serial reduction), independent of the

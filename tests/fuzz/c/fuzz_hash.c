@@ -101,17 +101,10 @@ static void check_curve(int g2, int encode, const uint8_t *msg, uint32_t msg_len
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fuzz_in_t in = {data, size};
-    const uint8_t sel = fuzz_byte(&in);
-    uint32_t dst_len = fuzz_u16(&in);
-    const uint32_t n = fuzz_u16(&in);
-    if (dst_len > in.left) dst_len = (uint32_t)in.left;
-    /* copies of exactly the given sizes, so reading past them is caught */
-    uint8_t *dst = malloc(dst_len ? dst_len : 1), *msg;
-    fuzz_take(&in, dst, dst_len);
-    const uint32_t msg_len = (uint32_t)in.left;
-    msg = malloc(msg_len ? msg_len : 1);
-    fuzz_take(&in, msg, msg_len);
+    fuzz_hash_input_t h = fuzz_hash_input(data, size);
+    const uint8_t sel = h.sel;
+    const uint32_t n = h.n, dst_len = h.dst_len, msg_len = h.msg_len;
+    const uint8_t *dst = h.dst, *msg = h.msg;
     switch (sel % 7) {
     case 0: check_xmd(n, msg, msg_len, dst, dst_len); break;
     case 1: check_h2f(0, n & 0x1ff, msg, msg_len, dst, dst_len); break;
@@ -128,7 +121,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(pybls_hash_to_field_fp(one, 0xffffffffu, msg, msg_len, dst, dst_len) == PYBLS_ERR_ARGUMENT, "h2f");
         FUZZ_CHECK(pybls_hash_to_field_fp2(one, 0x80000000u, msg, msg_len, dst, dst_len) == PYBLS_ERR_ARGUMENT, "h2f2");
     }
-    free(dst);
-    free(msg);
+    fuzz_hash_input_free(&h);
     return 0;
 }

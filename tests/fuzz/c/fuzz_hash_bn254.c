@@ -117,16 +117,10 @@ static void check_curve(int keccak, int encode, const uint8_t *msg, uint32_t msg
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fuzz_in_t in = {data, size};
-    const uint8_t sel = fuzz_byte(&in);
-    uint32_t dst_len = fuzz_u16(&in);
-    const uint32_t n = fuzz_u16(&in);
-    if (dst_len > in.left) dst_len = (uint32_t)in.left;
-    uint8_t *dst = malloc(dst_len ? dst_len : 1), *msg;
-    fuzz_take(&in, dst, dst_len);
-    const uint32_t msg_len = (uint32_t)in.left;
-    msg = malloc(msg_len ? msg_len : 1);
-    fuzz_take(&in, msg, msg_len);
+    fuzz_hash_input_t h = fuzz_hash_input(data, size);
+    const uint8_t sel = h.sel;
+    const uint32_t n = h.n, dst_len = h.dst_len, msg_len = h.msg_len;
+    const uint8_t *dst = h.dst, *msg = h.msg;
     const int keccak = (sel >> 3) & 1;
     switch (sel % 4) {
     case 0: check_xmd(keccak, n, msg, msg_len, dst, dst_len); break;
@@ -139,7 +133,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(pybls_expand_message_xmd_keccak256(one, 0xffffffffu, msg, msg_len, dst, dst_len) == PYBLS_ERR_ARGUMENT, "xmd");
         FUZZ_CHECK(pybls_hash_to_field_fp_keccak256(one, 0xffffffffu, msg, msg_len, dst, dst_len) == PYBLS_ERR_ARGUMENT, "h2f");
     }
-    free(dst);
-    free(msg);
+    fuzz_hash_input_free(&h);
     return 0;
 }
