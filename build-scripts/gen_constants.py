@@ -51,43 +51,46 @@ H1 = (X - 1) ** 2 // 3
 
 
 # --- tiny reference arithmetic (for derivation and self-checks only) --------
-class Fp2:
-    """a0 + a1*u with u^2 = -1."""
+class Fq2:
+    """c0 + c1 u with u^2 = -1 over Fp for any p = 3 mod 4."""
 
-    __slots__ = ("a", "b")
+    __slots__ = ("p", "a", "b")
 
-    def __init__(self, a: int, b: int = 0) -> None:
-        self.a, self.b = a % P, b % P
+    def __init__(self, p: int, a: int, b: int = 0) -> None:
+        self.p, self.a, self.b = p, a % p, b % p
 
-    def __add__(self, o: "Fp2") -> "Fp2":
-        return Fp2(self.a + o.a, self.b + o.b)
+    def _mk(self, a: int, b: int = 0) -> "Fq2":
+        return Fq2(self.p, a, b)
 
-    def __sub__(self, o: "Fp2") -> "Fp2":
-        return Fp2(self.a - o.a, self.b - o.b)
+    def __add__(self, o: "Fq2") -> "Fq2":
+        return self._mk(self.a + o.a, self.b + o.b)
 
-    def __neg__(self) -> "Fp2":
-        return Fp2(-self.a, -self.b)
+    def __sub__(self, o: "Fq2") -> "Fq2":
+        return self._mk(self.a - o.a, self.b - o.b)
 
-    def __mul__(self, o: "Fp2 | int") -> "Fp2":
+    def __neg__(self) -> "Fq2":
+        return self._mk(-self.a, -self.b)
+
+    def __mul__(self, o: "Fq2 | int") -> "Fq2":
         if isinstance(o, int):
-            return Fp2(self.a * o, self.b * o)
-        return Fp2(self.a * o.a - self.b * o.b, self.a * o.b + self.b * o.a)
+            return self._mk(self.a * o, self.b * o)
+        return self._mk(self.a * o.a - self.b * o.b, self.a * o.b + self.b * o.a)
 
     def __eq__(self, o: object) -> bool:
-        return isinstance(o, Fp2) and (self.a, self.b) == (o.a, o.b)
+        return isinstance(o, Fq2) and (self.a, self.b) == (o.a, o.b)
 
     def __hash__(self) -> int:
         return hash((self.a, self.b))
 
-    def conj(self) -> "Fp2":
-        return Fp2(self.a, -self.b)
+    def conj(self) -> "Fq2":
+        return self._mk(self.a, -self.b)
 
-    def inv(self) -> "Fp2":
-        d = pow(self.a * self.a + self.b * self.b, P - 2, P)
-        return Fp2(self.a * d, -self.b * d)
+    def inv(self) -> "Fq2":
+        d = pow(self.a * self.a + self.b * self.b, self.p - 2, self.p)
+        return self._mk(self.a * d, -self.b * d)
 
-    def __pow__(self, e: int) -> "Fp2":
-        out, base = Fp2(1), self
+    def __pow__(self, e: int) -> "Fq2":
+        out, base = self._mk(1), self
         while e:
             if e & 1:
                 out = out * base
@@ -97,6 +100,33 @@ class Fp2:
 
     def is_zero(self) -> bool:
         return self.a == 0 and self.b == 0
+
+
+class Fq1(Fq2):
+    """An element of Fp with the interface of Fq2 (c1 = 0)."""
+
+    def __init__(self, p: int, a: int) -> None:
+        super().__init__(p, a, 0)
+
+    def _mk(self, a: int, b: int = 0) -> "Fq2":
+        assert b % self.p == 0
+        return Fq1(self.p, a)
+
+    def inv(self) -> "Fq2":
+        return Fq1(self.p, pow(self.a, self.p - 2, self.p))
+
+
+
+class Fp2(Fq2):
+    """a0 + a1*u with u^2 = -1 over BLS12-381's Fp."""
+
+    __slots__ = ()
+
+    def __init__(self, a: int, b: int = 0) -> None:
+        super().__init__(P, a, b)
+
+    def _mk(self, a: int, b: int = 0) -> "Fp2":
+        return Fp2(a, b)
 
 
 XI = Fp2(*CURVE.XI)  # the non-residue defining Fp6 = Fp2[v]/(v^3 - xi)
@@ -523,68 +553,6 @@ class PrimeField:
         assert self.p % 4 == 3
         s = pow(a, (self.p + 1) // 4, self.p)
         return s if s * s % self.p == a % self.p else None
-
-
-class Fq2:
-    """c0 + c1 u with u^2 = -1 over Fp for any p = 3 mod 4."""
-
-    __slots__ = ("p", "a", "b")
-
-    def __init__(self, p: int, a: int, b: int = 0) -> None:
-        self.p, self.a, self.b = p, a % p, b % p
-
-    def _mk(self, a: int, b: int = 0) -> "Fq2":
-        return Fq2(self.p, a, b)
-
-    def __add__(self, o: "Fq2") -> "Fq2":
-        return self._mk(self.a + o.a, self.b + o.b)
-
-    def __sub__(self, o: "Fq2") -> "Fq2":
-        return self._mk(self.a - o.a, self.b - o.b)
-
-    def __neg__(self) -> "Fq2":
-        return self._mk(-self.a, -self.b)
-
-    def __mul__(self, o: "Fq2 | int") -> "Fq2":
-        if isinstance(o, int):
-            return self._mk(self.a * o, self.b * o)
-        return self._mk(self.a * o.a - self.b * o.b, self.a * o.b + self.b * o.a)
-
-    def __eq__(self, o: object) -> bool:
-        return isinstance(o, Fq2) and (self.a, self.b) == (o.a, o.b)
-
-    def __hash__(self) -> int:
-        return hash((self.a, self.b))
-
-    def conj(self) -> "Fq2":
-        return self._mk(self.a, -self.b)
-
-    def inv(self) -> "Fq2":
-        d = pow(self.a * self.a + self.b * self.b, self.p - 2, self.p)
-        return self._mk(self.a * d, -self.b * d)
-
-    def __pow__(self, e: int) -> "Fq2":
-        out, base = self._mk(1), self
-        while e:
-            if e & 1:
-                out = out * base
-            base = base * base
-            e >>= 1
-        return out
-
-
-class Fq1(Fq2):
-    """An element of Fp with the interface of Fq2 (c1 = 0)."""
-
-    def __init__(self, p: int, a: int) -> None:
-        super().__init__(p, a, 0)
-
-    def _mk(self, a: int, b: int = 0) -> "Fq2":
-        assert b % self.p == 0
-        return Fq1(self.p, a)
-
-    def inv(self) -> "Fq2":
-        return Fq1(self.p, pow(self.a, self.p - 2, self.p))
 
 
 def bn_params(u: int) -> "tuple[int, int]":
