@@ -260,3 +260,19 @@ def test_precompile_pairing_on_geth_vectors():
     v = next(v for v in vectors if len(v["Input"]) == 2 * 384)
     data = bytes.fromhex(v["Input"])
     assert _run(ecpairing, ref_opt, data, True) == _run(ecpairing, new_opt, data, True)
+
+
+def test_clear_import_error_without_py_ecc():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['py_ecc'] = None\n"
+        "from pybls.compat.py_ecc import G2ProofOfPossession\n"
+        "try:\n"
+        "    from pybls.compat.py_ecc import optimized_bn128\n"
+        "except ImportError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "install py_ecc" in out
