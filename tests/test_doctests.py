@@ -34,7 +34,8 @@ def _module_names():
         skip.add("pybls._lib._cffi")
     # The py_ecc drop-ins use py_ecc's field classes (not installed in Pyodide).
     if importlib.util.find_spec("py_ecc") is None:
-        skip |= {"pybls.compat.py_ecc.bn128", "pybls.compat.py_ecc.optimized_bn128", "pybls.compat.py_ecc._bn254"}
+        drop_ins = ("bn128", "optimized_bn128", "optimized_bls12_381", "_core", "_projective")
+        skip |= {f"pybls.compat.py_ecc.{name}" for name in drop_ins}
     curve_cores = re.compile(r"pybls\._lib\.(_native|libpybls)_[a-z0-9_]+")
     return sorted(n for n in names if n not in skip and not curve_cores.fullmatch(n))
 

@@ -29,12 +29,14 @@ from __future__ import annotations
 from typing import Any, Optional, Tuple
 
 from ... import bn254 as _bn254
-from . import _bn254 as _core  # first: it names py_ecc in the ImportError when it is missing
+from ._core import Curve, kind  # first: it names py_ecc in the ImportError when it is missing
 
 from py_ecc.fields import bn128_FQ as FQ  # noqa: E402 (isort: skip)
 from py_ecc.fields import bn128_FQ2 as FQ2  # noqa: E402
 from py_ecc.fields import bn128_FQ12 as FQ12  # noqa: E402
 from py_ecc.fields import bn128_FQP as FQP  # noqa: E402
+
+from . import _projective  # noqa: E402
 
 __all__ = [
     "FQ", "FQ2", "FQ12", "FQP", "field_modulus", "curve_order", "b", "b2", "b12",
@@ -43,9 +45,10 @@ __all__ = [
 ]
 
 Point2 = Optional[Tuple[Any, Any]]
+_curve = Curve(_bn254, 9, 1, gt_root=False)
 
-field_modulus: int = _core.P
-curve_order: int = _core.R
+field_modulus: int = _curve.P
+curve_order: int = _curve.R
 
 b = FQ(3)
 b2 = FQ2([3, 0]) / FQ2([9, 1])
@@ -126,9 +129,9 @@ def multiply(pt: Point2, n: int) -> Point2:
     if pt is None or n == 0:
         return None
     x, y = pt
-    k = _core.kind(x)
+    k = kind(x)
     if k == 1 and is_on_curve(pt, b):
-        p1 = _core.g1_point(int(x), int(y))
+        p1 = _curve.g1_point(int(x), int(y))
         if p1 is not None:
             r1 = p1.mul_vartime(n % curve_order)
             if r1.is_identity():
@@ -136,7 +139,7 @@ def multiply(pt: Point2, n: int) -> Point2:
             rx, ry = r1.to_affine()
             return (FQ(rx), FQ(ry))
     elif k == 2 and is_on_curve(pt, b2):
-        p2 = _core.g2_point(_core.fq2_ints(x), _core.fq2_ints(y))
+        p2 = _curve.g2_point(_curve.fq2_ints(x), _curve.fq2_ints(y))
         if p2 is not None:
             r2 = p2.mul_vartime(n % curve_order)
             if r2.is_identity():
@@ -169,18 +172,11 @@ G12: Point2 = twist(G2)
 
 def final_exponentiate(p: Any) -> Any:
     """p^((field_modulus^12 - 1) / curve_order)."""
-    c = _core.final_exponentiate([int(v) for v in p.coeffs])
-    if c is None:  # pragma: no cover - the core's layout is checked at import
-        return p ** _core._FINAL_EXPONENT
-    return FQ12(c)
+    return _projective.final_exponentiate(_curve, p, FQ12)
 
 
 def _core_pairing(q: Tuple[Tuple[int, int], Tuple[int, int]], p: Tuple[int, int]) -> Any:
-    g1 = _core.g1_point(*p)
-    g2 = _core.g2_point(q[0], q[1], subgroup_check=False)
-    if g1 is None or g2 is None:
-        raise ValueError("Invalid input - points must be on the curve and its twist")
-    return FQ12(_core.pairing_coeffs(g1, g2, True))
+    return _projective.core_pairing(_curve, q, p, True, FQ12)
 
 
 def pairing(Q: Point2, P: Point2) -> Any:
@@ -192,7 +188,7 @@ def pairing(Q: Point2, P: Point2) -> Any:
         raise ValueError("Invalid input - point P is not on the correct curves")
     if Q is None or P is None:
         return FQ12.one()
-    return _core_pairing((_core.fq2_ints(Q[0]), _core.fq2_ints(Q[1])), (int(P[0]), int(P[1])))
+    return _core_pairing((_curve.fq2_ints(Q[0]), _curve.fq2_ints(Q[1])), (int(P[0]), int(P[1])))
 
 
 def miller_loop(Q: Point2, P: Point2) -> Any:
@@ -201,8 +197,8 @@ def miller_loop(Q: Point2, P: Point2) -> Any:
     exponentiation)."""
     if Q is None or P is None:
         return FQ12.one()
-    q = _core.untwist(Q[0], Q[1])
-    x, y = _core.fq12_constant(P[0]), _core.fq12_constant(P[1])
+    q = _curve.untwist(Q[0], Q[1])
+    x, y = _curve.fq12_constant(P[0]), _curve.fq12_constant(P[1])
     if q is None or x is None or y is None:
         raise ValueError("miller_loop takes twist(Q) and a point of G1 with FQ12 coordinates")
     return _core_pairing(q, (x, y))
