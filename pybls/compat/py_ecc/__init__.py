@@ -56,8 +56,8 @@ import hashlib
 from abc import ABC, abstractmethod
 from typing import Any, NewType, Sequence
 
-from .. import G1, G2, Scalar, pairing_product
-from ..eip2333 import CURVE_ORDER, hkdf_mod_r
+from ... import G1, G2, Scalar, pairing_product
+from ...eip2333 import CURVE_ORDER, hkdf_mod_r
 
 try:  # the types and exception py_ecc uses, when they are installed
     from eth_typing import BLSPubkey, BLSSignature
