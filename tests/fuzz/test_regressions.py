@@ -16,6 +16,7 @@ import pytest
 
 import fuzz_targets
 import fuzz_seeds
+import fuzz_evm  # noqa: F401  (registers the precompile targets)
 
 IN_PYODIDE = sys.platform == "emscripten"
 if not IN_PYODIDE:
@@ -57,7 +58,7 @@ def test_regression_cases():
     assert ran == sum(1 for c in CASES if not (IN_PYODIDE and c.values[0].startswith("diff_")))
 
 
-@pytest.mark.parametrize("group", ["decoders", "api"])
+@pytest.mark.parametrize("group", ["decoders", "api", "evm"])
 def test_seed_corpus(group, vectors_dir):
     n = 0
     for data in fuzz_seeds.group_seeds(group, vectors_dir):

@@ -15,11 +15,13 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 GROUP = sys.argv.pop(1)
 
-with atheris.instrument_imports(include=["pybls", "fuzz_targets", "fuzz_differential"]):
+with atheris.instrument_imports(include=["pybls", "fuzz_targets", "fuzz_differential", "fuzz_evm"]):
     import fuzz_targets
 
     if GROUP == "differential":
         import fuzz_differential  # noqa: F401  (registers its targets)
+    if GROUP == "evm":
+        import fuzz_evm  # noqa: F401  (registers its targets)
 
 
 def one_input(data: bytes) -> None:

@@ -141,5 +141,9 @@ def group_seeds(group: str, vectors: pathlib.Path) -> Iterator[bytes]:
         for name in fuzz_differential.DIFFERENTIAL:
             for _ in range(16):
                 yield fuzz_targets.for_group(group, name, fuzz_differential.near_valid(rng, name))
+    elif group == "evm":
+        import fuzz_evm
+
+        yield from fuzz_evm.seeds(vectors)
     else:
         raise KeyError(group)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO / "tests"))
 import run_fuzz  # noqa: E402
 from reference import vectors_path  # noqa: E402
 
-GROUPS = ["decoders", "api", "differential"]
+GROUPS = ["decoders", "api", "differential", "evm"]
 
 
 def main() -> int:
@@ -40,6 +40,7 @@ def main() -> int:
 
     import atheris  # noqa: F401  (fail early and clearly if it is missing)
     import fuzz_differential  # noqa: F401
+    import fuzz_evm  # noqa: F401
     import fuzz_seeds
     import fuzz_targets
 
