@@ -19,6 +19,7 @@ before it is written.
 from __future__ import annotations
 
 import argparse
+import math
 import runpy
 import sys
 from pathlib import Path
@@ -641,6 +642,27 @@ def svdw_constants(p: int, b: int, z: int) -> "tuple[int, int, int, int, int]":
     return z, c1, c2, c3, c4
 
 
+def assert_g2_membership_test(u: int, p: int, r: int, h2: int) -> None:
+    """g2.c tests Q in G2 as f(psi)(Q) = 0 for f(X) = (u + 1) + u X + u X^2
+    - 2u X^3. psi satisfies psi^2 - t psi + p = 0 on E'(Fp2) and acts as
+    [p] on G2, so the test accepts all of G2 when f(p) = 0 mod r. It accepts
+    nothing else when f(psi) is invertible on the cofactor part, of order
+    h2 coprime to r: when the norm of f(psi), the resultant of f and
+    X^2 - t X + p, is coprime to h2."""
+    t = p + 1 - r
+    f = [u + 1, u, u, -2 * u]
+    assert sum(c * pow(p, i, r) for i, c in enumerate(f)) % r == 0
+    assert math.gcd(h2, r) == 1
+    # X^i mod X^2 - t X + p as a + b X, then the norm a^2 + a b t + b^2 p.
+    powers = [(1, 0), (0, 1)]
+    while len(powers) < len(f):
+        a, b = powers[-1]
+        powers.append((-b * p, a + b * t))
+    a = sum(c * pw[0] for c, pw in zip(f, powers))
+    b = sum(c * pw[1] for c, pw in zip(f, powers))
+    assert math.gcd(a * a + a * b * t + b * b * p, h2) == 1
+
+
 def emit_bn(curve: SimpleNamespace) -> str:
     """consts.h of a BN curve: the same names as BLS12-381's where the C code
     is shared, and the loop of the optimal ate pairing, 6u + 2, in NAF."""
@@ -681,6 +703,7 @@ def emit_bn(curve: SimpleNamespace) -> str:
     # The twist's group has order (p + 1 - t')... r divides it and G2 = E'[r].
     h2 = 2 * p - r
     assert mul(mul(g2, 1, f2((0, 0))), h2 * r, f2((0, 0))) is None
+    assert_g2_membership_test(u, p, r, h2)
 
     # psi = untwist . Frobenius . twist for a D-type twist: (x, y) ->
     # (conj(x) xi^((p-1)/3), conj(y) xi^((p-1)/2)); it acts as [p] on G2.

@@ -87,3 +87,49 @@ def test_bad_encodings(curve):
         curve.Scalar.from_bytes(curve.Scalar.R.to_bytes(32, "big"))
     with pytest.raises(errors.InvalidLengthError):
         curve.GT.from_bytes(curve.GT.one().to_bytes()[:-1])
+
+
+def _mul_plain(point, k):
+    """[k]P by double and add on the group law alone: k is not reduced mod
+    r, so this reaches the cofactor part of a point outside the subgroup."""
+    acc = point.identity()
+    for bit in bin(k)[2:]:
+        acc = acc + acc
+        if bit == "1":
+            acc = acc + point
+    return acc
+
+
+def _small_factors(n, bound=200_000):
+    out = []
+    q = 2
+    while q < bound:
+        if n % q == 0:
+            out.append(q)
+            while n % q == 0:
+                n //= q
+        q += 1
+    return out
+
+
+@pytest.mark.parametrize("name", [c for c in CURVES if c.startswith("bn")])
+def test_g2_membership_rejects_small_order_components(name):
+    """A G2 point plus a point of small prime order l (l dividing the BN
+    twist's cofactor 2p - r) is on the curve, of order r l, and must be
+    refused; the subgroup test is an endomorphism relation, not [r]Q = 0,
+    so these are the points it could get wrong."""
+    curve = curves.CURVES[name]
+    p, r = curve.FIELD_MODULUS, curve.CURVE_ORDER
+    h2 = 2 * p - r
+    _, (x2, y2) = points_on_curve(curve)
+    outside = curve.G2.from_affine(x2, y2, subgroup_check=False)
+    factors = _small_factors(h2)
+    assert factors, "the test needs a small factor of the cofactor"
+    q = curve.G2.generator() * curve.Scalar.random()
+    for ell in factors:
+        t = _mul_plain(outside, r * h2 // ell)
+        assert not t.is_identity() and _mul_plain(t, ell).is_identity()
+        assert not t.in_subgroup() and not (q + t).in_subgroup()
+        with pytest.raises(errors.NotInSubgroupError):
+            curve.G2.from_bytes((q + t).to_bytes())
+    assert q.in_subgroup() and _mul_plain(outside, h2).in_subgroup()

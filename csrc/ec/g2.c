@@ -49,7 +49,6 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 
 #include "ec/ec_group_template.h"
 
-#if CURVE_FAMILY_BLS12
 /* psi = twist^-1 . Frobenius . twist, which acts as [p] on G2 (as [x] on
  * BLS12 curves); in projective coordinates the Frobenius (conjugation)
  * applies to Z too. */
@@ -61,6 +60,7 @@ static void g2_psi(g2_t *r, const g2_t *p) {
     fp2_conj(&r->z, &p->z);
 }
 
+#if CURVE_FAMILY_BLS12
 /* psi^2: (x, y) -> (PSI2_X x, -y). */
 static void g2_psi2(g2_t *r, const g2_t *p) {
     fp2_mul_fp(&r->x, &p->x, &G2_PSI2_X);
@@ -125,12 +125,22 @@ static void g2_mul_limbs_vartime(g2_t *r, const g2_t *p, const limb_t *k, int nl
     *r = acc;
 }
 
-/* Q is in G2 iff [r]Q = 0, that is [r - 1]Q = -Q. */
+/* Q is in G2 iff [u + 1]Q + psi([u]Q) + psi^2([u]Q) = psi^3([2u]Q) (Dai, Lin,
+ * Zhao and Zhou, eprint 2022/348): one multiplication by the 64-bit u
+ * instead of one by r. gen_constants.py checks, for each curve, that the
+ * relation holds on G2 and on no other point of E'(Fp2). */
 int g2_in_subgroup_vartime(const g2_t *p) {
-    g2_t a, b;
-    g2_mul_limbs_vartime(&a, p, R_MINUS_1, FR_LIMBS);
-    g2_neg(&b, p);
-    return (int)(g2_eq(&a, &b) & 1);
+    g2_t u_q, lhs, t, rhs;
+    g2_mul_x_abs(&u_q, p);
+    if (BLS_X_IS_NEGATIVE) g2_neg(&u_q, &u_q);
+    g2_add(&lhs, &u_q, p);
+    g2_psi(&t, &u_q);
+    g2_add(&lhs, &lhs, &t);
+    g2_psi(&t, &t);
+    g2_add(&lhs, &lhs, &t);
+    g2_psi(&t, &t);
+    g2_dbl(&rhs, &t);
+    return (int)(g2_eq(&lhs, &rhs) & 1);
 }
 
 /* [2p - r]P: E'(Fp2) has order r (2p - r), so this maps E' onto G2. */
