@@ -576,6 +576,36 @@ def naf(k: int) -> "list[int]":
     return out
 
 
+def wnaf(k: int, w: int) -> "list[int]":
+    """The width-w non-adjacent form of k > 0 (odd digits below 2^(w-1) in
+    absolute value), least significant digit first."""
+    out = []
+    while k:
+        d = 0
+        if k & 1:
+            d = k % (1 << w)
+            if d >= 1 << (w - 1):
+                d -= 1 << w
+            k -= d
+        out.append(d)
+        k //= 2
+    return out
+
+
+def exp_window(k: int) -> "tuple[int, list[int]]":
+    """The window (2..5) and digits for a fixed exponentiation by k with the
+    fewest multiplications: one per nonzero digit but the first, plus the
+    table of odd powers (2^(w-2) - 1 products after one squaring)."""
+    def cost(w: int) -> int:
+        digits = wnaf(k, w)
+        return sum(1 for d in digits if d) - 1 + ((1 << (w - 2)) - 1 if w > 2 else 0) + (w > 2)
+
+    w = min(range(2, 6), key=cost)
+    digits = wnaf(k, w)
+    assert sum(d << i for i, d in enumerate(digits)) == k and digits[-1] > 0
+    return w, digits
+
+
 def _is_square_mod(v: int, p: int) -> bool:
     """Whether v is a square in Fp (0 included), by Euler's criterion."""
     return v % p == 0 or pow(v, (p - 1) // 2, p) == 1
@@ -812,6 +842,14 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w(" * significant digit first (6u + 2 < 0 when BLS_X_IS_NEGATIVE). */")
     w(f"#define BN_LOOP_LEN {len(loop)}")
     w("static const signed char BN_LOOP_NAF[BN_LOOP_LEN] = {" + ", ".join(str(d) for d in loop) + "};")
+    w("")
+    u_window, u_digits = exp_window(abs(u))
+    w("/* |u| in width-U_WINDOW NAF, least significant digit first, for the")
+    w(" * exponentiations by u of the final exponentiation (fp12.c): the window")
+    w(" * that takes the fewest Fp12 products for this u. */")
+    w(f"#define U_WINDOW {u_window}")
+    w(f"#define U_WNAF_LEN {len(u_digits)}")
+    w("static const signed char U_WNAF[U_WNAF_LEN] = {" + ", ".join(str(d) for d in u_digits) + "};")
     w("")
     w("#endif /* PYBLS_CONSTS_H */")
     return "\n".join(out) + "\n"

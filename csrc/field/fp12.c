@@ -292,6 +292,36 @@ void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a) {
 }
 
 /* a^x, for x < 0 conj(a^|x|); x is public, so the bit scan may branch. */
+#if CURVE_FAMILY_BN
+/* BN: u has many set bits, so the signed window digits U_WNAF of |u| (the
+ * generator picks the window); a negative digit multiplies by the
+ * conjugate, the inverse in the cyclotomic subgroup. The digits are a
+ * public constant: the sequence of operations never depends on a. */
+#define U_TABLE (1 << (U_WINDOW - 2))
+void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
+    fp12_t table[U_TABLE], acc, t; /* a, a^3, a^5, ... */
+    table[0] = *a;
+    if (U_TABLE > 1) {
+        fp12_cyclotomic_sqr(&t, a);
+        for (int i = 1; i < U_TABLE; i++) fp12_mul(&table[i], &table[i - 1], &t);
+    }
+    acc = table[(U_WNAF[U_WNAF_LEN - 1] - 1) / 2];
+    for (int i = U_WNAF_LEN - 2; i >= 0; i--) {
+        fp12_cyclotomic_sqr(&acc, &acc);
+        int d = U_WNAF[i];
+        if (d > 0) fp12_mul(&acc, &acc, &table[(d - 1) / 2]);
+        if (d < 0) {
+            fp12_conj(&t, &table[(-d - 1) / 2]);
+            fp12_mul(&acc, &acc, &t);
+        }
+    }
+#if BLS_X_IS_NEGATIVE
+    fp12_conj(r, &acc);
+#else
+    *r = acc;
+#endif
+}
+#else
 void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
     fp12_t acc = *a;
     int top = 63;
@@ -306,3 +336,4 @@ void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
     *r = acc;
 #endif
 }
+#endif

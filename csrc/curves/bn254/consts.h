@@ -77,4 +77,11 @@ static const fp_t H2F_SHIFT = {{LIMB64(0xf32cfc5b538afa89), LIMB64(0xb5e71911d44
 #define BN_LOOP_LEN 66
 static const signed char BN_LOOP_NAF[BN_LOOP_LEN] = {0, 0, 0, 1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, -1, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, -1, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, -1, 0, 0, -1, 0, 1, 0, -1, 0, 0, 0, -1, 0, -1, 0, 0, 0, 1, 0, -1, 0, 1};
 
+/* |u| in width-U_WINDOW NAF, least significant digit first, for the
+ * exponentiations by u of the final exponentiation (fp12.c): the window
+ * that takes the fewest Fp12 products for this u. */
+#define U_WINDOW 4
+#define U_WNAF_LEN 63
+static const signed char U_WNAF[U_WNAF_LEN] = {1, 0, 0, 0, -1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, -7, 0, 0, 0, 7, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1, 0, 0, 0, -3, 0, 0, 0, -5, 0, 0, 0, 5, 0, 0, 0, 0, 3, 0, 0, 0, -3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 1};
+
 #endif /* PYBLS_CONSTS_H */

@@ -64,4 +64,11 @@ static const fp2_t FROB12_W[3] = {{{{LIMB64(0x2728380075e94f74), LIMB64(0x144f87
 #define BN_LOOP_LEN 66
 static const signed char BN_LOOP_NAF[BN_LOOP_LEN] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 1, 0, 0, 0, 0, -1, 0, 1};
 
+/* |u| in width-U_WINDOW NAF, least significant digit first, for the
+ * exponentiations by u of the final exponentiation (fp12.c): the window
+ * that takes the fewest Fp12 products for this u. */
+#define U_WINDOW 2
+#define U_WNAF_LEN 63
+static const signed char U_WNAF[U_WNAF_LEN] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1};
+
 #endif /* PYBLS_CONSTS_H */
