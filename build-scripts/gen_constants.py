@@ -672,6 +672,115 @@ def svdw_constants(p: int, b: int, z: int) -> "tuple[int, int, int, int, int]":
     return z, c1, c2, c3, c4
 
 
+def _fq2_is_square(v: Fq2) -> bool:
+    """Whether v is a square in Fp2: its norm is a square in Fp."""
+    return _is_square_mod((v.a * v.a + v.b * v.b) % v.p, v.p)
+
+
+def _fq2_sqrt(v: Fq2) -> "Fq2 | None":
+    """A square root in Fp2 = Fp[u]/(u^2 + 1), p = 3 mod 4 (via the norm)."""
+    p = v.p
+    F = PrimeField(p)
+    if v.b == 0:
+        r = F.sqrt(v.a)
+        if r is not None:
+            return v._mk(r)
+        r = F.sqrt(-v.a % p)
+        return None if r is None else v._mk(0, r)
+    n = F.sqrt((v.a * v.a + v.b * v.b) % p)
+    if n is None:
+        return None
+    for s in (n, -n):
+        x = F.sqrt((v.a + s) * pow(2, -1, p) % p)
+        if x:
+            root = v._mk(x, v.b * pow(2 * x, -1, p))
+            assert root * root == v
+            return root
+    return None
+
+
+def _fq2_sgn0(v: Fq2) -> int:
+    """RFC 9380's sgn0 for m = 2."""
+    return (v.a & 1) | (int(v.a == 0) & v.b & 1)
+
+
+def svdw_constants_fp2(b: Fq2, z: "tuple[int, int]") -> "tuple[Fq2, Fq2, Fq2, Fq2, Fq2]":
+    """Z and c1..c4 of the straight-line Shallue-van de Woestijne map (RFC
+    9380 F.1) to y^2 = x^3 + b over Fp2 (A = 0), after checking Z against
+    6.6.1's conditions; the map is then tried on a few inputs, exceptional
+    ones included, whose images must lie on the curve with sgn0(y) =
+    sgn0(u)."""
+    zf = b._mk(*z)
+
+    def g(x: Fq2) -> Fq2:
+        return x * x * x + b
+
+    three_z2 = zf * zf * 3
+    gz = g(zf)
+    assert not gz.is_zero(), "Z fails RFC 9380 6.6.1's conditions"
+    h = -(three_z2 * (gz * 4).inv())
+    half = b._mk(pow(2, -1, b.p))
+    assert not h.is_zero() and _fq2_is_square(h), "Z fails RFC 9380 6.6.1's conditions"
+    assert _fq2_is_square(gz) or _fq2_is_square(g(-(zf * half))), "Z fails RFC 9380 6.6.1's conditions"
+    c1 = gz
+    c2 = -(zf * half)
+    c3 = _fq2_sqrt(-(gz * three_z2))
+    assert c3 is not None
+    if _fq2_sgn0(c3):
+        c3 = -c3
+    c4 = -(gz * 4) * three_z2.inv()
+    one = b._mk(1)
+
+    def inv0(v: Fq2) -> Fq2:
+        return v if v.is_zero() else v.inv()
+
+    def map_to_curve(u: Fq2) -> "tuple[Fq2, Fq2]":
+        tv1 = u * u * c1
+        tv2, tv1 = one + tv1, one - tv1
+        tv3 = inv0(tv1 * tv2)
+        tv4 = u * tv1 * tv3 * c3
+        x1, x2 = c2 - tv4, c2 + tv4
+        t = tv2 * tv2 * tv3
+        x3 = t * t * c4 + zf
+        x = x1 if _fq2_is_square(g(x1)) else x2 if _fq2_is_square(g(x2)) else x3
+        y = _fq2_sqrt(g(x))
+        assert y is not None, "SvdW: g(x) is not a square"
+        return x, (y if _fq2_sgn0(y) == _fq2_sgn0(u) else -y)
+
+    for u in ((0, 0), (1, 0), (0, 1), (1, 1), (2, 3), (b.p - 1, 5), (b.p // 3, b.p // 5)):
+        x, y = map_to_curve(b._mk(*u))
+        assert y * y == g(x)
+    return zf, c1, c2, c3, c4
+
+
+def assert_g2_cofactor_clearing(u: int, p: int, r: int, b2: Fq2, psi: Any, mul: Any) -> None:
+    """g2.c clears the cofactor as [u]P + psi([3u]P) + psi^2([u]P) +
+    psi^3(P): on G2 (psi = [p]) that is [u + 3u p + u p^2 + p^3], which must
+    not vanish mod r; and points of E'(Fp2) outside G2, with components of
+    every order dividing the cofactor, must land in G2."""
+    assert (u + 3 * u * p + u * p * p + p**3) % r != 0
+    zero = b2._mk(0)
+
+    def add(a: Any, b: Any) -> Any:
+        return affine_add(a, b, zero, lambda v: v.inv())
+
+    found = 0
+    for x0 in range(1, 50):
+        x = b2._mk(x0, 1)
+        y = _fq2_sqrt(x * x * x + b2)
+        if y is None:
+            continue
+        pt = (x, y)
+        assert mul(pt, r, zero) is not None  # outside G2
+        up = mul(pt, u, zero)
+        image = add(add(add(up, psi(mul(pt, 3 * u, zero))), psi(psi(up))), psi(psi(psi(pt))))
+        assert image is not None and mul(image, r, zero) is None
+        found += 1
+        if found == 3:
+            return
+    raise AssertionError("no point found to check cofactor clearing on")
+
+
 def assert_g2_membership_test(u: int, p: int, r: int, h2: int) -> None:
     """g2.c tests Q in G2 as f(psi)(Q) = 0 for f(X) = (u + 1) + u X + u X^2
     - 2u X^3. psi satisfies psi^2 - t psi + p = 0 on E'(Fp2) and acts as
@@ -746,12 +855,14 @@ def emit_bn(curve: SimpleNamespace) -> str:
     assert psi(g2) == mul(g2, p % r, f2((0, 0)))
     psi2_x = psi_x * psi_x.conj()
     assert psi2_x.b == 0 and psi_y * psi_y.conj() == f2((-1, 0))
+    assert_g2_cofactor_clearing(u, p, r, b2, psi, mul)
 
     frob6_v = [xi ** ((p**k - 1) // 3) for k in range(1, 4)]
     frob6_v2 = [xi ** (2 * (p**k - 1) // 3) for k in range(1, 4)]
     frob12_w = [xi ** ((p**k - 1) // 6) for k in range(1, 4)]
 
     svdw = svdw_constants(p, curve.B, curve.SVDW_Z) if hasattr(curve, "SVDW_Z") else None
+    svdw2 = svdw_constants_fp2(b2, curve.SVDW_Z2) if hasattr(curve, "SVDW_Z2") else None
 
     # The loop runs over |6u + 2|; for u < 0 the C code then inverts f and
     # negates T, since f_{-m,Q} = 1/f_{m,Q} up to vertical lines.
@@ -821,10 +932,6 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w(f"static const fp2_t G2_PSI_Y = {c_f2(psi_y)};")
     w(f"static const fp_t G2_PSI2_X = {c_f(psi2_x.a)};")
     w("")
-    w("/* The cofactor 2p - r of G2 in E'(Fp2), as limbs. */")
-    w(f"#define G2_COFACTOR_LIMBS ({fp_bits} / LIMB_BITS)")
-    w(f"static const limb_t G2_COFACTOR[G2_COFACTOR_LIMBS] = {limbs(h2, fp_bits)};")
-    w("")
     out.extend(frobenius_lines(c_f2, frob6_v, frob6_v2, frob12_w))
     w("")
     if svdw is not None:
@@ -837,6 +944,13 @@ def emit_bn(curve: SimpleNamespace) -> str:
         w(f"/* 2^(8 CURVE_FP_BYTES) = 2^{fp_bits} mod p: hash_to_field reduces its L-byte")
         w(f" * strings as hi 2^{fp_bits} + lo. */")
         w(f"static const fp_t H2F_SHIFT = {c_f((1 << fp_bits) % p)};")
+        w("")
+    if svdw2 is not None:
+        w("/* Hashing to G2: the same map to E' over Fp2 (sgn0 of RFC 9380 for m = 2),")
+        w(" * then cofactor clearing (g2.c). */")
+        w("#define CURVE_HASH_G2_SVDW 1")
+        for name, v in zip(("Z", "C1", "C2", "C3", "C4"), svdw2):
+            w(f"static const fp2_t SVDW_G2_{name} = {c_f2(v)};")
         w("")
     w("/* The optimal ate pairing's loop: |6u + 2| in non-adjacent form, least")
     w(" * significant digit first (6u + 2 < 0 when BLS_X_IS_NEGATIVE). */")

@@ -104,11 +104,20 @@ class G2(
     curve="BN254",
 ):
     """A point of G2 ⊂ E'(Fp2): y² = x³ + 3/(9 + u); affine coordinates are
-    pairs ``(c0, c1)`` for ``c0 + c1·u``. Hashing to it is not implemented
-    (its methods raise NotImplementedError).
+    pairs ``(c0, c1)`` for ``c0 + c1·u``.
 
     >>> G2.from_bytes(G2.generator().to_bytes(compressed=True)) == G2.generator()
     True
+
+    Hashing to G2 is gnark-crypto's and arkworks' suite
+    ``BN254G2_XMD:SHA-256_SVDW_RO_`` (``_NU_`` for :meth:`encode_to_curve`):
+    the Shallue–van de Woestijne map to E' with Z = 1, then cofactor
+    clearing as [u]Q + ψ([3u]Q) + ψ²([u]Q) + ψ³(Q) (:meth:`clear_cofactor`).
+    There is no Keccak-256 variant.
+
+    >>> H = G2.hash_to_curve(b"abc", b"QUUX-V01-CS02-with-BN254G2_XMD:SHA-256_SVDW_RO_")
+    >>> hex(H.to_affine()[0][0])[:18], H.in_subgroup()
+    ('0x16c88b54eec9af86', True)
     """
 
     __slots__ = ()

@@ -137,7 +137,8 @@ class _Point:
         `binding` (pybls._lib, or pybls._lib.curve_binding(curve) for another
         curve), `scalar` is its curve's scalar class, `modulus` its p and
         `curve` its name in messages. A function the binding lacks (hashing
-        to BN254's G2) raises NotImplementedError when called.
+        to a curve with no suite for that group) raises NotImplementedError
+        when called.
         A subclass without `prefix` is a template for groups (G1Point)."""
         super().__init_subclass__(**kwargs)
         if not prefix:

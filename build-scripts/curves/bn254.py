@@ -32,3 +32,8 @@ G2_GEN = (
 # Z, as drand's evmnet chain and kyber's bn254 use it (sgn0 is the parity;
 # the cofactor is 1, so nothing is cleared).
 SVDW_Z = 1
+# Hashing to G2: the same map over Fp2 with this Z (as (c0, c1)), then
+# cofactor clearing by Fuentes-Castaneda, Knapp and Rodriguez-Henriquez's
+# [u]Q + psi([3u]Q) + psi^2([u]Q) + psi^3(Q): gnark-crypto's and arkworks'
+# suite BN254G2_XMD:SHA-256_SVDW_RO_.
+SVDW_Z2 = (1, 0)

@@ -1,9 +1,11 @@
 /* api_hash.c - the public ABI for hashing to the curve (RFC 9380):
  * expand_message_xmd (SHA-256 and Keccak-256), hash_to_field, and per
- * group (one template; G1 on every curve, G2 on BLS12-381) map_to_curve,
+ * group (one template; G1 on every curve, G2 where the curve has a G2
+ * suite) map_to_curve,
  * hash_to_curve and encode_to_curve, for G1 with either expander; and
  * Keccak-256 itself. */
 #include "pybls.h"
+#include "curves/consts.h"
 #include "h2c/hash_to_field.h"
 #include "h2c/map_to_curve.h"
 #include "sym/keccak256.h"
@@ -55,8 +57,8 @@ int pybls_hash_to_field_fp_keccak256(uint8_t *out, uint32_t count, const uint8_t
 #undef HASH_TO_FIELD
 #undef HASH_TO_FIELD_KECCAK256
 
-/* Hashing to G2: BLS12-381's SSWU suites (none on BN curves yet). */
-#if CURVE_FAMILY_BLS12
+/* Hashing to G2: BLS12-381's SSWU suites, BN254's SvdW suite. */
+#if CURVE_FAMILY_BLS12 || defined(CURVE_HASH_G2_SVDW)
 int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len) {
     fp2_t u[H2F_MAX_FP2];
     if (hash_to_field_fp2(u, count, msg, msg_len, dst, dst_len)) return PYBLS_ERR_ARGUMENT;

@@ -114,17 +114,6 @@ void g2_clear_cofactor(g2_t *r, const g2_t *p) {
     g2_add(r, &t3, &t2); /* - P */
 }
 #else
-/* [k]P for a public little-endian limb vector k: double and add. */
-static void g2_mul_limbs_vartime(g2_t *r, const g2_t *p, const limb_t *k, int nlimbs) {
-    g2_t acc;
-    g2_set_identity(&acc);
-    for (int i = nlimbs * LIMB_BITS - 1; i >= 0; i--) {
-        g2_dbl(&acc, &acc);
-        if ((k[i / LIMB_BITS] >> (i % LIMB_BITS)) & 1) g2_add(&acc, &acc, p);
-    }
-    *r = acc;
-}
-
 /* Q is in G2 iff [u + 1]Q + psi([u]Q) + psi^2([u]Q) = psi^3([2u]Q) (Dai, Lin,
  * Zhao and Zhou, eprint 2022/348): one multiplication by the 64-bit u
  * instead of one by r. gen_constants.py checks, for each curve, that the
@@ -143,8 +132,25 @@ int g2_in_subgroup_vartime(const g2_t *p) {
     return (int)(g2_eq(&lhs, &rhs) & 1);
 }
 
-/* [2p - r]P: E'(Fp2) has order r (2p - r), so this maps E' onto G2. */
+/* Onto G2 by [u]P + psi([3u]P) + psi^2([u]P) + psi^3(P) (Fuentes-Castaneda,
+ * Knapp and Rodriguez-Henriquez, "Faster hashing to G2", 6.1): a multiple
+ * of [2p - r]P, E'(Fp2) having order r (2p - r), for one multiplication by
+ * u; the map gnark-crypto's and arkworks' hashing to BN254's G2 clear
+ * with. The branches are on the constant u only. */
 void g2_clear_cofactor(g2_t *r, const g2_t *p) {
-    g2_mul_limbs_vartime(r, p, G2_COFACTOR, G2_COFACTOR_LIMBS);
+    g2_t u_p, t, acc;
+    g2_mul_x_abs(&u_p, p);
+    if (BLS_X_IS_NEGATIVE) g2_neg(&u_p, &u_p);
+    g2_dbl(&t, &u_p);
+    g2_add(&t, &t, &u_p);
+    g2_psi(&acc, &t);         /* psi([3u]P) */
+    g2_add(&acc, &acc, &u_p);
+    g2_psi(&t, &u_p);
+    g2_psi(&t, &t);           /* psi^2([u]P) */
+    g2_add(&acc, &acc, &t);
+    g2_psi(&t, p);
+    g2_psi(&t, &t);
+    g2_psi(&t, &t);           /* psi^3(P) */
+    g2_add(r, &acc, &t);
 }
 #endif

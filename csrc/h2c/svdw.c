@@ -1,6 +1,7 @@
-/* svdw.c - map_to_curve for the curves that hash to G1 with RFC 9380's
- * Shallue-van de Woestijne map (BN254: Z = 1, as drand's evmnet chain and
- * kyber use it), from svdw_template.h; the manifest compiles it instead of
+/* svdw.c - map_to_curve for the curves that hash with RFC 9380's
+ * Shallue-van de Woestijne map (BN254: Z = 1 for G1, as drand's evmnet
+ * chain and kyber use it, and Z = 1 for G2, as gnark-crypto and arkworks
+ * do), from svdw_template.h; the manifest compiles it instead of
  * map_to_curve.c for those curves. */
 #include "h2c/map_to_curve.h"
 #include "curves/consts.h"
@@ -19,3 +20,28 @@
 #define SVDW_C3 SVDW_G1_C3
 #define SVDW_C4 SVDW_G1_C4
 #include "h2c/svdw_template.h"
+
+#ifdef CURVE_HASH_G2_SVDW
+/* G2: the twist E' over Fp2 (the cofactor is cleared by the caller). */
+#undef POINT
+#undef FE
+#undef F
+#undef EC
+#undef SVDW_B
+#undef SVDW_Z
+#undef SVDW_C1
+#undef SVDW_C2
+#undef SVDW_C3
+#undef SVDW_C4
+#define POINT g2_t
+#define FE fp2_t
+#define F(op) fp2_##op
+#define EC(name) g2_##name
+#define SVDW_B G2_B
+#define SVDW_Z SVDW_G2_Z
+#define SVDW_C1 SVDW_G2_C1
+#define SVDW_C2 SVDW_G2_C2
+#define SVDW_C3 SVDW_G2_C3
+#define SVDW_C4 SVDW_G2_C4
+#include "h2c/svdw_template.h"
+#endif
