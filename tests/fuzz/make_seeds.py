@@ -288,7 +288,8 @@ def keccak_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
 
 def hash_bn254_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
     """The layout of fuzz_hash_bn254.c (selector, 16-bit DST length, 16-bit
-    count or length, DST || message; bit 3 of the selector picks Keccak-256):
+    count or length, DST || message; bit 3 of the selector picks Keccak-256,
+    bit 6 G2):
     the shared BN254 vectors' expander, hash_to_field and hash_to_curve
     cases with their own DSTs, and long DSTs for every operation."""
     cases = json.loads((vectors / "bn254" / "hash_to_curve_bn254_g1_keccak256_svdw.json").read_text())
@@ -307,6 +308,11 @@ def hash_bn254_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
     for sel in (0, 1, 2, 3, 8, 9, 10, 11):
         yield struct.pack(">BHH", sel, len(long_dst), 2) + long_dst + b"abc"
     yield struct.pack(">BHH", 0x88, 0, 8161) + b"x"
+    # G2 (bit 6 of the selector), hash and encode, with the SHA-256 suite's
+    # test DSTs and a long DST
+    for sel, dst in ((0x42, b"QUUX-V01-CS02-with-BN254G2_XMD:SHA-256_SVDW_RO_"),
+                     (0x43, b"QUUX-V01-CS02-with-BN254G2_XMD:SHA-256_SVDW_NU_"), (0x42, long_dst)):
+        yield struct.pack(">BHH", sel, len(dst), 0) + dst + b"abc"
 
 
 TARGETS = {

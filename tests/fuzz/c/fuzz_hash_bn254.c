@@ -14,7 +14,9 @@
  *   - every hash_to_field element is canonical;
  *   - hash_to_curve is map(u0) + map(u1) and encode_to_curve map(u0) of
  *     hash_to_field with the same expander (G1 has cofactor 1), and both
- *     are on the curve.
+ *     are on the curve;
+ *   - on G2 (SHA-256 only), the same with the cofactor cleared, the result
+ *     in G2 (selector bit 0x40 picks G2).
  */
 #ifndef PYBLS_CURVE_BN254
 #error "fuzz_hash_bn254.c is built with BN254's library (-DPYBLS_CURVE_BN254)"
@@ -30,6 +32,7 @@
 #define H2F_MAX (XMD_MAX / H2F_L)
 #define FP_INTERNAL (CURVE_FP_BITS / 8)
 #define G1_INTERNAL (3 * FP_INTERNAL)
+#define G2_INTERNAL (6 * FP_INTERNAL)
 
 typedef int (*xmd_fn)(uint8_t *, uint32_t, const uint8_t *, uint32_t, const uint8_t *, uint32_t);
 typedef int (*h2f_fn)(uint8_t *, uint32_t, const uint8_t *, uint32_t, const uint8_t *, uint32_t);
@@ -116,6 +119,23 @@ static void check_curve(int keccak, int encode, const uint8_t *msg, uint32_t msg
     }
 }
 
+static void check_curve_g2(int encode, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len) {
+    h2c_fn h2c = encode ? pybls_g2_encode_to_curve : pybls_g2_hash_to_curve;
+    uint8_t p[G2_INTERNAL], q[G2_INTERNAL], m[G2_INTERNAL], u[4 * FP_INTERNAL];
+    FUZZ_CHECK(h2c(p, msg, msg_len, dst, dst_len) == PYBLS_OK, "hash to G2 failed");
+    FUZZ_CHECK(pybls_g2_is_on_curve(p) && pybls_g2_in_subgroup(p), "hash output not in G2");
+    const uint32_t count = encode ? 1 : 2;
+    FUZZ_CHECK(pybls_hash_to_field_fp2(u, count, msg, msg_len, dst, dst_len) == PYBLS_OK, "hash_to_field failed");
+    FUZZ_CHECK(pybls_g2_map_to_curve(q, u) == PYBLS_OK, "map_to_curve failed");
+    FUZZ_CHECK(pybls_g2_is_on_curve(q), "map_to_curve off the curve");
+    if (count == 2) {
+        FUZZ_CHECK(pybls_g2_map_to_curve(m, u + 2 * FP_INTERNAL) == PYBLS_OK, "map_to_curve failed");
+        pybls_g2_add(q, q, m);
+    }
+    pybls_g2_clear_cofactor(q, q);
+    FUZZ_CHECK(pybls_g2_eq(p, q), "hash to G2 != clear(map(u0) + map(u1))");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_hash_input_t h = fuzz_hash_input(data, size);
     const uint8_t sel = h.sel;
@@ -125,8 +145,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     switch (sel % 4) {
     case 0: check_xmd(keccak, n, msg, msg_len, dst, dst_len); break;
     case 1: check_h2f(keccak, n & 0x1ff, msg, msg_len, dst, dst_len); break;
-    case 2: check_curve(keccak, 0, msg, msg_len, dst, dst_len); break;
-    case 3: check_curve(keccak, 1, msg, msg_len, dst, dst_len); break;
+    case 2:
+    case 3:
+        if ((sel & 0x40) && !keccak)
+            check_curve_g2(sel % 4 == 3, msg, msg_len, dst, dst_len);
+        else
+            check_curve(keccak, sel % 4 == 3, msg, msg_len, dst, dst_len);
+        break;
     }
     if (sel & 0x80) { /* counts and lengths at the edges of the ABI */
         uint8_t one[2 * FP_INTERNAL];
