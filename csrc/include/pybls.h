@@ -95,6 +95,21 @@ int pybls_scalar_pow(uint8_t *out, const uint8_t *a, const uint8_t *exp_be, uint
 int pybls_scalar_is_zero(const uint8_t *a);
 int pybls_scalar_eq(const uint8_t *a, const uint8_t *b);
 
+/* Fr vectors for polynomial commitments (KZG): `count` internal Fr
+ * elements back to back, at most 65536. All variable time: KZG has no
+ * secret inputs (blobs, cells, evaluation points and the trusted setup are
+ * public). from_bytes_batch reads 32-byte big-endian integers and fails
+ * with PYBLS_ERR_NONCANONICAL if any is >= r; batch_inv inverts every
+ * element (PYBLS_ERR_ZERO_DIVISOR if one is zero); scale_powers writes
+ * in[i] * g^i; fft writes scale * sum_j in[j] root^(jk) for a `root` of
+ * order count (a power of two), the inverse transform being root^-1 with
+ * scale 1/count; its out must not overlap in. */
+int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
+int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
+
 /* Fp: the base field (exposed for tests and tools). */
 int pybls_fp_from_bytes(uint8_t *out, const uint8_t *in48);
 int pybls_fp_to_bytes(uint8_t *out48, const uint8_t *a);

@@ -1,0 +1,253 @@
+"""EIP-7594 (PeerDAS) cells and cell proofs (the consensus specs'
+``polynomial-commitments-sampling.md``, with c-kzg-4844's names and checks).
+
+The blob's polynomial (degree < 4096) is evaluated over the 8192-th roots
+of unity in bit-reversed order; cell i holds the 64 evaluations at
+positions 64i .. 64i + 63, which are the coset h_i * <w_64> with
+h_i = w_8192^reverse7(i) (the 64-th roots in bit-reversed order). A cell's
+proof commits to the quotient of the polynomial by X^64 - h_i^64.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Dict, List, Sequence, Tuple
+
+from .. import _lib
+from ..errors import KzgInputError
+from .eip4844 import _check_bytes, blob_elements, commit_internal, decode_g1, _pairing_check
+from .field import (
+    R,
+    bit_reversal_permutation,
+    coset_fft,
+    element_to_bytes,
+    elements_from_bytes,
+    fft,
+    reverse_bits,
+    roots_brp,
+    roots_of_unity,
+    to_internal,
+)
+from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup
+
+FIELD_ELEMENTS_PER_EXT_BLOB = 2 * FIELD_ELEMENTS_PER_BLOB
+FIELD_ELEMENTS_PER_CELL = 64
+CELLS_PER_EXT_BLOB = FIELD_ELEMENTS_PER_EXT_BLOB // FIELD_ELEMENTS_PER_CELL
+BYTES_PER_CELL = 32 * FIELD_ELEMENTS_PER_CELL
+_CELL_BATCH_DOMAIN = b"RCKZGCBATCH__V1_"
+_G1 = 144  # bytes of an internal G1 point
+
+
+def coset_shift(cell_index: int) -> int:
+    """h_i, the first point of cell i's coset."""
+    return roots_brp(FIELD_ELEMENTS_PER_EXT_BLOB)[FIELD_ELEMENTS_PER_CELL * cell_index]
+
+
+def _coefficients(poly_evals_brp: Sequence[int]) -> List[int]:
+    """Monomial coefficients of the blob polynomial from its evaluations."""
+    return fft(bit_reversal_permutation(poly_evals_brp), inverse=True)
+
+
+def _cells_from_coefficients(coeffs: Sequence[int]) -> List[bytes]:
+    ext = fft(list(coeffs) + [0] * (FIELD_ELEMENTS_PER_EXT_BLOB - len(coeffs)))
+    ext_brp = bit_reversal_permutation(ext)
+    raw = b"".join([element_to_bytes(x) for x in ext_brp])
+    return [raw[i : i + BYTES_PER_CELL] for i in range(0, len(raw), BYTES_PER_CELL)]
+
+
+def _proofs_from_coefficients(coeffs: Sequence[int], ts: TrustedSetup) -> List[bytes]:
+    """The 128 cell proofs. With p = sum c_k X^k and a = h_i^64, the quotient
+    of p by X^64 - a has coefficients q_j = sum_{m>=1} c_{j+64m} a^(m-1),
+    so proof_i = sum_{m=1}^{63} a^(m-1) W_m with W_m = sum_j c_{j+64m}
+    [tau^j]G1, which do not depend on the cell: 63 MSMs over the setup,
+    then one small MSM per cell."""
+    n, l = FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL
+    mono = ts.g1_monomial
+    coeff_internal = to_internal(coeffs)
+    ws = []
+    for m in range(1, n // l):
+        k = n - l * m
+        ws.append(commit_internal(coeff_internal[32 * l * m :], mono[: _G1 * k], k, ts))
+    w_all = b"".join(ws)
+    a_roots = roots_of_unity(CELLS_PER_EXT_BLOB)
+    proofs = []
+    for i in range(CELLS_PER_EXT_BLOB):
+        a = a_roots[reverse_bits(i, 7)]
+        powers = [1] * len(ws)
+        for j in range(1, len(ws)):
+            powers[j] = powers[j - 1] * a % R
+        proofs.append(_lib.g1_compress(commit_internal(to_internal(powers), w_all, len(ws), ts)))
+    return proofs
+
+
+def compute_cells(blob: bytes, ts: TrustedSetup) -> List[bytes]:
+    """The 128 cells (2048 bytes each) of the blob's extension.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> cells = kzg.compute_cells(bytes(kzg.BYTES_PER_BLOB), ts)
+    >>> len(cells), cells[5] == bytes(kzg.BYTES_PER_CELL)
+    (128, True)
+    """
+    return _cells_from_coefficients(_coefficients(blob_elements(blob)))
+
+
+def compute_cells_and_kzg_proofs(blob: bytes, ts: TrustedSetup) -> Tuple[List[bytes], List[bytes]]:
+    """The 128 cells of the blob's extension and their 48-byte proofs."""
+    coeffs = _coefficients(blob_elements(blob))
+    return _cells_from_coefficients(coeffs), _proofs_from_coefficients(coeffs, ts)
+
+
+def _cell_index(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"cell index must be an int, not {type(value).__name__}")
+    if not 0 <= value < CELLS_PER_EXT_BLOB:
+        raise KzgInputError(f"cell index must be below {CELLS_PER_EXT_BLOB}, got {value}")
+    return value
+
+
+def _cell_elements(cell: object) -> List[int]:
+    return elements_from_bytes(_check_bytes(cell, BYTES_PER_CELL, "cell"), FIELD_ELEMENTS_PER_CELL, "cell")
+
+
+def recover_cells_and_kzg_proofs(
+    cell_indices: Sequence[int], cells: Sequence[bytes], ts: TrustedSetup
+) -> Tuple[List[bytes], List[bytes]]:
+    """All 128 cells and proofs from at least half of the cells, given with
+    their indices in strictly increasing order."""
+    indices = [_cell_index(i) for i in cell_indices]
+    cells = list(cells)
+    if len(indices) != len(cells):
+        raise KzgInputError(f"need as many cell indices as cells, got {len(indices)} and {len(cells)}")
+    if not CELLS_PER_EXT_BLOB // 2 <= len(cells) <= CELLS_PER_EXT_BLOB:
+        raise KzgInputError(f"need between {CELLS_PER_EXT_BLOB // 2} and {CELLS_PER_EXT_BLOB} cells, got {len(cells)}")
+    if any(a >= b for a, b in zip(indices, indices[1:])):
+        raise KzgInputError("cell indices must be strictly increasing")
+    evals = [_cell_elements(c) for c in cells]
+    if len(cells) == CELLS_PER_EXT_BLOB:
+        flat = [x for e in evals for x in e]
+        coeffs = fft(bit_reversal_permutation(flat), inverse=True)
+    else:
+        coeffs = _recover_coefficients(indices, evals)
+    if any(coeffs[FIELD_ELEMENTS_PER_BLOB:]):
+        raise KzgInputError("the cells are not evaluations of one blob's polynomial")
+    coeffs = coeffs[:FIELD_ELEMENTS_PER_BLOB]
+    return _cells_from_coefficients(coeffs), _proofs_from_coefficients(coeffs, ts)
+
+
+def _recover_coefficients(indices: Sequence[int], evals: Sequence[Sequence[int]]) -> List[int]:
+    """The extended polynomial's 8192 coefficients from the known cells: with
+    Z vanishing on the missing cosets, (E * Z) is known everywhere, and E is
+    (E * Z) / Z evaluated on a shifted coset where Z has no zero."""
+    n, l = FIELD_ELEMENTS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL
+    known = set(indices)
+    # Z(X) = prod over missing cells of (X^64 - h_i^64): a polynomial in X^64
+    # whose roots are the 128-th roots of unity of the missing cells.
+    a_roots = roots_of_unity(CELLS_PER_EXT_BLOB)
+    short = [1]
+    for i in range(CELLS_PER_EXT_BLOB):
+        if i in known:
+            continue
+        a = a_roots[reverse_bits(i, 7)]
+        nxt = [0] * (len(short) + 1)
+        for k, c in enumerate(short):
+            nxt[k] = (nxt[k] - a * c) % R
+            nxt[k + 1] = (nxt[k + 1] + c) % R
+        short = nxt
+    zero_poly = [0] * n
+    for k, c in enumerate(short):
+        zero_poly[k * l] = c
+    ext_brp = [0] * n
+    for i, e in zip(indices, evals):
+        ext_brp[i * l : (i + 1) * l] = e
+    ext = bit_reversal_permutation(ext_brp)
+    zero_evals = fft(zero_poly)
+    ez_coeffs = fft([a * b % R for a, b in zip(ext, zero_evals)], inverse=True)
+    ez_coset = coset_fft(ez_coeffs)
+    z_coset = coset_fft(zero_poly)
+    from .field import batch_inverse
+
+    quotient = [a * b % R for a, b in zip(ez_coset, batch_inverse(z_coset))]
+    return coset_fft(quotient, inverse=True)
+
+
+def verify_cell_kzg_proof_batch(
+    commitments_bytes: Sequence[bytes],
+    cell_indices: Sequence[int],
+    cells: Sequence[bytes],
+    proofs_bytes: Sequence[bytes],
+    ts: TrustedSetup,
+) -> bool:
+    """Whether each proof shows that its cell holds the evaluations of the
+    committed polynomial on the cell's coset (one pairing check; true for
+    an empty batch)."""
+    commitments_bytes, cells, proofs_bytes = list(commitments_bytes), list(cells), list(proofs_bytes)
+    indices = [_cell_index(i) for i in cell_indices]
+    if not len(commitments_bytes) == len(indices) == len(cells) == len(proofs_bytes):
+        raise KzgInputError(
+            "need as many commitments, cell indices, cells and proofs, got "
+            f"{len(commitments_bytes)}, {len(indices)}, {len(cells)}, {len(proofs_bytes)}"
+        )
+    commitments_bytes = [_check_bytes(c, 48, "commitment") for c in commitments_bytes]
+    proofs_bytes = [_check_bytes(p, 48, "proof") for p in proofs_bytes]
+    evals = [_cell_elements(c) for c in cells]
+    if not cells:
+        return True
+    unique: Dict[bytes, int] = {}
+    for c in commitments_bytes:
+        unique.setdefault(c, len(unique))
+    commitment_points = [decode_g1(c, "commitment") for c in unique]
+    proofs = [decode_g1(p, "proof") for p in proofs_bytes]
+    which = [unique[c] for c in commitments_bytes]
+    r = verify_cell_batch_challenge(list(unique), which, indices, evals, proofs_bytes)
+    num = len(cells)
+    powers = [1] * num
+    for k in range(1, num):
+        powers[k] = powers[k - 1] * r % R
+    l = FIELD_ELEMENTS_PER_CELL
+    # sum_k r^k C_k, with equal commitments' weights added
+    weights = [0] * len(unique)
+    for k, j in enumerate(which):
+        weights[j] = (weights[j] + powers[k]) % R
+    # sum_k r^k I_k(X), the interpolants of the cells, grouped by coset
+    by_cell: Dict[int, List[int]] = {}
+    for k, (i, e) in enumerate(zip(indices, evals)):
+        acc = by_cell.setdefault(i, [0] * l)
+        rk = powers[k]
+        for t in range(l):
+            acc[t] = (acc[t] + rk * e[t]) % R
+    interpolant = [0] * l
+    for i, acc in by_cell.items():
+        # evaluations at h * w64^reverse6(t): natural order, then p(hX)'s
+        # coefficients, then p's by dividing the t-th by h^t
+        coeffs = fft(bit_reversal_permutation(acc), inverse=True)
+        h_inv = pow(coset_shift(i), -1, R)
+        s = 1
+        for t in range(l):
+            interpolant[t] = (interpolant[t] + coeffs[t] * s) % R
+            s = s * h_inv % R
+    shifted = [powers[k] * pow(coset_shift(i), l, R) % R for k, i in enumerate(indices)]
+    g1_all = b"".join(commitment_points) + ts.g1_monomial[: _G1 * l] + b"".join(proofs)
+    scalars = weights + [(-c) % R for c in interpolant] + shifted
+    rhs = commit_internal(to_internal(scalars), g1_all, len(scalars), ts)
+    lhs = commit_internal(to_internal(powers), b"".join(proofs), num, ts)
+    return _pairing_check([lhs, rhs], [ts.g2_monomial[l], _lib.g2_neg(_lib.g2_generator())])
+
+
+def verify_cell_batch_challenge(
+    commitments: Sequence[bytes],
+    commitment_indices: Sequence[int],
+    cell_indices: Sequence[int],
+    cosets_evals: Sequence[Sequence[int]],
+    proofs: Sequence[bytes],
+) -> int:
+    """The random weight of the batch (the specs' Fiat-Shamir hash of every input)."""
+    data = bytearray(_CELL_BATCH_DOMAIN)
+    for count in (FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, len(commitments), len(cell_indices)):
+        data += count.to_bytes(8, "big")
+    for c in commitments:
+        data += c
+    for k, e in enumerate(cosets_evals):
+        data += commitment_indices[k].to_bytes(8, "big") + cell_indices[k].to_bytes(8, "big")
+        data += b"".join([element_to_bytes(x) for x in e]) + proofs[k]
+    return int.from_bytes(hashlib.sha256(bytes(data)).digest(), "big") % R
