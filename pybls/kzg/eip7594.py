@@ -127,12 +127,17 @@ def recover_cells_and_kzg_proofs(
     if len(cells) == CELLS_PER_EXT_BLOB:
         flat = [x for e in evals for x in e]
         coeffs = fft(bit_reversal_permutation(flat), inverse=True)
+        out = [bytes(c) for c in cells]
     else:
         coeffs = _recover_coefficients(indices, evals)
-    if any(coeffs[FIELD_ELEMENTS_PER_BLOB:]):
-        raise KzgInputError("the cells are not evaluations of one blob's polynomial")
-    coeffs = coeffs[:FIELD_ELEMENTS_PER_BLOB]
-    return _cells_from_coefficients(coeffs), _proofs_from_coefficients(coeffs, ts)
+        # As c-kzg: the given cells are returned as they are, the missing
+        # ones are evaluations of the recovered polynomial, and the proofs
+        # commit to its low 4096 coefficients (for cells that lie on one
+        # blob's polynomial all three agree; nothing checks that they do).
+        out = _cells_from_coefficients(coeffs)
+        for i, c in zip(indices, cells):
+            out[i] = bytes(c)
+    return out, _proofs_from_coefficients(coeffs[:FIELD_ELEMENTS_PER_BLOB], ts)
 
 
 def _recover_coefficients(indices: Sequence[int], evals: Sequence[Sequence[int]]) -> List[int]:
