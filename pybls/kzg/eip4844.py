@@ -207,7 +207,10 @@ def verify_blob_kzg_proof_batch(
     powers = [1] * n
     for i in range(1, n):
         powers[i] = powers[i - 1] * r % R
-    msm = lambda pts, ks: commit_internal(to_internal(ks), b"".join(pts), len(pts), ts)  # noqa: E731
+
+    def msm(pts: List[bytes], ks: List[int]) -> bytes:
+        return commit_internal(to_internal(ks), b"".join(pts), len(pts), ts)
+
     proof_lincomb = msm(ps, powers)
     # sum r^i (C_i - [y_i]G1 + [z_i]proof_i) as one MSM over C_i, proof_i, G1
     g1 = _lib.g1_generator()

@@ -9,12 +9,15 @@ form, one compressed point in hex per line.
 from __future__ import annotations
 
 import os
-from typing import Callable, Dict, List, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, Tuple, Union
 
 from .. import _lib
 from .._lib import _abi
 from ..errors import DecodeError, KzgInputError
 from .field import bit_reversal_permutation
+
+if TYPE_CHECKING:
+    from .._lib._functions import Scratch
 
 #: Path of Ethereum's mainnet trusted setup (the KZG ceremony's output, 4096
 #: G1 and 65 G2 points), shipped with pybls: pass it to :func:`load_trusted_setup`.
@@ -45,9 +48,9 @@ class TrustedSetup:
         self.g2_monomial = g2_monomial
         #: the fixed-base table size asked for (accepted as c-kzg does)
         self.precompute = precompute
-        self._scratch: Dict[int, Tuple[int, _lib.Scratch]] = {}
+        self._scratch: Dict[int, Tuple[int, "Scratch"]] = {}
 
-    def msm_scratch(self, n: int) -> Tuple[int, "_lib.Scratch"]:
+    def msm_scratch(self, n: int) -> Tuple[int, "Scratch"]:
         """A reusable scratch buffer for an MSM of `n` points."""
         got = self._scratch.get(n)
         if got is None:
