@@ -109,6 +109,12 @@ int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
+/* eval_barycentric: the polynomial given by its evaluations at the n-th
+ * roots of unity `roots` (any order; n a power of two), at z (scratch: n
+ * elements). quotient: the evaluations of (p(X) - y) / (X - z) at those
+ * roots from p's, where y = p(z), including at a root equal to z. */
+int pybls_fr_eval_barycentric(uint8_t *out, const uint8_t *evals, const uint8_t *roots, uint32_t n, const uint8_t *z, uint8_t *scratch);
+int pybls_fr_quotient(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *roots, const uint8_t *z, const uint8_t *y);
 
 /* Fp: the base field (exposed for tests and tools). */
 int pybls_fp_from_bytes(uint8_t *out, const uint8_t *in48);

@@ -119,3 +119,112 @@ int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t 
     }
     return PYBLS_OK;
 }
+
+/* The polynomial with the evaluations `evals` at the distinct non-zero
+ * points `roots` (the n-th roots of unity in any order), at z: evals[i]
+ * when z is roots[i], else the barycentric formula
+ * (z^n - 1) / n * sum_i evals[i] roots[i] / (z - roots[i]), with the
+ * inverses of the (z - roots[i]) from one inversion: `scratch` (n elements)
+ * keeps the prefix products for the backward pass. */
+int pybls_fr_eval_barycentric(uint8_t *out, const uint8_t *evals, const uint8_t *roots, uint32_t n, const uint8_t *z, uint8_t *scratch) {
+    fr_t zz, w, d, acc, inv, prev, e, sum, t;
+    if (n == 0 || (n & (n - 1)) || n > MAX_FFT) return PYBLS_ERR_ARGUMENT;
+    ct_memcpy(&zz, z, FR_SIZE);
+    fr_set_one(&acc);
+    for (uint32_t i = 0; i < n; i++) {
+        load(&w, roots, i);
+        fr_sub(&d, &zz, &w);
+        if (fr_is_zero(&d)) {
+            load(&e, evals, i);
+            ct_memcpy(out, &e, FR_SIZE);
+            return PYBLS_OK;
+        }
+        fr_mul(&acc, &acc, &d);
+        store(scratch, i, &acc);
+    }
+    fr_inv(&inv, &acc);
+    fr_set_zero(&sum);
+    for (uint32_t i = n; i-- > 0;) {
+        load(&w, roots, i);
+        fr_sub(&d, &zz, &w);
+        if (i > 0) {
+            load(&prev, scratch, i - 1);
+            fr_mul(&prev, &prev, &inv); /* 1 / (z - roots[i]) */
+        } else {
+            prev = inv;
+        }
+        fr_mul(&inv, &inv, &d);
+        load(&e, evals, i);
+        fr_mul(&t, &e, &w);
+        fr_mul(&t, &t, &prev);
+        fr_add(&sum, &sum, &t);
+    }
+    /* (z^n - 1) / n */
+    t = zz;
+    for (uint32_t k = n; k > 1; k >>= 1) fr_sqr(&t, &t);
+    fr_set_one(&e);
+    fr_sub(&t, &t, &e);
+    fr_set_zero(&d); /* d = n as a field element */
+    for (uint32_t k = 0; k < n; k++) fr_add(&d, &d, &e);
+    fr_inv(&d, &d);
+    fr_mul(&sum, &sum, &t);
+    fr_mul(&sum, &sum, &d);
+    ct_memcpy(out, &sum, FR_SIZE);
+    return PYBLS_OK;
+}
+
+/* The evaluations of (p(X) - y) / (X - z) at the points `roots` (distinct,
+ * non-zero), from those of p: (evals[i] - y) / (roots[i] - z), and at a
+ * point roots[m] equal to z (if any), where p(z) = y, the limit
+ * -(1/z) sum_{i != m} q_i roots[i] (the derivative's barycentric form).
+ * The prefix products of the Montgomery trick live in `out` itself. */
+int pybls_fr_quotient(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *roots, const uint8_t *z, const uint8_t *y) {
+    fr_t zz, yy, w, d, acc, inv, prev, e, sum;
+    uint32_t m = count;
+    if (count == 0) return PYBLS_ERR_ARGUMENT;
+    ct_memcpy(&zz, z, FR_SIZE);
+    ct_memcpy(&yy, y, FR_SIZE);
+    fr_set_one(&acc);
+    for (uint32_t i = 0; i < count; i++) {
+        load(&w, roots, i);
+        fr_sub(&d, &w, &zz);
+        if (fr_is_zero(&d)) {
+            m = i;
+            fr_set_one(&d);
+        }
+        fr_mul(&acc, &acc, &d);
+        store(out, i, &acc);
+    }
+    fr_inv(&inv, &acc);
+    for (uint32_t i = count; i-- > 0;) {
+        load(&w, roots, i);
+        fr_sub(&d, &w, &zz);
+        if (i == m) fr_set_one(&d);
+        if (i > 0) {
+            load(&prev, out, i - 1);
+            fr_mul(&prev, &prev, &inv);
+        } else {
+            prev = inv;
+        }
+        fr_mul(&inv, &inv, &d);
+        load(&e, evals, i);
+        fr_sub(&e, &e, &yy);
+        fr_mul(&e, &e, &prev);
+        store(out, i, &e);
+    }
+    if (m < count) {
+        fr_set_zero(&sum);
+        for (uint32_t i = 0; i < count; i++) {
+            if (i == m) continue;
+            load(&e, out, i);
+            load(&w, roots, i);
+            fr_mul(&e, &e, &w);
+            fr_add(&sum, &sum, &e);
+        }
+        fr_inv(&inv, &zz);
+        fr_mul(&sum, &sum, &inv);
+        fr_neg(&sum, &sum);
+        store(out, m, &sum);
+    }
+    return PYBLS_OK;
+}

@@ -9,22 +9,26 @@ Commitments and proofs are 48-byte compressed G1 points.
 from __future__ import annotations
 
 import hashlib
-from typing import List, Sequence, Tuple
+from functools import lru_cache
+from typing import TYPE_CHECKING, List, Sequence, Tuple
 
 from .. import _lib
 from ..errors import KzgInputError
 from .field import (
     R,
-    batch_inverse,
     element_from_bytes,
     element_to_bytes,
     elements_from_bytes,
     internal_from_bytes,
-    root_index,
-    roots_brp,
+    roots_brp_internal,
+    scalar,
+    scalar_int,
     to_internal,
 )
 from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup
+
+if TYPE_CHECKING:
+    from .._lib._functions import Scratch
 
 BYTES_PER_BLOB = 32 * FIELD_ELEMENTS_PER_BLOB
 BYTES_PER_COMMITMENT = 48
@@ -52,6 +56,11 @@ def decode_g1(value: object, what: str) -> bytes:
     return _lib.g1_decode(_check_bytes(value, 48, what), 48, 0)
 
 
+def blob_internal(blob: object) -> bytes:
+    """The blob's 4096 field elements (each checked < r), packed internal."""
+    return internal_from_bytes(_check_bytes(blob, BYTES_PER_BLOB, "blob"), "blob")
+
+
 def blob_elements(blob: object) -> List[int]:
     """The blob's 4096 field elements (each checked < r)."""
     return elements_from_bytes(_check_bytes(blob, BYTES_PER_BLOB, "blob"), FIELD_ELEMENTS_PER_BLOB, "blob")
@@ -76,36 +85,28 @@ def compute_challenge(blob: bytes, commitment: bytes) -> int:
     return int.from_bytes(hashlib.sha256(data).digest(), "big") % R
 
 
-def evaluate(poly: Sequence[int], z: int) -> int:
-    """The polynomial given by its evaluations over the blob's domain, at z
-    (the barycentric formula; the stored value when z is in the domain)."""
+def evaluate(poly: bytes, z: int) -> int:
+    """The polynomial given by its evaluations over the blob's domain
+    (packed internal elements), at z (the barycentric formula; the stored
+    value when z is in the domain)."""
     n = FIELD_ELEMENTS_PER_BLOB
-    index = root_index(n).get(z)
-    if index is not None:
-        return poly[index]
-    roots = roots_brp(n)
-    inv = batch_inverse([(z - w) % R for w in roots])
-    total = sum(p * w % R * i for p, w, i in zip(poly, roots, inv)) % R
-    return total * (pow(z, n, R) - 1) % R * pow(n, -1, R) % R
+    size, scratch = _eval_scratch()
+    return scalar_int(_lib.fr_eval_barycentric(poly, roots_brp_internal(n), n, scalar(z), scratch))
 
 
-def quotient_proof(poly: Sequence[int], z: int, ts: TrustedSetup) -> Tuple[bytes, int]:
-    """The proof (internal point) that the polynomial takes y at z, and y."""
+@lru_cache(maxsize=1)
+def _eval_scratch() -> Tuple[int, "Scratch"]:
+    size = 32 * FIELD_ELEMENTS_PER_BLOB
+    return size, _lib.scratch(size)
+
+
+def quotient_proof(poly: bytes, z: int, ts: TrustedSetup) -> Tuple[bytes, int]:
+    """The proof (internal point) that the polynomial (packed internal
+    evaluations) takes y at z, and y."""
     n = FIELD_ELEMENTS_PER_BLOB
-    roots = roots_brp(n)
     y = evaluate(poly, z)
-    m = root_index(n).get(z)
-    denominators = [(w - z) % R for w in roots]
-    if m is not None:
-        denominators[m] = 1
-    inv = batch_inverse(denominators)
-    quotient = [(p - y) * i % R for p, i in zip(poly, inv)]
-    if m is not None:
-        # (p - y) / (X - z) at z = w_m itself, from the other points
-        others = [(z * (z - w)) % R if i != m else 1 for i, w in enumerate(roots)]
-        inv_others = batch_inverse(others)
-        quotient[m] = sum((poly[i] - y) * roots[i] % R * inv_others[i] for i in range(n) if i != m) % R
-    return _g1_lagrange_msm(quotient, ts), y
+    quotient = _lib.fr_quotient(n, poly, roots_brp_internal(n), scalar(z), scalar(y))
+    return commit_internal(quotient, ts.g1_lagrange_brp, n, ts), y
 
 
 def _pairing_check(g1s: Sequence[bytes], g2s: Sequence[bytes]) -> bool:
@@ -113,15 +114,11 @@ def _pairing_check(g1s: Sequence[bytes], g2s: Sequence[bytes]) -> bool:
     return bool(_lib.gt_is_one(gt))
 
 
-def _scalar(x: int) -> bytes:
-    return _lib.scalar_from_bytes(x.to_bytes(32, "big"))
-
-
 def verify_internal(commitment: bytes, z: int, y: int, proof: bytes, ts: TrustedSetup) -> bool:
     """e(C - [y]G1, -G2) * e(proof, [tau - z]G2) == 1."""
     g1, g2 = _lib.g1_generator(), _lib.g2_generator()
-    x_minus_z = _lib.g2_add(ts.g2_monomial[1], _lib.g2_mul_vartime(g2, _scalar((-z) % R)))
-    p_minus_y = _lib.g1_add(commitment, _lib.g1_mul_vartime(g1, _scalar((-y) % R)))
+    x_minus_z = _lib.g2_add(ts.g2_monomial[1], _lib.g2_mul_vartime(g2, scalar((-z) % R)))
+    p_minus_y = _lib.g1_add(commitment, _lib.g1_mul_vartime(g1, scalar((-y) % R)))
     return _pairing_check([p_minus_y, proof], [_lib.g2_neg(g2), x_minus_z])
 
 
@@ -143,7 +140,7 @@ def blob_to_kzg_commitment(blob: bytes, ts: TrustedSetup) -> bytes:
 
 def compute_kzg_proof(blob: bytes, z_bytes: bytes, ts: TrustedSetup) -> Tuple[bytes, bytes]:
     """(proof, y): the proof that the blob's polynomial takes y at z."""
-    poly = blob_elements(blob)
+    poly = blob_internal(blob)
     z = element_from_bytes(_check_bytes(z_bytes, 32, "z"), "z")
     proof, y = quotient_proof(poly, z, ts)
     return _lib.g1_compress(proof), element_to_bytes(y)
@@ -151,7 +148,7 @@ def compute_kzg_proof(blob: bytes, z_bytes: bytes, ts: TrustedSetup) -> Tuple[by
 
 def compute_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, ts: TrustedSetup) -> bytes:
     """The proof of the blob's value at its Fiat-Shamir challenge."""
-    poly = blob_elements(blob)
+    poly = blob_internal(blob)
     decode_g1(commitment_bytes, "commitment")
     z = compute_challenge(bytes(blob), bytes(commitment_bytes))
     return _lib.g1_compress(quotient_proof(poly, z, ts)[0])
@@ -168,7 +165,7 @@ def verify_kzg_proof(commitment_bytes: bytes, z_bytes: bytes, y_bytes: bytes, pr
 
 def verify_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, proof_bytes: bytes, ts: TrustedSetup) -> bool:
     """Whether `proof` is the blob proof of `blob` against `commitment`."""
-    poly = blob_elements(blob)
+    poly = blob_internal(blob)
     c = decode_g1(commitment_bytes, "commitment")
     p = decode_g1(proof_bytes, "proof")
     z = compute_challenge(bytes(blob), bytes(commitment_bytes))
@@ -190,7 +187,7 @@ def verify_blob_kzg_proof_batch(
         return True
     cs, ps, zs, ys = [], [], [], []
     for blob, cb, pb in zip(blobs, commitments_bytes, proofs_bytes):
-        poly = blob_elements(blob)
+        poly = blob_internal(blob)
         cs.append(decode_g1(cb, "commitment"))
         ps.append(decode_g1(pb, "proof"))
         z = compute_challenge(bytes(blob), bytes(cb))

@@ -28,6 +28,7 @@ from .field import (
     roots_of_unity,
     to_internal,
 )
+from .fk20 import cell_proofs
 from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup
 
 FIELD_ELEMENTS_PER_EXT_BLOB = 2 * FIELD_ELEMENTS_PER_BLOB
@@ -56,28 +57,8 @@ def _cells_from_coefficients(coeffs: Sequence[int]) -> List[bytes]:
 
 
 def _proofs_from_coefficients(coeffs: Sequence[int], ts: TrustedSetup) -> List[bytes]:
-    """The 128 cell proofs. With p = sum c_k X^k and a = h_i^64, the quotient
-    of p by X^64 - a has coefficients q_j = sum_{m>=1} c_{j+64m} a^(m-1),
-    so proof_i = sum_{m=1}^{63} a^(m-1) W_m with W_m = sum_j c_{j+64m}
-    [tau^j]G1, which do not depend on the cell: 63 MSMs over the setup,
-    then one small MSM per cell."""
-    n, l = FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL
-    mono = ts.g1_monomial
-    coeff_internal = to_internal(coeffs)
-    ws = []
-    for m in range(1, n // l):
-        k = n - l * m
-        ws.append(commit_internal(coeff_internal[32 * l * m :], mono[: _G1 * k], k, ts))
-    w_all = b"".join(ws)
-    a_roots = roots_of_unity(CELLS_PER_EXT_BLOB)
-    proofs = []
-    for i in range(CELLS_PER_EXT_BLOB):
-        a = a_roots[reverse_bits(i, 7)]
-        powers = [1] * len(ws)
-        for j in range(1, len(ws)):
-            powers[j] = powers[j - 1] * a % R
-        proofs.append(_lib.g1_compress(commit_internal(to_internal(powers), w_all, len(ws), ts)))
-    return proofs
+    """The 128 cell proofs, compressed (see pybls.kzg.fk20)."""
+    return [_lib.g1_compress(p) for p in cell_proofs(coeffs, ts)]
 
 
 def compute_cells(blob: bytes, ts: TrustedSetup) -> List[bytes]:

@@ -68,6 +68,22 @@ def root_index(order: int) -> Dict[int, int]:
     return {w: i for i, w in enumerate(roots_brp(order))}
 
 
+@lru_cache(maxsize=None)
+def roots_brp_internal(order: int) -> bytes:
+    """:func:`roots_brp` as packed internal Fr elements."""
+    return to_internal(roots_brp(order))
+
+
+def scalar(x: int) -> bytes:
+    """A reduced int as one internal Fr element."""
+    return _lib.scalar_from_bytes(x.to_bytes(32, "big"))
+
+
+def scalar_int(b: bytes) -> int:
+    """One internal Fr element as an int."""
+    return int.from_bytes(_lib.scalar_to_bytes(b), "big")
+
+
 def element_from_bytes(b: bytes, what: str = "field element") -> int:
     """A 32-byte big-endian field element, rejecting values >= r.
 

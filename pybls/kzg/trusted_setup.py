@@ -37,7 +37,7 @@ class TrustedSetup:
     (65, 0)
     """
 
-    __slots__ = ("g1_lagrange_brp", "g1_monomial", "g2_monomial", "precompute", "_scratch")
+    __slots__ = ("g1_lagrange_brp", "g1_monomial", "g2_monomial", "precompute", "_scratch", "_fk20")
 
     def __init__(self, g1_lagrange_brp: bytes, g1_monomial: bytes, g2_monomial: List[bytes], precompute: int) -> None:
         #: the 4096 Lagrange points in bit-reversed order, packed (the blob's order)
@@ -49,6 +49,16 @@ class TrustedSetup:
         #: the fixed-base table size asked for (accepted as c-kzg does)
         self.precompute = precompute
         self._scratch: Dict[int, Tuple[int, "Scratch"]] = {}
+        self._fk20: List[bytes] = []
+
+    def fk20_table(self) -> List[bytes]:
+        """The transformed setup points of the cell proofs (pybls.kzg.fk20),
+        computed on first use."""
+        if not self._fk20:
+            from .fk20 import setup_table
+
+            self._fk20 = setup_table(self)
+        return self._fk20
 
     def msm_scratch(self, n: int) -> Tuple[int, "Scratch"]:
         """A reusable scratch buffer for an MSM of `n` points."""
