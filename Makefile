@@ -87,7 +87,7 @@ MYPY_VERSION := 2.4.1
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
 # Pyodide (web/node_modules/) and the pure-Python wheels pytest needs there.
-PY_SRC := $(shell find pybls \( -name '*.py' -o -name '*.json' -o -name '*.txt' \) -not -path '*/__pycache__/*')
+PY_SRC := $(shell find pybls \( -name '*.py' -o -name '*.json' -o -name '*.txt' -o -name '*.bin' \) -not -path '*/__pycache__/*')
 PYODIDE_LOCK := web/node_modules/pyodide/pyodide-lock.json
 WASM_WHEEL := web/dist/pybls-wheel.json
 PYODIDE_WHEELS := build/pyodide-wheels

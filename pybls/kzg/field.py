@@ -167,7 +167,7 @@ def coset_fft(values: Sequence[int], inverse: bool = False) -> List[int]:
     n = len(values)
     if not inverse:
         shifted = _lib.fr_scale_powers(n, to_internal(values), _scalar(PRIMITIVE_ROOT))
-        w = roots_of_unity(n)[1]
+        w = roots_of_unity(n)[1] if n > 1 else 1
         return from_internal(_lib.fr_fft(n, shifted, _scalar(w), _scalar(1)), n)
     coeffs = fft(values, inverse=True)
     unshift = pow(PRIMITIVE_ROOT, -1, R)

@@ -58,16 +58,18 @@ def g1_dft(points: Sequence[bytes], inverse: bool = False) -> List[bytes]:
     return a
 
 
+def setup_column(ts: "TrustedSetup", b: int) -> List[bytes]:
+    """DFT(rev s_b): the 128 transformed points of s_b = [tau^(64k+b)]G1."""
+    mono = ts.g1_monomial
+    s = [mono[_G1 * (_L * k + b) : _G1 * (_L * k + b + 1)] for k in range(_L)]
+    rev = [s[0]] + [_lib.g1_identity()] * _L + [s[_L - k] for k in range(1, _L)]
+    return g1_dft(rev)
+
+
 def setup_table(ts: "TrustedSetup") -> List[bytes]:
     """The 128 rows DFT(rev s_b)[t] for b < 64, packed per t (computed
-    once per trusted setup)."""
-    mono = ts.g1_monomial
-    identity = _lib.g1_identity()
-    columns = []
-    for b in range(_L):
-        s = [mono[_G1 * (_L * k + b) : _G1 * (_L * k + b + 1)] for k in range(_L)]
-        rev = [s[0]] + [identity] * _L + [s[_L - k] for k in range(1, _L)]
-        columns.append(g1_dft(rev))
+    once per trusted setup; shipped for the mainnet setup)."""
+    columns = [setup_column(ts, b) for b in range(_L)]
     return [b"".join([columns[b][t] for b in range(_L)]) for t in range(_N)]
 
 

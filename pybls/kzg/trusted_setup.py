@@ -8,6 +8,7 @@ form, one compressed point in hex per line.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from typing import TYPE_CHECKING, Callable, Dict, List, Tuple, Union
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 #: G1 and 65 G2 points), shipped with pybls: pass it to :func:`load_trusted_setup`.
 MAINNET: str = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trusted_setup_mainnet.txt")
 
+#: The cell-proof table of MAINNET (build-scripts/gen_kzg_fk20_table.py).
+MAINNET_FK20: str = MAINNET[: -len(".txt")] + "_fk20.bin"
+
 FIELD_ELEMENTS_PER_BLOB = 4096
 G2_POINTS = 65
 MAX_PRECOMPUTE = 15
@@ -37,9 +41,11 @@ class TrustedSetup:
     (65, 0)
     """
 
-    __slots__ = ("g1_lagrange_brp", "g1_monomial", "g2_monomial", "precompute", "_scratch", "_fk20")
+    __slots__ = ("g1_lagrange_brp", "g1_monomial", "g2_monomial", "precompute", "digest", "_scratch", "_fk20")
 
-    def __init__(self, g1_lagrange_brp: bytes, g1_monomial: bytes, g2_monomial: List[bytes], precompute: int) -> None:
+    def __init__(
+        self, g1_lagrange_brp: bytes, g1_monomial: bytes, g2_monomial: List[bytes], precompute: int, digest: bytes = b""
+    ) -> None:
         #: the 4096 Lagrange points in bit-reversed order, packed (the blob's order)
         self.g1_lagrange_brp = g1_lagrange_brp
         #: the 4096 points [tau^i]G1, packed
@@ -48,6 +54,8 @@ class TrustedSetup:
         self.g2_monomial = g2_monomial
         #: the fixed-base table size asked for (accepted as c-kzg does)
         self.precompute = precompute
+        #: SHA-256 of the setup file's bytes
+        self.digest = digest
         self._scratch: Dict[int, Tuple[int, "Scratch"]] = {}
         self._fk20: List[bytes] = []
 
@@ -57,7 +65,7 @@ class TrustedSetup:
         if not self._fk20:
             from .fk20 import setup_table
 
-            self._fk20 = setup_table(self)
+            self._fk20 = _shipped_fk20_table(self.digest) or setup_table(self)
         return self._fk20
 
     def msm_scratch(self, n: int) -> Tuple[int, "Scratch"]:
@@ -71,6 +79,23 @@ class TrustedSetup:
 
     def __repr__(self) -> str:
         return f"<TrustedSetup {FIELD_ELEMENTS_PER_BLOB} G1, {len(self.g2_monomial)} G2, precompute={self.precompute}>"
+
+
+def _shipped_fk20_table(digest: bytes) -> List[bytes]:
+    """MAINNET_FK20's rows if it was made for the setup with this digest."""
+    try:
+        with open(MAINNET_FK20, "rb") as f:
+            data = f.read()
+    except OSError:
+        return []
+    if len(data) != 32 + 128 * 64 * 96 or data[:32] != digest:
+        return []
+    flags = _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK  # on-curve checks only: the file ships with pybls
+    rows = []
+    for t in range(128):
+        base = 32 + t * 64 * 96
+        rows.append(b"".join([_lib.g1_decode(data[base + 96 * b : base + 96 * b + 96], 96, flags) for b in range(64)]))
+    return rows
 
 
 _cache: Dict[Tuple[str, int], TrustedSetup] = {}
@@ -92,9 +117,10 @@ def _decode_points(lines: List[str], decode: Callable[[bytes, int, int], bytes],
     return out
 
 
-def parse_trusted_setup(text: str, precompute: int = 0, check_subgroup: bool = True) -> TrustedSetup:
-    """Parse c-kzg-4844's trusted setup text (see the module docstring)."""
-    words = text.split()
+def parse_trusted_setup(data: bytes, precompute: int = 0, check_subgroup: bool = True) -> TrustedSetup:
+    """Parse c-kzg-4844's trusted setup file (see the module docstring)."""
+    digest = hashlib.sha256(data).digest()
+    words = data.decode("ascii", "replace").split()
     if len(words) < 2 or not words[0].isdigit() or not words[1].isdigit():
         raise KzgInputError("trusted setup: must start with the counts of G1 and G2 points")
     n1, n2 = int(words[0]), int(words[1])
@@ -107,7 +133,7 @@ def parse_trusted_setup(text: str, precompute: int = 0, check_subgroup: bool = T
     lagrange = _decode_points(body[:n1], _lib.g1_decode, 48, "G1 Lagrange", flags)
     g2 = _decode_points(body[n1 : n1 + n2], _lib.g2_decode, 96, "G2", flags)
     monomial = _decode_points(body[n1 + n2 :], _lib.g1_decode, 48, "G1 monomial", flags)
-    return TrustedSetup(b"".join(bit_reversal_permutation_bytes(lagrange)), b"".join(monomial), g2, precompute)
+    return TrustedSetup(b"".join(bit_reversal_permutation_bytes(lagrange)), b"".join(monomial), g2, precompute, digest)
 
 
 def bit_reversal_permutation_bytes(points: List[bytes]) -> List[bytes]:
@@ -132,18 +158,18 @@ def load_trusted_setup(path_or_bytes: Union[str, "os.PathLike[str]", bytes], pre
     if not 0 <= precompute <= MAX_PRECOMPUTE:
         raise KzgInputError(f"precompute must be between 0 and {MAX_PRECOMPUTE}, got {precompute}")
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
-        return parse_trusted_setup(bytes(path_or_bytes).decode("ascii", "replace"), precompute)
+        return parse_trusted_setup(bytes(path_or_bytes), precompute)
     path = os.fspath(path_or_bytes)
     key = (os.path.abspath(path), precompute)
     cached = _cache.get(key)
     if cached is not None:
         return cached
     try:
-        with open(path, "r", encoding="ascii", errors="replace") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise KzgInputError(f"trusted setup: cannot read {path!r} ({e.strerror})") from None
-    ts = parse_trusted_setup(text, precompute)
+    ts = parse_trusted_setup(data, precompute)
     if key[0] == os.path.abspath(MAINNET):
         _cache[key] = ts
     return ts
