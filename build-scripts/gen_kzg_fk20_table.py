@@ -5,9 +5,11 @@ compute_cells_and_kzg_proofs need not spend seconds (tens in Pyodide) on
 the 64 DFTs of G1 points that make it.
 
 Format: the SHA-256 of the trusted setup file it belongs to (32 bytes),
-then 128 x 64 G1 points, uncompressed (96 bytes each, ZCash encoding),
+then 128 x 64 G1 points, compressed (48 bytes each, ZCash encoding),
 row t holding DFT(rev s_b)[t] for b = 0..63. pybls uses the file only for
 a setup whose text has that hash, and checks every point is on the curve.
+Compressed, the file is half the size in the wheel (random coordinates do
+not deflate) for one square root per point on first use.
 
 Usage: python build-scripts/gen_kzg_fk20_table.py   (needs pybls built)
 """
@@ -30,7 +32,7 @@ def main() -> None:
     out = bytearray(hashlib.sha256(text).digest())
     for row in rows:
         for i in range(0, len(row), 144):
-            out += _lib.g1_serialize(row[i : i + 144])
+            out += _lib.g1_compress(row[i : i + 144])
     pathlib.Path(trusted_setup.MAINNET_FK20).write_bytes(bytes(out))
 
 

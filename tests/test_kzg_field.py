@@ -103,6 +103,7 @@ def _derivative(evals, points, z):
     return sum(k * c * pow(z, k - 1, R) for k, c in enumerate(coeffs) if k) % R
 
 
+@pytest.mark.once
 def test_shipped_cell_proof_table_matches_the_setup():
     """Two columns of the shipped FK20 table of the mainnet setup, recomputed
     from its points (the cell-proof vectors and the ckzg cross-check test

@@ -88,13 +88,13 @@ def _shipped_fk20_table(digest: bytes) -> List[bytes]:
             data = f.read()
     except OSError:
         return []
-    if len(data) != 32 + 128 * 64 * 96 or data[:32] != digest:
+    if len(data) != 32 + 128 * 64 * 48 or data[:32] != digest:
         return []
     flags = _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK  # on-curve checks only: the file ships with pybls
     rows = []
     for t in range(128):
-        base = 32 + t * 64 * 96
-        rows.append(b"".join([_lib.g1_decode(data[base + 96 * b : base + 96 * b + 96], 96, flags) for b in range(64)]))
+        base = 32 + t * 64 * 48
+        rows.append(b"".join([_lib.g1_decode(data[base + 48 * b : base + 48 * b + 48], 48, flags) for b in range(64)]))
     return rows
 
 
