@@ -117,3 +117,19 @@ def test_shipped_cell_proof_table_matches_the_setup():
         column = fk20.setup_column(ts, b)
         for t in (0, 1, 64, 127):
             assert _lib.g1_eq(rows[t][144 * b : 144 * b + 144], column[t])
+
+
+@pytest.mark.once
+def test_mainnet_points_are_in_the_subgroups():
+    """MAINNET's file is loaded without subgroup checks: check them here."""
+    from pybls import kzg
+    from pybls.kzg import trusted_setup
+
+    ts = kzg.load_trusted_setup(kzg.MAINNET)
+    g1 = ts.g1_lagrange_brp + ts.g1_monomial
+    assert all(_lib.g1_in_subgroup(g1[i : i + 144]) for i in range(0, len(g1), 144))
+    assert all(_lib.g2_in_subgroup(p) for p in ts.g2_monomial)
+    with open(kzg.MAINNET, "rb") as f:
+        import hashlib
+
+        assert hashlib.sha256(f.read()).digest() == trusted_setup.MAINNET_SHA256

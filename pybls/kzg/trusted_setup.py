@@ -27,6 +27,11 @@ MAINNET: str = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trusted
 #: The cell-proof table of MAINNET (build-scripts/gen_kzg_fk20_table.py).
 MAINNET_FK20: str = MAINNET[: -len(".txt")] + "_fk20.bin"
 
+#: SHA-256 of MAINNET's file. Its points are decoded without subgroup
+#: checks (a third of the loading time): they are the ceremony's published
+#: output, and the test suite checks them (tests/test_kzg_field.py).
+MAINNET_SHA256 = bytes.fromhex("d39b9f2d047cc9dca2de58f264b6a09448ccd34db967881a6713eacacf0f26b7")
+
 FIELD_ELEMENTS_PER_BLOB = 4096
 G2_POINTS = 65
 MAX_PRECOMPUTE = 15
@@ -118,8 +123,10 @@ def _decode_points(lines: List[str], decode: Callable[[bytes, int, int], bytes],
 
 
 def parse_trusted_setup(data: bytes, precompute: int = 0, check_subgroup: bool = True) -> TrustedSetup:
-    """Parse c-kzg-4844's trusted setup file (see the module docstring)."""
+    """Parse c-kzg-4844's trusted setup file (see the module docstring);
+    the subgroup checks are skipped for the file of MAINNET only."""
     digest = hashlib.sha256(data).digest()
+    check_subgroup = check_subgroup and digest != MAINNET_SHA256
     words = data.decode("ascii", "replace").split()
     if len(words) < 2 or not words[0].isdigit() or not words[1].isdigit():
         raise KzgInputError("trusted setup: must start with the counts of G1 and G2 points")
