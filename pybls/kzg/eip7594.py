@@ -15,14 +15,16 @@ from typing import Dict, List, Sequence, Tuple
 
 from .. import _lib
 from ..errors import KzgInputError
-from .eip4844 import _check_bytes, blob_elements, commit_internal, decode_g1, _pairing_check
+from .eip4844 import _check_bytes, _pairing_check, blob_internal, commit_internal, decode_g1
 from .field import (
     R,
     bit_reversal_permutation,
+    brp_internal,
     coset_fft,
     element_to_bytes,
     elements_from_bytes,
     fft,
+    fft_internal,
     reverse_bits,
     roots_brp,
     roots_of_unity,
@@ -44,19 +46,22 @@ def coset_shift(cell_index: int) -> int:
     return roots_brp(FIELD_ELEMENTS_PER_EXT_BLOB)[FIELD_ELEMENTS_PER_CELL * cell_index]
 
 
-def _coefficients(poly_evals_brp: Sequence[int]) -> List[int]:
-    """Monomial coefficients of the blob polynomial from its evaluations."""
-    return fft(bit_reversal_permutation(poly_evals_brp), inverse=True)
+def _coefficients(poly_evals_brp: bytes) -> bytes:
+    """Monomial coefficients (packed internal) of the blob polynomial from
+    its evaluations (packed internal, bit-reversed order)."""
+    n = FIELD_ELEMENTS_PER_BLOB
+    return fft_internal(brp_internal(poly_evals_brp, n), n, inverse=True)
 
 
-def _cells_from_coefficients(coeffs: Sequence[int]) -> List[bytes]:
-    ext = fft(list(coeffs) + [0] * (FIELD_ELEMENTS_PER_EXT_BLOB - len(coeffs)))
-    ext_brp = bit_reversal_permutation(ext)
-    raw = b"".join([element_to_bytes(x) for x in ext_brp])
+def _cells_from_coefficients(coeffs: bytes) -> List[bytes]:
+    """The 128 cells of the polynomial with these (packed internal) coefficients."""
+    n = FIELD_ELEMENTS_PER_EXT_BLOB
+    ext = fft_internal(coeffs + bytes(32 * n - len(coeffs)), n)
+    raw = _lib.fr_to_bytes_batch(n, brp_internal(ext, n))
     return [raw[i : i + BYTES_PER_CELL] for i in range(0, len(raw), BYTES_PER_CELL)]
 
 
-def _proofs_from_coefficients(coeffs: Sequence[int], ts: TrustedSetup) -> List[bytes]:
+def _proofs_from_coefficients(coeffs: bytes, ts: TrustedSetup) -> List[bytes]:
     """The 128 cell proofs, compressed (see pybls.kzg.fk20)."""
     return [_lib.g1_compress(p) for p in cell_proofs(coeffs, ts)]
 
@@ -70,12 +75,12 @@ def compute_cells(blob: bytes, ts: TrustedSetup) -> List[bytes]:
     >>> len(cells), cells[5] == bytes(kzg.BYTES_PER_CELL)
     (128, True)
     """
-    return _cells_from_coefficients(_coefficients(blob_elements(blob)))
+    return _cells_from_coefficients(_coefficients(blob_internal(blob)))
 
 
 def compute_cells_and_kzg_proofs(blob: bytes, ts: TrustedSetup) -> Tuple[List[bytes], List[bytes]]:
     """The 128 cells of the blob's extension and their 48-byte proofs."""
-    coeffs = _coefficients(blob_elements(blob))
+    coeffs = _coefficients(blob_internal(blob))
     return _cells_from_coefficients(coeffs), _proofs_from_coefficients(coeffs, ts)
 
 
@@ -107,10 +112,10 @@ def recover_cells_and_kzg_proofs(
     evals = [_cell_elements(c) for c in cells]
     if len(cells) == CELLS_PER_EXT_BLOB:
         flat = [x for e in evals for x in e]
-        coeffs = fft(bit_reversal_permutation(flat), inverse=True)
+        coeffs = to_internal(fft(bit_reversal_permutation(flat), inverse=True))
         out = [bytes(c) for c in cells]
     else:
-        coeffs = _recover_coefficients(indices, evals)
+        coeffs = to_internal(_recover_coefficients(indices, evals))
         # As c-kzg: the given cells are returned as they are, the missing
         # ones are evaluations of the recovered polynomial, and the proofs
         # commit to its low 4096 coefficients (for cells that lie on one
@@ -118,7 +123,7 @@ def recover_cells_and_kzg_proofs(
         out = _cells_from_coefficients(coeffs)
         for i, c in zip(indices, cells):
             out[i] = bytes(c)
-    return out, _proofs_from_coefficients(coeffs[:FIELD_ELEMENTS_PER_BLOB], ts)
+    return out, _proofs_from_coefficients(coeffs[: 32 * FIELD_ELEMENTS_PER_BLOB], ts)
 
 
 def _recover_coefficients(indices: Sequence[int], evals: Sequence[Sequence[int]]) -> List[int]:

@@ -162,6 +162,31 @@ def fft(values: Sequence[int], inverse: bool = False) -> List[int]:
     return from_internal(_lib.fr_fft(n, to_internal(values), _scalar(root), _scalar(scale)), n)
 
 
+@lru_cache(maxsize=None)
+def _fft_constants(n: int, inverse: bool) -> Tuple[bytes, bytes]:
+    w = roots_of_unity(n)[1] if n > 1 else 1
+    if inverse:
+        return _scalar(pow(w, -1, R)), _scalar(pow(n, -1, R))
+    return _scalar(w), _scalar(1)
+
+
+def fft_internal(buf: bytes, n: int, inverse: bool = False) -> bytes:
+    """:func:`fft` on n packed internal elements, without leaving the core's form."""
+    root, scale = _fft_constants(n, inverse)
+    return _lib.fr_fft(n, buf, root, scale)
+
+
+def brp_internal(buf: bytes, n: int) -> bytes:
+    """n packed internal elements in bit-reversed index order."""
+    order = _brp_order(n)
+    return b"".join([buf[32 * i : 32 * i + 32] for i in order])
+
+
+@lru_cache(maxsize=None)
+def _brp_order(n: int) -> Tuple[int, ...]:
+    return tuple(bit_reversal_permutation(list(range(n))))
+
+
 def coset_fft(values: Sequence[int], inverse: bool = False) -> List[int]:
     """The FFT over the coset 7 * <w> (the consensus specs' coset_fft_field)."""
     n = len(values)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Sequence
 
 from .. import _lib
-from .field import R, reverse_bits, roots_of_unity, scalar, to_internal
+from .field import R, reverse_bits, roots_of_unity, scalar
 
 if TYPE_CHECKING:
     from .trusted_setup import TrustedSetup
@@ -73,16 +73,18 @@ def setup_table(ts: "TrustedSetup") -> List[bytes]:
     return [b"".join([columns[b][t] for b in range(_L)]) for t in range(_N)]
 
 
-def cell_proofs(coeffs: Sequence[int], ts: "TrustedSetup") -> List[bytes]:
+def cell_proofs(coeffs: bytes, ts: "TrustedSetup") -> List[bytes]:
     """The 128 cell proofs (internal points, cell order) of the polynomial
-    with these 4096 monomial coefficients."""
+    with these 4096 monomial coefficients (packed internal)."""
     table = ts.fk20_table()
     w = roots_of_unity(_N)[1]
     # DFT(u_b), scaled by 1/128 for the inverse DFT below
     scale = scalar(pow(_N, -1, R))
     root = scalar(w)
+    padding = bytes(32 * (_N - _L))  # internal zeros
     u_hat = [
-        _lib.fr_fft(_N, to_internal([coeffs[_L * k + b] for k in range(_L)] + [0] * _L), root, scale) for b in range(_L)
+        _lib.fr_fft(_N, b"".join([coeffs[32 * (_L * k + b) : 32 * (_L * k + b + 1)] for k in range(_L)]) + padding, root, scale)
+        for b in range(_L)
     ]
     size, scratch = ts.msm_scratch(_L)
     h = []
