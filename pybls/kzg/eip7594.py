@@ -11,6 +11,7 @@ proof commits to the quotient of the polynomial by X^64 - h_i^64.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Dict, List, Sequence, Tuple
 
 from .. import _lib
@@ -44,6 +45,17 @@ _G1 = 144  # bytes of an internal G1 point
 def coset_shift(cell_index: int) -> int:
     """h_i, the first point of cell i's coset."""
     return roots_brp(FIELD_ELEMENTS_PER_EXT_BLOB)[FIELD_ELEMENTS_PER_CELL * cell_index]
+
+
+@lru_cache(maxsize=None)
+def _coset_constants(cell_index: int) -> Tuple[Tuple[int, ...], int]:
+    """(h^-t for t < 64, h^64) for cell i's shift h."""
+    h = coset_shift(cell_index)
+    h_inv = pow(h, -1, R)
+    powers = [1] * FIELD_ELEMENTS_PER_CELL
+    for t in range(1, FIELD_ELEMENTS_PER_CELL):
+        powers[t] = powers[t - 1] * h_inv % R
+    return tuple(powers), pow(h, FIELD_ELEMENTS_PER_CELL, R)
 
 
 def _coefficients(poly_evals_brp: bytes) -> bytes:
@@ -212,12 +224,10 @@ def verify_cell_kzg_proof_batch(
         # evaluations at h * w64^reverse6(t): natural order, then p(hX)'s
         # coefficients, then p's by dividing the t-th by h^t
         coeffs = fft(bit_reversal_permutation(acc), inverse=True)
-        h_inv = pow(coset_shift(i), -1, R)
-        s = 1
+        h_inv_powers = _coset_constants(i)[0]
         for t in range(l):
-            interpolant[t] = (interpolant[t] + coeffs[t] * s) % R
-            s = s * h_inv % R
-    shifted = [powers[k] * pow(coset_shift(i), l, R) % R for k, i in enumerate(indices)]
+            interpolant[t] = (interpolant[t] + coeffs[t] * h_inv_powers[t]) % R
+    shifted = [powers[k] * _coset_constants(i)[1] % R for k, i in enumerate(indices)]
     g1_all = b"".join(commitment_points) + ts.g1_monomial[: _G1 * l] + b"".join(proofs)
     scalars = weights + [(-c) % R for c in interpolant] + shifted
     rhs = commit_internal(to_internal(scalars), g1_all, len(scalars), ts)

@@ -36,8 +36,7 @@ def bit_reversal_permutation(seq: Sequence[int]) -> List[int]:
     >>> bit_reversal_permutation([0, 1, 2, 3])
     [0, 2, 1, 3]
     """
-    bits = len(seq).bit_length() - 1
-    return [seq[reverse_bits(i, bits)] for i in range(len(seq))]
+    return [seq[i] for i in _brp_order(len(seq))]
 
 
 @lru_cache(maxsize=None)
@@ -156,10 +155,7 @@ def fft(values: Sequence[int], inverse: bool = False) -> List[int]:
     [1, 2, 3, 4]
     """
     n = len(values)
-    w = roots_of_unity(n)[1] if n > 1 else 1
-    root = pow(w, -1, R) if inverse else w
-    scale = pow(n, -1, R) if inverse else 1
-    return from_internal(_lib.fr_fft(n, to_internal(values), _scalar(root), _scalar(scale)), n)
+    return from_internal(fft_internal(to_internal(values), n, inverse), n)
 
 
 @lru_cache(maxsize=None)
@@ -184,7 +180,8 @@ def brp_internal(buf: bytes, n: int) -> bytes:
 
 @lru_cache(maxsize=None)
 def _brp_order(n: int) -> Tuple[int, ...]:
-    return tuple(bit_reversal_permutation(list(range(n))))
+    bits = n.bit_length() - 1
+    return tuple(reverse_bits(i, bits) for i in range(n))
 
 
 def coset_fft(values: Sequence[int], inverse: bool = False) -> List[int]:
