@@ -115,11 +115,11 @@ def _pairing_check(g1s: Sequence[bytes], g2s: Sequence[bytes]) -> bool:
 
 
 def verify_internal(commitment: bytes, z: int, y: int, proof: bytes, ts: TrustedSetup) -> bool:
-    """e(C - [y]G1, -G2) * e(proof, [tau - z]G2) == 1."""
-    g1, g2 = _lib.g1_generator(), _lib.g2_generator()
-    x_minus_z = _lib.g2_add(ts.g2_monomial[1], _lib.g2_mul_vartime(g2, scalar((-z) % R)))
-    p_minus_y = _lib.g1_add(commitment, _lib.g1_mul_vartime(g1, scalar((-y) % R)))
-    return _pairing_check([p_minus_y, proof], [_lib.g2_neg(g2), x_minus_z])
+    """e(C - [y]G1, G2) == e(proof, [tau - z]G2), rearranged so that only G1
+    is multiplied: e(C - [y]G1 + [z]proof, -G2) * e(proof, [tau]G2) == 1."""
+    g1 = _lib.g1_generator()
+    lhs = commit_internal(to_internal([1, (-y) % R, z]), commitment + g1 + proof, 3, ts)
+    return _pairing_check([lhs, proof], [_lib.g2_neg(_lib.g2_generator()), ts.g2_monomial[1]])
 
 
 # -- the public functions ----------------------------------------------------
