@@ -81,13 +81,13 @@ FUZZ_SMOKE_SECONDS ?= 10
 SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy cffi setuptools wheel cryptography pycryptodome nbclient ipykernel nbformat
-BENCH_DEPS := pyblst py_ecc cryptography
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi setuptools wheel cryptography pycryptodome nbclient ipykernel nbformat
+BENCH_DEPS := pyblst py_ecc cryptography ckzg==2.1.8
 MYPY_VERSION := 2.4.1
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
 # Pyodide (web/node_modules/) and the pure-Python wheels pytest needs there.
-PY_SRC := $(shell find pybls \( -name '*.py' -o -name '*.json' \) -not -path '*/__pycache__/*')
+PY_SRC := $(shell find pybls \( -name '*.py' -o -name '*.json' -o -name '*.txt' -o -name '*.bin' \) -not -path '*/__pycache__/*')
 PYODIDE_LOCK := web/node_modules/pyodide/pyodide-lock.json
 WASM_WHEEL := web/dist/pybls-wheel.json
 PYODIDE_WHEELS := build/pyodide-wheels

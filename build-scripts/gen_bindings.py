@@ -81,6 +81,7 @@ _ARG_TYPES = {
 # `pybls_`). Buffers whose size differs carry it in their name (`out48`).
 _GROUP_OUTPUT = {
     "scalar": "PYBLS_SCALAR_SIZE",
+    "fr": "PYBLS_SCALAR_SIZE",
     "fp": "PYBLS_FP_SIZE",
     "g1": "PYBLS_G1_SIZE",
     "g2": "PYBLS_G2_SIZE",

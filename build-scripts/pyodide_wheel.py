@@ -67,7 +67,7 @@ def package_files() -> List[Tuple[str, Path]]:
         rel = path.relative_to(ROOT).as_posix()
         if not path.is_file() or "__pycache__" in path.parts or rel in EXCLUDE or EXCLUDE_PATTERN.fullmatch(rel):
             continue
-        if path.suffix in (".py", ".json") or path.name == "py.typed":
+        if path.suffix in (".py", ".json") or path.name in ("py.typed", "trusted_setup_mainnet.txt", "trusted_setup_mainnet_fk20.bin"):
             files.append((rel, path))
     return files
 

@@ -31,6 +31,7 @@ __all__ = [
     "NotInSubgroupError",
     "NotSquareError",
     "ArgumentError",
+    "KzgInputError",
     "InvalidKeyError",
     "DecryptionError",
     "AgeFormatError",
@@ -118,6 +119,14 @@ class PrecompileError(PyblsError, ValueError):
     """An input on which an Ethereum precompile (:mod:`pybls.evm`) fails:
     a wrong length, a malformed field element, a point off its curve or
     outside the subgroup the precompile requires. The message says which."""
+
+
+class KzgInputError(PyblsError, ValueError):
+    """An input that a KZG function (:mod:`pybls.kzg`) rejects: a blob,
+    cell, proof or commitment of the wrong length, a field element >= r, a
+    cell index out of range, too few or repeated cells, lists of different
+    lengths, or a malformed trusted setup. (Commitments and proofs that are
+    not G1 points raise the :class:`DecodeError` that says why.)"""
 
 
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {

@@ -89,6 +89,20 @@ EXPECTED_LINES: Dict[str, List[str]] = {
         "too early: RoundNotReachedError",
         "after the wait: b'open after two seconds'",
     ],
+    "05-kzg-blobs.ipynb": [
+        "<TrustedSetup 4096 G1, 65 G2, precompute=0>",
+        "blob: 131072 bytes",
+        "commitment: 48 bytes, proof: 48 bytes",
+        "blob proof verifies: True",
+        "evaluation proof verifies: True",
+        "wrong value verifies: False",
+        "another proof verifies: False",
+        "another blob verifies: False",
+        "rejected: NotInSubgroupError",
+        "128 cells of 2048 bytes",
+        "cell proofs verify: True",
+        "recovered from half the cells: True",
+    ],
 }
 
 # Lines whose values vary (timings, random bytes), by their shape.

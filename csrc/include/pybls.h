@@ -95,6 +95,27 @@ int pybls_scalar_pow(uint8_t *out, const uint8_t *a, const uint8_t *exp_be, uint
 int pybls_scalar_is_zero(const uint8_t *a);
 int pybls_scalar_eq(const uint8_t *a, const uint8_t *b);
 
+/* Fr vectors for polynomial commitments (KZG): `count` internal Fr
+ * elements back to back, at most 65536. All variable time: KZG has no
+ * secret inputs (blobs, cells, evaluation points and the trusted setup are
+ * public). from_bytes_batch reads 32-byte big-endian integers and fails
+ * with PYBLS_ERR_NONCANONICAL if any is >= r; batch_inv inverts every
+ * element (PYBLS_ERR_ZERO_DIVISOR if one is zero); scale_powers writes
+ * in[i] * g^i; fft writes scale * sum_j in[j] root^(jk) for a `root` of
+ * order count (a power of two), the inverse transform being root^-1 with
+ * scale 1/count; its out must not overlap in. */
+int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
+int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
+/* eval_barycentric: the polynomial given by its evaluations at the n-th
+ * roots of unity `roots` (any order; n a power of two), at z (scratch: n
+ * elements). quotient: the evaluations of (p(X) - y) / (X - z) at those
+ * roots from p's, where y = p(z), including at a root equal to z. */
+int pybls_fr_eval_barycentric(uint8_t *out, const uint8_t *evals, const uint8_t *roots, uint32_t n, const uint8_t *z, uint8_t *scratch);
+int pybls_fr_quotient(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *roots, const uint8_t *z, const uint8_t *y);
+
 /* Fp: the base field (exposed for tests and tools). */
 int pybls_fp_from_bytes(uint8_t *out, const uint8_t *in48);
 int pybls_fp_to_bytes(uint8_t *out48, const uint8_t *a);

@@ -19,6 +19,13 @@
 #define pybls_scalar_pow pybls_bn254_scalar_pow
 #define pybls_scalar_is_zero pybls_bn254_scalar_is_zero
 #define pybls_scalar_eq pybls_bn254_scalar_eq
+#define pybls_fr_from_bytes_batch pybls_bn254_fr_from_bytes_batch
+#define pybls_fr_to_bytes_batch pybls_bn254_fr_to_bytes_batch
+#define pybls_fr_batch_inv pybls_bn254_fr_batch_inv
+#define pybls_fr_scale_powers pybls_bn254_fr_scale_powers
+#define pybls_fr_fft pybls_bn254_fr_fft
+#define pybls_fr_eval_barycentric pybls_bn254_fr_eval_barycentric
+#define pybls_fr_quotient pybls_bn254_fr_quotient
 #define pybls_fp_from_bytes pybls_bn254_fp_from_bytes
 #define pybls_fp_to_bytes pybls_bn254_fp_to_bytes
 #define pybls_fp_add pybls_bn254_fp_add
@@ -124,6 +131,13 @@
 #define pybls_scalar_pow pybls_bn254_nogami_scalar_pow
 #define pybls_scalar_is_zero pybls_bn254_nogami_scalar_is_zero
 #define pybls_scalar_eq pybls_bn254_nogami_scalar_eq
+#define pybls_fr_from_bytes_batch pybls_bn254_nogami_fr_from_bytes_batch
+#define pybls_fr_to_bytes_batch pybls_bn254_nogami_fr_to_bytes_batch
+#define pybls_fr_batch_inv pybls_bn254_nogami_fr_batch_inv
+#define pybls_fr_scale_powers pybls_bn254_nogami_fr_scale_powers
+#define pybls_fr_fft pybls_bn254_nogami_fr_fft
+#define pybls_fr_eval_barycentric pybls_bn254_nogami_fr_eval_barycentric
+#define pybls_fr_quotient pybls_bn254_nogami_fr_quotient
 #define pybls_fp_from_bytes pybls_bn254_nogami_fp_from_bytes
 #define pybls_fp_to_bytes pybls_bn254_nogami_fp_to_bytes
 #define pybls_fp_add pybls_bn254_nogami_fp_add

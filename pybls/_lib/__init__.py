@@ -54,6 +54,7 @@ __all__ = ["BACKEND", "library_path", "limb_bits", "abi_version", "scratch", "cu
 # Labels for error messages, by function group (the word after `pybls_`).
 _WHAT = {
     "scalar": "scalar",
+    "fr": "Fr vector",
     "fp": "Fp element",
     "g1": "G1 point",
     "g2": "G2 point",
@@ -97,6 +98,8 @@ def {name}({args}):
 """
 MAX_VARIABLE_OUTPUT = 1 << 16
 _STREAM_GROUPS = ("chacha20", "aead")
+# Fr vectors (KZG) hold up to 65536 elements of 32 bytes.
+_VECTOR_GROUPS = {"fr": 1 << 21}
 
 
 def _fail(status: int, what: str) -> NoReturn:
@@ -147,7 +150,8 @@ def _bind(backend: Any, abi: ModuleType = _abi) -> Dict[str, Callable[..., Any]]
             src = _TEMPLATE.format(name=name, args=args, comma=", " if args else "", alloc=backend.ALLOC, read=backend.READ)
         elif cname in abi.VARIABLE_OUTPUTS:
             position, unit = abi.VARIABLE_OUTPUTS[cname]
-            limit = 0xFFFFFFFF if name.split("_", 1)[0] in _STREAM_GROUPS else MAX_VARIABLE_OUTPUT
+            group = name.split("_", 1)[0]
+            limit = 0xFFFFFFFF if group in _STREAM_GROUPS else _VECTOR_GROUPS.get(group, MAX_VARIABLE_OUTPUT)
             namespace.update(unit=unit, max_output=limit, ERR_ARGUMENT=abi.PYBLS_ERR_ARGUMENT)
             src = _VARIABLE_TEMPLATE.format(
                 name=name, args=args, position=position, alloc_var=backend.ALLOC_VAR, read=backend.READ

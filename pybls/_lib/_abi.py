@@ -50,6 +50,13 @@ int pybls_scalar_inv(uint8_t *out, const uint8_t *a);
 int pybls_scalar_pow(uint8_t *out, const uint8_t *a, const uint8_t *exp_be, uint32_t exp_len);
 int pybls_scalar_is_zero(const uint8_t *a);
 int pybls_scalar_eq(const uint8_t *a, const uint8_t *b);
+int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
+int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
+int pybls_fr_eval_barycentric(uint8_t *out, const uint8_t *evals, const uint8_t *roots, uint32_t n, const uint8_t *z, uint8_t *scratch);
+int pybls_fr_quotient(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *roots, const uint8_t *z, const uint8_t *y);
 int pybls_fp_from_bytes(uint8_t *out, const uint8_t *in48);
 int pybls_fp_to_bytes(uint8_t *out48, const uint8_t *a);
 int pybls_fp_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
@@ -158,6 +165,13 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_scalar_pow': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_scalar_is_zero': ('int', ['const u8*']),
     'pybls_scalar_eq': ('int', ['const u8*', 'const u8*']),
+    'pybls_fr_from_bytes_batch': ('int', ['u8*', 'u32', 'const u8*']),
+    'pybls_fr_to_bytes_batch': ('int', ['u8*', 'u32', 'const u8*']),
+    'pybls_fr_batch_inv': ('int', ['u8*', 'u32', 'const u8*']),
+    'pybls_fr_scale_powers': ('int', ['u8*', 'u32', 'const u8*', 'const u8*']),
+    'pybls_fr_fft': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*']),
+    'pybls_fr_eval_barycentric': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u8*']),
+    'pybls_fr_quotient': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'const u8*']),
     'pybls_fp_from_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_fp_to_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_fp_add': ('int', ['u8*', 'const u8*', 'const u8*']),
@@ -261,6 +275,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_scalar_sqr': 32,
     'pybls_scalar_inv': 32,
     'pybls_scalar_pow': 32,
+    'pybls_fr_eval_barycentric': 32,
     'pybls_fp_from_bytes': 48,
     'pybls_fp_to_bytes': 48,
     'pybls_fp_add': 48,
@@ -329,6 +344,12 @@ OUTPUT_SIZES: Dict[str, int] = {
 
 # name -> (position of the size argument after `out`, bytes per unit of it).
 VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
+    'pybls_fr_from_bytes_batch': (0, 32),
+    'pybls_fr_to_bytes_batch': (0, 32),
+    'pybls_fr_batch_inv': (0, 32),
+    'pybls_fr_scale_powers': (0, 32),
+    'pybls_fr_fft': (0, 32),
+    'pybls_fr_quotient': (0, 32),
     'pybls_g1_sum_columns': (0, 144),
     'pybls_g2_sum_columns': (0, 288),
     'pybls_expand_message_xmd': (0, 1),

@@ -5,4 +5,6 @@
   :mod:`pybls.compat.py_ecc.bn128`, :mod:`pybls.compat.py_ecc.optimized_bn128`
   and :mod:`pybls.compat.py_ecc.optimized_bls12_381`: py_ecc's curve modules
   of the same names, on py_ecc's field classes.
+* :mod:`pybls.compat.ckzg`: the functions of ``ckzg`` (c-kzg-4844's Python
+  binding), with its argument types and exceptions.
 """

@@ -388,3 +388,49 @@ def _compat_py_ecc(data: bytes) -> None:
             assert isinstance(out, bytes) and len(out) == 48
         except compat.ValidationError:
             pass
+
+
+# -- KZG (EIP-4844 / EIP-7594): the blob and cell decoders ---------------------
+def _tiled(cur: Cursor, size: int) -> bytes:
+    """`size` bytes (sometimes one more or less) made of the rest of the input."""
+    sel = cur.byte()
+    size += {0: 1, 1: -1}.get(sel % 16, 0)
+    rest = cur.rest() or b"\x00"
+    return (rest * (size // len(rest) + 1))[:size]
+
+
+@target("kzg_blob", group="kzg")
+def _kzg_blob(data: bytes) -> None:
+    from pybls import kzg
+    from pybls.errors import KzgInputError
+    from pybls.kzg.eip4844 import blob_internal
+    from pybls.kzg.field import R, from_internal
+
+    blob = _tiled(Cursor(data), kzg.BYTES_PER_BLOB)
+    values = [int.from_bytes(blob[i:i + 32], "big") for i in range(0, len(blob), 32)]
+    bad = len(blob) != kzg.BYTES_PER_BLOB or any(v >= R for v in values)
+    try:
+        internal = blob_internal(blob)
+    except KzgInputError:
+        assert bad, "a valid blob was rejected"
+        return
+    assert not bad, "an invalid blob was accepted"
+    assert from_internal(internal, len(values)) == values
+
+
+@target("kzg_cell", PyblsError, group="kzg")
+def _kzg_cell(data: bytes) -> None:
+    from pybls import kzg
+    from pybls.kzg.field import R
+
+    cur = Cursor(data)
+    index = cur.byte() % 130  # 128 and 129 are out of range
+    commitment = cur.sized([48])
+    proof = cur.sized([48])
+    cell = _tiled(cur, kzg.BYTES_PER_CELL)
+    values = [int.from_bytes(cell[i:i + 32], "big") for i in range(0, len(cell), 32)]
+    ts = kzg.load_trusted_setup(kzg.MAINNET)
+    # raises a PyblsError (allowed) for bad input, else answers
+    ok = kzg.verify_cell_kzg_proof_batch([commitment], [index], [cell], [proof], ts)
+    assert isinstance(ok, bool)
+    assert index < 128 and len(cell) == kzg.BYTES_PER_CELL and all(v < R for v in values), "a bad cell was accepted"

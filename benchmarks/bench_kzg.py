@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""pybls.kzg side by side with ckzg (c-kzg-4844 over blst) in the same
+process, single-threaded, with the same trusted setup and `precompute`:
+every EIP-4844 and EIP-7594 function on the same random blobs, the outputs
+checked equal before timing. Prints a table with pybls / ckzg time ratios
+(below 1: pybls is faster) and writes benchmarks/results/kzg.json.
+
+Usage:
+    python benchmarks/bench_kzg.py [--quick] [--precompute N] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import pathlib
+import platform
+import random
+import sys
+import time
+from typing import Any, Callable, Dict, List
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
+sys.path.insert(0, str(HERE))
+
+import ckzg  # noqa: E402
+
+from bench_native import fmt_ns, measure  # noqa: E402
+from pybls import kzg  # noqa: E402
+from pybls.kzg.field import R  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer, shorter runs")
+    ap.add_argument("--precompute", type=int, default=0)
+    ap.add_argument("--batch", type=int, default=64, help="blobs in verify_blob_kzg_proof_batch")
+    ap.add_argument("--json", type=pathlib.Path, default=HERE / "results" / "kzg.json")
+    args = ap.parse_args()
+    runs, target = (3, 200_000_000) if args.quick else (5, 1_000_000_000)
+
+    t0 = time.perf_counter()
+    ts = kzg.load_trusted_setup(kzg.MAINNET, args.precompute)
+    load_pybls = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    cts = ckzg.load_trusted_setup(kzg.MAINNET, args.precompute)
+    load_ckzg = time.perf_counter() - t0
+
+    rng = random.Random(4844)
+    n_blobs = max(args.batch, 1)
+    blobs = [b"".join(rng.randrange(R).to_bytes(32, "big") for _ in range(kzg.FIELD_ELEMENTS_PER_BLOB)) for _ in range(n_blobs)]
+    blob = blobs[0]
+    z = rng.randrange(R).to_bytes(32, "big")
+    cs = [ckzg.blob_to_kzg_commitment(b, cts) for b in blobs]
+    ps = [ckzg.compute_blob_kzg_proof(b, c, cts) for b, c in zip(blobs, cs)]
+    c = cs[0]
+    proof, y = ckzg.compute_kzg_proof(blob, z, cts)
+    cells, cell_proofs = ckzg.compute_cells_and_kzg_proofs(blob, cts)
+    half = list(range(0, 128, 2))
+    sel = list(range(0, 128, 2))
+    joined = (b"".join(blobs[: args.batch]), b"".join(cs[: args.batch]), b"".join(ps[: args.batch]))
+
+    cases: List[tuple[str, Callable[[], Any], Callable[[], Any]]] = [
+        ("blob_to_kzg_commitment", lambda: kzg.blob_to_kzg_commitment(blob, ts), lambda: ckzg.blob_to_kzg_commitment(blob, cts)),
+        ("compute_kzg_proof", lambda: kzg.compute_kzg_proof(blob, z, ts), lambda: ckzg.compute_kzg_proof(blob, z, cts)),
+        ("compute_blob_kzg_proof", lambda: kzg.compute_blob_kzg_proof(blob, c, ts), lambda: ckzg.compute_blob_kzg_proof(blob, c, cts)),
+        ("verify_kzg_proof", lambda: kzg.verify_kzg_proof(c, z, y, proof, ts), lambda: ckzg.verify_kzg_proof(c, z, y, proof, cts)),
+        ("verify_blob_kzg_proof", lambda: kzg.verify_blob_kzg_proof(blob, c, ps[0], ts), lambda: ckzg.verify_blob_kzg_proof(blob, c, ps[0], cts)),
+        (
+            f"verify_blob_kzg_proof_batch ({args.batch})",
+            lambda: kzg.verify_blob_kzg_proof_batch(blobs[: args.batch], cs[: args.batch], ps[: args.batch], ts),
+            lambda: ckzg.verify_blob_kzg_proof_batch(*joined, cts),
+        ),
+        ("compute_cells", lambda: kzg.compute_cells(blob, ts), lambda: ckzg.compute_cells(blob, cts)),
+        ("compute_cells_and_kzg_proofs", lambda: kzg.compute_cells_and_kzg_proofs(blob, ts), lambda: ckzg.compute_cells_and_kzg_proofs(blob, cts)),
+        (
+            "recover_cells_and_kzg_proofs (half)",
+            lambda: kzg.recover_cells_and_kzg_proofs(half, [cells[i] for i in half], ts),
+            lambda: ckzg.recover_cells_and_kzg_proofs(half, [cells[i] for i in half], cts),
+        ),
+        (
+            "verify_cell_kzg_proof_batch (64 cells)",
+            lambda: kzg.verify_cell_kzg_proof_batch([c] * len(sel), sel, [cells[i] for i in sel], [cell_proofs[i] for i in sel], ts),
+            lambda: ckzg.verify_cell_kzg_proof_batch([c] * len(sel), sel, [cells[i] for i in sel], [cell_proofs[i] for i in sel], cts),
+        ),
+    ]
+
+    rows: List[Dict[str, Any]] = []
+    print(f"trusted setup load: pybls {load_pybls:.2f} s, ckzg {load_ckzg:.2f} s (precompute={args.precompute})")
+    print(f"{'function':42} {'pybls':>10} {'ckzg':>10} {'ratio':>7}")
+    for name, ours, theirs in cases:
+        assert ours() == theirs(), name
+        a = measure(ours, runs, target)
+        b = measure(theirs, runs, target)
+        ratio = a["median_ns"] / b["median_ns"]
+        print(f"{name:42} {fmt_ns(a['median_ns']):>10} {fmt_ns(b['median_ns']):>10} {ratio:7.2f}")
+        rows.append({"function": name, "pybls": a, "ckzg": b, "ratio": ratio})
+
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(
+        json.dumps(
+            {
+                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                "machine": platform.machine(),
+                "python": platform.python_version(),
+                "precompute": args.precompute,
+                "load_seconds": {"pybls": load_pybls, "ckzg": load_ckzg},
+                "results": rows,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
+
+
+if __name__ == "__main__":
+    main()

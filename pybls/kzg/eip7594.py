@@ -1,0 +1,254 @@
+"""EIP-7594 (PeerDAS) cells and cell proofs (the consensus specs'
+``polynomial-commitments-sampling.md``, with c-kzg-4844's names and checks).
+
+The blob's polynomial (degree < 4096) is evaluated over the 8192-th roots
+of unity in bit-reversed order; cell i holds the 64 evaluations at
+positions 64i .. 64i + 63, which are the coset h_i * <w_64> with
+h_i = w_8192^reverse7(i) (the 64-th roots in bit-reversed order). A cell's
+proof commits to the quotient of the polynomial by X^64 - h_i^64.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from typing import Dict, List, Sequence, Tuple
+
+from .. import _lib
+from ..errors import KzgInputError
+from .eip4844 import _check_bytes, _pairing_check, blob_internal, commit_internal, decode_g1
+from .field import (
+    R,
+    bit_reversal_permutation,
+    brp_internal,
+    coset_fft,
+    element_to_bytes,
+    elements_from_bytes,
+    fft,
+    fft_internal,
+    reverse_bits,
+    roots_brp,
+    roots_of_unity,
+    to_internal,
+)
+from .fk20 import cell_proofs
+from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup
+
+FIELD_ELEMENTS_PER_EXT_BLOB = 2 * FIELD_ELEMENTS_PER_BLOB
+FIELD_ELEMENTS_PER_CELL = 64
+CELLS_PER_EXT_BLOB = FIELD_ELEMENTS_PER_EXT_BLOB // FIELD_ELEMENTS_PER_CELL
+BYTES_PER_CELL = 32 * FIELD_ELEMENTS_PER_CELL
+_CELL_BATCH_DOMAIN = b"RCKZGCBATCH__V1_"
+_G1 = 144  # bytes of an internal G1 point
+
+
+def coset_shift(cell_index: int) -> int:
+    """h_i, the first point of cell i's coset."""
+    return roots_brp(FIELD_ELEMENTS_PER_EXT_BLOB)[FIELD_ELEMENTS_PER_CELL * cell_index]
+
+
+@lru_cache(maxsize=None)
+def _coset_constants(cell_index: int) -> Tuple[Tuple[int, ...], int]:
+    """(h^-t for t < 64, h^64) for cell i's shift h."""
+    h = coset_shift(cell_index)
+    h_inv = pow(h, -1, R)
+    powers = [1] * FIELD_ELEMENTS_PER_CELL
+    for t in range(1, FIELD_ELEMENTS_PER_CELL):
+        powers[t] = powers[t - 1] * h_inv % R
+    return tuple(powers), pow(h, FIELD_ELEMENTS_PER_CELL, R)
+
+
+def _coefficients(poly_evals_brp: bytes) -> bytes:
+    """Monomial coefficients (packed internal) of the blob polynomial from
+    its evaluations (packed internal, bit-reversed order)."""
+    n = FIELD_ELEMENTS_PER_BLOB
+    return fft_internal(brp_internal(poly_evals_brp, n), n, inverse=True)
+
+
+def _cells_from_coefficients(coeffs: bytes) -> List[bytes]:
+    """The 128 cells of the polynomial with these (packed internal) coefficients."""
+    n = FIELD_ELEMENTS_PER_EXT_BLOB
+    ext = fft_internal(coeffs + bytes(32 * n - len(coeffs)), n)
+    raw = _lib.fr_to_bytes_batch(n, brp_internal(ext, n))
+    return [raw[i : i + BYTES_PER_CELL] for i in range(0, len(raw), BYTES_PER_CELL)]
+
+
+def _proofs_from_coefficients(coeffs: bytes, ts: TrustedSetup) -> List[bytes]:
+    """The 128 cell proofs, compressed (see pybls.kzg.fk20)."""
+    return [_lib.g1_compress(p) for p in cell_proofs(coeffs, ts)]
+
+
+def compute_cells(blob: bytes, ts: TrustedSetup) -> List[bytes]:
+    """The 128 cells (2048 bytes each) of the blob's extension.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> cells = kzg.compute_cells(bytes(kzg.BYTES_PER_BLOB), ts)
+    >>> len(cells), cells[5] == bytes(kzg.BYTES_PER_CELL)
+    (128, True)
+    """
+    return _cells_from_coefficients(_coefficients(blob_internal(blob)))
+
+
+def compute_cells_and_kzg_proofs(blob: bytes, ts: TrustedSetup) -> Tuple[List[bytes], List[bytes]]:
+    """The 128 cells of the blob's extension and their 48-byte proofs."""
+    coeffs = _coefficients(blob_internal(blob))
+    return _cells_from_coefficients(coeffs), _proofs_from_coefficients(coeffs, ts)
+
+
+def _cell_index(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"cell index must be an int, not {type(value).__name__}")
+    if not 0 <= value < CELLS_PER_EXT_BLOB:
+        raise KzgInputError(f"cell index must be below {CELLS_PER_EXT_BLOB}, got {value}")
+    return value
+
+
+def _cell_elements(cell: object) -> List[int]:
+    return elements_from_bytes(_check_bytes(cell, BYTES_PER_CELL, "cell"), FIELD_ELEMENTS_PER_CELL, "cell")
+
+
+def recover_cells_and_kzg_proofs(
+    cell_indices: Sequence[int], cells: Sequence[bytes], ts: TrustedSetup
+) -> Tuple[List[bytes], List[bytes]]:
+    """All 128 cells and proofs from at least half of the cells, given with
+    their indices in strictly increasing order."""
+    indices = [_cell_index(i) for i in cell_indices]
+    cells = list(cells)
+    if len(indices) != len(cells):
+        raise KzgInputError(f"need as many cell indices as cells, got {len(indices)} and {len(cells)}")
+    if not CELLS_PER_EXT_BLOB // 2 <= len(cells) <= CELLS_PER_EXT_BLOB:
+        raise KzgInputError(f"need between {CELLS_PER_EXT_BLOB // 2} and {CELLS_PER_EXT_BLOB} cells, got {len(cells)}")
+    if any(a >= b for a, b in zip(indices, indices[1:])):
+        raise KzgInputError("cell indices must be strictly increasing")
+    evals = [_cell_elements(c) for c in cells]
+    if len(cells) == CELLS_PER_EXT_BLOB:
+        flat = [x for e in evals for x in e]
+        coeffs = to_internal(fft(bit_reversal_permutation(flat), inverse=True))
+        out = [bytes(c) for c in cells]
+    else:
+        coeffs = to_internal(_recover_coefficients(indices, evals))
+        # As c-kzg: the given cells are returned as they are, the missing
+        # ones are evaluations of the recovered polynomial, and the proofs
+        # commit to its low 4096 coefficients (for cells that lie on one
+        # blob's polynomial all three agree; nothing checks that they do).
+        out = _cells_from_coefficients(coeffs)
+        for i, c in zip(indices, cells):
+            out[i] = bytes(c)
+    return out, _proofs_from_coefficients(coeffs[: 32 * FIELD_ELEMENTS_PER_BLOB], ts)
+
+
+def _recover_coefficients(indices: Sequence[int], evals: Sequence[Sequence[int]]) -> List[int]:
+    """The extended polynomial's 8192 coefficients from the known cells: with
+    Z vanishing on the missing cosets, (E * Z) is known everywhere, and E is
+    (E * Z) / Z evaluated on a shifted coset where Z has no zero."""
+    n, l = FIELD_ELEMENTS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL
+    known = set(indices)
+    # Z(X) = prod over missing cells of (X^64 - h_i^64): a polynomial in X^64
+    # whose roots are the 128-th roots of unity of the missing cells.
+    a_roots = roots_of_unity(CELLS_PER_EXT_BLOB)
+    short = [1]
+    for i in range(CELLS_PER_EXT_BLOB):
+        if i in known:
+            continue
+        a = a_roots[reverse_bits(i, 7)]
+        nxt = [0] * (len(short) + 1)
+        for k, c in enumerate(short):
+            nxt[k] = (nxt[k] - a * c) % R
+            nxt[k + 1] = (nxt[k + 1] + c) % R
+        short = nxt
+    zero_poly = [0] * n
+    for k, c in enumerate(short):
+        zero_poly[k * l] = c
+    ext_brp = [0] * n
+    for i, e in zip(indices, evals):
+        ext_brp[i * l : (i + 1) * l] = e
+    ext = bit_reversal_permutation(ext_brp)
+    zero_evals = fft(zero_poly)
+    ez_coeffs = fft([a * b % R for a, b in zip(ext, zero_evals)], inverse=True)
+    ez_coset = coset_fft(ez_coeffs)
+    z_coset = coset_fft(zero_poly)
+    from .field import batch_inverse
+
+    quotient = [a * b % R for a, b in zip(ez_coset, batch_inverse(z_coset))]
+    return coset_fft(quotient, inverse=True)
+
+
+def verify_cell_kzg_proof_batch(
+    commitments_bytes: Sequence[bytes],
+    cell_indices: Sequence[int],
+    cells: Sequence[bytes],
+    proofs_bytes: Sequence[bytes],
+    ts: TrustedSetup,
+) -> bool:
+    """Whether each proof shows that its cell holds the evaluations of the
+    committed polynomial on the cell's coset (one pairing check; true for
+    an empty batch)."""
+    commitments_bytes, cells, proofs_bytes = list(commitments_bytes), list(cells), list(proofs_bytes)
+    indices = [_cell_index(i) for i in cell_indices]
+    if not len(commitments_bytes) == len(indices) == len(cells) == len(proofs_bytes):
+        raise KzgInputError(
+            "need as many commitments, cell indices, cells and proofs, got "
+            f"{len(commitments_bytes)}, {len(indices)}, {len(cells)}, {len(proofs_bytes)}"
+        )
+    commitments_bytes = [_check_bytes(c, 48, "commitment") for c in commitments_bytes]
+    proofs_bytes = [_check_bytes(p, 48, "proof") for p in proofs_bytes]
+    evals = [_cell_elements(c) for c in cells]
+    if not cells:
+        return True
+    unique: Dict[bytes, int] = {}
+    for c in commitments_bytes:
+        unique.setdefault(c, len(unique))
+    commitment_points = [decode_g1(c, "commitment") for c in unique]
+    proofs = [decode_g1(p, "proof") for p in proofs_bytes]
+    which = [unique[c] for c in commitments_bytes]
+    r = verify_cell_batch_challenge(list(unique), which, indices, evals, proofs_bytes)
+    num = len(cells)
+    powers = [1] * num
+    for k in range(1, num):
+        powers[k] = powers[k - 1] * r % R
+    l = FIELD_ELEMENTS_PER_CELL
+    # sum_k r^k C_k, with equal commitments' weights added
+    weights = [0] * len(unique)
+    for k, j in enumerate(which):
+        weights[j] = (weights[j] + powers[k]) % R
+    # sum_k r^k I_k(X), the interpolants of the cells, grouped by coset
+    by_cell: Dict[int, List[int]] = {}
+    for k, (i, e) in enumerate(zip(indices, evals)):
+        acc = by_cell.setdefault(i, [0] * l)
+        rk = powers[k]
+        for t in range(l):
+            acc[t] = (acc[t] + rk * e[t]) % R
+    interpolant = [0] * l
+    for i, acc in by_cell.items():
+        # evaluations at h * w64^reverse6(t): natural order, then p(hX)'s
+        # coefficients, then p's by dividing the t-th by h^t
+        coeffs = fft(bit_reversal_permutation(acc), inverse=True)
+        h_inv_powers = _coset_constants(i)[0]
+        for t in range(l):
+            interpolant[t] = (interpolant[t] + coeffs[t] * h_inv_powers[t]) % R
+    shifted = [powers[k] * _coset_constants(i)[1] % R for k, i in enumerate(indices)]
+    g1_all = b"".join(commitment_points) + ts.g1_monomial[: _G1 * l] + b"".join(proofs)
+    scalars = weights + [(-c) % R for c in interpolant] + shifted
+    rhs = commit_internal(to_internal(scalars), g1_all, len(scalars), ts)
+    lhs = commit_internal(to_internal(powers), b"".join(proofs), num, ts)
+    return _pairing_check([lhs, rhs], [ts.g2_monomial[l], _lib.g2_neg(_lib.g2_generator())])
+
+
+def verify_cell_batch_challenge(
+    commitments: Sequence[bytes],
+    commitment_indices: Sequence[int],
+    cell_indices: Sequence[int],
+    cosets_evals: Sequence[Sequence[int]],
+    proofs: Sequence[bytes],
+) -> int:
+    """The random weight of the batch (the specs' Fiat-Shamir hash of every input)."""
+    data = bytearray(_CELL_BATCH_DOMAIN)
+    for count in (FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, len(commitments), len(cell_indices)):
+        data += count.to_bytes(8, "big")
+    for c in commitments:
+        data += c
+    for k, e in enumerate(cosets_evals):
+        data += commitment_indices[k].to_bytes(8, "big") + cell_indices[k].to_bytes(8, "big")
+        data += b"".join([element_to_bytes(x) for x in e]) + proofs[k]
+    return int.from_bytes(hashlib.sha256(bytes(data)).digest(), "big") % R

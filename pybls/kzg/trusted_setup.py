@@ -1,0 +1,182 @@
+"""The KZG trusted setup: loading c-kzg-4844's text format into the core's
+internal points.
+
+The file holds two counts (G1 points, G2 points), then the G1 points in
+Lagrange form, the G2 points in monomial form and the G1 points in monomial
+form, one compressed point in hex per line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import TYPE_CHECKING, Callable, Dict, List, Tuple, Union
+
+from .. import _lib
+from .._lib import _abi
+from ..errors import DecodeError, KzgInputError
+from .field import bit_reversal_permutation
+
+if TYPE_CHECKING:
+    from .._lib._functions import Scratch
+
+#: Path of Ethereum's mainnet trusted setup (the KZG ceremony's output, 4096
+#: G1 and 65 G2 points), shipped with pybls: pass it to :func:`load_trusted_setup`.
+MAINNET: str = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trusted_setup_mainnet.txt")
+
+#: The cell-proof table of MAINNET (build-scripts/gen_kzg_fk20_table.py).
+MAINNET_FK20: str = MAINNET[: -len(".txt")] + "_fk20.bin"
+
+#: SHA-256 of MAINNET's file. Its points are decoded without subgroup
+#: checks (a third of the loading time): they are the ceremony's published
+#: output, and the test suite checks them (tests/test_kzg_field.py).
+MAINNET_SHA256 = bytes.fromhex("d39b9f2d047cc9dca2de58f264b6a09448ccd34db967881a6713eacacf0f26b7")
+
+FIELD_ELEMENTS_PER_BLOB = 4096
+G2_POINTS = 65
+MAX_PRECOMPUTE = 15
+
+
+class TrustedSetup:
+    """A loaded trusted setup: the points of the commitment key in the
+    core's internal form. Build it with :func:`load_trusted_setup`.
+
+    >>> ts = load_trusted_setup(MAINNET)
+    >>> len(ts.g2_monomial), ts.precompute
+    (65, 0)
+    """
+
+    __slots__ = ("g1_lagrange_brp", "g1_monomial", "g2_monomial", "precompute", "digest", "_scratch", "_fk20")
+
+    def __init__(
+        self, g1_lagrange_brp: bytes, g1_monomial: bytes, g2_monomial: List[bytes], precompute: int, digest: bytes = b""
+    ) -> None:
+        #: the 4096 Lagrange points in bit-reversed order, packed (the blob's order)
+        self.g1_lagrange_brp = g1_lagrange_brp
+        #: the 4096 points [tau^i]G1, packed
+        self.g1_monomial = g1_monomial
+        #: the 65 points [tau^i]G2
+        self.g2_monomial = g2_monomial
+        #: the fixed-base table size asked for (accepted as c-kzg does)
+        self.precompute = precompute
+        #: SHA-256 of the setup file's bytes
+        self.digest = digest
+        self._scratch: Dict[int, Tuple[int, "Scratch"]] = {}
+        self._fk20: List[bytes] = []
+
+    def fk20_table(self) -> List[bytes]:
+        """The transformed setup points of the cell proofs (pybls.kzg.fk20),
+        computed on first use."""
+        if not self._fk20:
+            from .fk20 import setup_table
+
+            self._fk20 = _shipped_fk20_table(self.digest) or setup_table(self)
+        return self._fk20
+
+    def msm_scratch(self, n: int) -> Tuple[int, "Scratch"]:
+        """A reusable scratch buffer for an MSM of `n` points."""
+        got = self._scratch.get(n)
+        if got is None:
+            size = _lib.g1_msm_scratch_size(n)
+            got = (size, _lib.scratch(size))
+            self._scratch[n] = got
+        return got
+
+    def __repr__(self) -> str:
+        return f"<TrustedSetup {FIELD_ELEMENTS_PER_BLOB} G1, {len(self.g2_monomial)} G2, precompute={self.precompute}>"
+
+
+def _shipped_fk20_table(digest: bytes) -> List[bytes]:
+    """MAINNET_FK20's rows if it was made for the setup with this digest."""
+    try:
+        with open(MAINNET_FK20, "rb") as f:
+            data = f.read()
+    except OSError:
+        return []
+    if len(data) != 32 + 128 * 64 * 48 or data[:32] != digest:
+        return []
+    flags = _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK  # on-curve checks only: the file ships with pybls
+    rows = []
+    for t in range(128):
+        base = 32 + t * 64 * 48
+        rows.append(b"".join([_lib.g1_decode(data[base + 48 * b : base + 48 * b + 48], 48, flags) for b in range(64)]))
+    return rows
+
+
+_cache: Dict[Tuple[str, int], TrustedSetup] = {}
+
+
+def _decode_points(lines: List[str], decode: Callable[[bytes, int, int], bytes], size: int, what: str, flags: int) -> List[bytes]:
+    out = []
+    for k, line in enumerate(lines):
+        try:
+            raw = bytes.fromhex(line)
+        except ValueError:
+            raise KzgInputError(f"trusted setup: {what} point {k} is not hex") from None
+        if len(raw) != size:
+            raise KzgInputError(f"trusted setup: {what} point {k} must be {size} bytes, got {len(raw)}")
+        try:
+            out.append(decode(raw, size, flags))
+        except DecodeError as e:
+            raise KzgInputError(f"trusted setup: {what} point {k} is invalid ({e})") from None
+    return out
+
+
+def parse_trusted_setup(data: bytes, precompute: int = 0, check_subgroup: bool = True) -> TrustedSetup:
+    """Parse c-kzg-4844's trusted setup file (see the module docstring);
+    the subgroup checks are skipped for the file of MAINNET only."""
+    digest = hashlib.sha256(data).digest()
+    check_subgroup = check_subgroup and digest != MAINNET_SHA256
+    words = data.decode("ascii", "replace").split()
+    if len(words) < 2 or not words[0].isdigit() or not words[1].isdigit():
+        raise KzgInputError("trusted setup: must start with the counts of G1 and G2 points")
+    n1, n2 = int(words[0]), int(words[1])
+    if n1 != FIELD_ELEMENTS_PER_BLOB or n2 != G2_POINTS:
+        raise KzgInputError(f"trusted setup: expected {FIELD_ELEMENTS_PER_BLOB} G1 and {G2_POINTS} G2 points, got {n1} and {n2}")
+    body = words[2:]
+    if len(body) != 2 * n1 + n2:
+        raise KzgInputError(f"trusted setup: expected {2 * n1 + n2} points, got {len(body)}")
+    flags = 0 if check_subgroup else _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK
+    lagrange = _decode_points(body[:n1], _lib.g1_decode, 48, "G1 Lagrange", flags)
+    g2 = _decode_points(body[n1 : n1 + n2], _lib.g2_decode, 96, "G2", flags)
+    monomial = _decode_points(body[n1 + n2 :], _lib.g1_decode, 48, "G1 monomial", flags)
+    return TrustedSetup(b"".join(bit_reversal_permutation_bytes(lagrange)), b"".join(monomial), g2, precompute, digest)
+
+
+def bit_reversal_permutation_bytes(points: List[bytes]) -> List[bytes]:
+    """`points` in bit-reversed index order."""
+    order = bit_reversal_permutation(list(range(len(points))))
+    return [points[i] for i in order]
+
+
+def load_trusted_setup(path_or_bytes: Union[str, "os.PathLike[str]", bytes], precompute: int = 0) -> TrustedSetup:
+    """Load a trusted setup from a file path or from the file's contents.
+
+    `precompute` (0 to 15) is c-kzg's fixed-base table parameter, checked
+    and recorded. :data:`MAINNET` is loaded once per process and cached
+    (its points are the ceremony's published output, checked at load like
+    any other file's).
+
+    >>> load_trusted_setup(MAINNET) is load_trusted_setup(MAINNET)
+    True
+    """
+    if isinstance(precompute, bool) or not isinstance(precompute, int):
+        raise TypeError("precompute must be an int")
+    if not 0 <= precompute <= MAX_PRECOMPUTE:
+        raise KzgInputError(f"precompute must be between 0 and {MAX_PRECOMPUTE}, got {precompute}")
+    if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
+        return parse_trusted_setup(bytes(path_or_bytes), precompute)
+    path = os.fspath(path_or_bytes)
+    key = (os.path.abspath(path), precompute)
+    cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise KzgInputError(f"trusted setup: cannot read {path!r} ({e.strerror})") from None
+    ts = parse_trusted_setup(data, precompute)
+    if key[0] == os.path.abspath(MAINNET):
+        _cache[key] = ts
+    return ts
