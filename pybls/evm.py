@@ -66,7 +66,7 @@ from typing import Callable, Dict, List, Sequence, Tuple, Type, TypeVar
 
 from . import bn254
 from ._convert import as_bytes
-from .errors import DecodeError, NotInSubgroupError, NotOnCurveError, PrecompileError
+from .errors import DecodeError, NonCanonicalError, NotInSubgroupError, NotOnCurveError, PrecompileError
 from .pairing import pairing_product
 from .points import FIELD_MODULUS, G1, G2, _Point
 
@@ -182,26 +182,41 @@ def _fp(data: bytes, name: str, what: str) -> int:
     return v
 
 
-def _bls_g1(data: bytes, subgroup: bool, name: str, what: str) -> G1:
-    x, y = _fp(data[:_FP], name, f"{what} x"), _fp(data[_FP:], name, f"{what} y")
-    if x == 0 and y == 0:
-        return G1.identity()
-    return _bls_checked(G1.from_affine, (x, y), subgroup, name, what)
+_ZERO_PAD = bytes(_FP - 48)
+_G1_PARTS = ("x", "y")
+_G2_PARTS = ("x.c0", "x.c1", "y.c0", "y.c1")
 
 
-def _bls_g2(data: bytes, subgroup: bool, name: str, what: str) -> G2:
-    parts = ("x.c0", "x.c1", "y.c0", "y.c1")
-    c = [_fp(data[j * _FP : (j + 1) * _FP], name, f"{what} {part}") for j, part in enumerate(parts)]
-    if not any(c):
-        return G2.identity()
-    return _bls_checked(G2.from_affine, ((c[0], c[1]), (c[2], c[3])), subgroup, name, what)
+def _words(data: bytes, parts: Sequence[str], name: str, what: str) -> List[bytes]:
+    """The 48-byte big-endian values of 64-byte field elements, after
+    checking their zero padding (the core checks they are below p)."""
+    out = []
+    for j, part in enumerate(parts):
+        w = data[j * _FP : (j + 1) * _FP]
+        if w[:16] != _ZERO_PAD:
+            raise PrecompileError(f"{name}: {what} {part}: the top 16 bytes of a field element must be zero")
+        out.append(w[16:])
+    return out
 
 
-def _bls_checked(
-    make: Callable[..., _PointT], coords: Tuple[object, object], subgroup: bool, name: str, what: str
+def _bls_point(
+    group: Type[_PointT], data: bytes, parts: Sequence[str], subgroup: bool, name: str, what: str
 ) -> _PointT:
+    """A point from its EIP-2537 encoding, through the core's affine decoder
+    (Fp2 elements c1 || c0 there); the all-zero encoding is the identity."""
+    w = _words(data, parts, name, what)
+    if data == bytes(len(data)):
+        return group.identity()
+    x, y = (w[0], w[1]) if len(w) == 2 else (w[1] + w[0], w[3] + w[2])
     try:
-        return make(*coords, subgroup_check=subgroup)
+        return group._from_coords(x, y, subgroup)
+    except NonCanonicalError:
+        for part, v in zip(parts, w):
+            if int.from_bytes(v, "big") >= FIELD_MODULUS:
+                raise PrecompileError(
+                    f"{name}: {what} {part}: field element is not below the field modulus p"
+                ) from None
+        raise
     except NotOnCurveError:
         raise PrecompileError(f"{name}: {what}: not on the curve") from None
     except NotInSubgroupError:
@@ -210,22 +225,26 @@ def _bls_checked(
         raise PrecompileError(f"{name}: {what}: {e}") from None
 
 
-def _enc_fp(v: int) -> bytes:
-    return v.to_bytes(_FP, "big")
+def _bls_g1(data: bytes, subgroup: bool, name: str, what: str) -> G1:
+    return _bls_point(G1, data, _G1_PARTS, subgroup, name, what)
+
+
+def _bls_g2(data: bytes, subgroup: bool, name: str, what: str) -> G2:
+    return _bls_point(G2, data, _G2_PARTS, subgroup, name, what)
 
 
 def _enc_g1(p: G1) -> bytes:
     if p.is_identity():
         return bytes(_G1)
-    x, y = p.to_affine()
-    return _enc_fp(x) + _enc_fp(y)
+    xy = p._affine_bytes()
+    return _ZERO_PAD + xy[:48] + _ZERO_PAD + xy[48:]
 
 
 def _enc_g2(p: G2) -> bytes:
     if p.is_identity():
         return bytes(_G2)
-    (x0, x1), (y0, y1) = p.to_affine()
-    return _enc_fp(x0) + _enc_fp(x1) + _enc_fp(y0) + _enc_fp(y1)
+    c = p._affine_bytes()  # x.c1 x.c0 y.c1 y.c0
+    return _ZERO_PAD + c[48:96] + _ZERO_PAD + c[:48] + _ZERO_PAD + c[144:] + _ZERO_PAD + c[96:144]
 
 
 def _exact(data: bytes, n: int, name: str) -> bytes:
