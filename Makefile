@@ -2,14 +2,17 @@
 #
 #   make test    system packages if missing, venv, install, the whole suite
 #   make typecheck  mypy --strict on the package (mypy pinned below, in .venv)
+#   make docs    the HTML documentation (pdoc, pinned below) in build/docs/:
+#                README's sections as guides, the API reference
 #   make dist    the release artifacts in dist/: the sdist, the manylinux
 #                wheel (portable C, auditwheel) and the Pyodide wheel (PEP 783)
 #   make test-dist  each artifact installed (a fresh venv; a fresh Pyodide
 #                under Node), its metadata checked, a subset of the suite run
 #                against it (part of `make test`)
 #   make demo    the demo pages (demo/) with pybls in Pyodide, served on
-#                http://127.0.0.1:$(PORT) (default 8000) until interrupted;
-#                builds the wasm wheel and installs Pyodide first if missing
+#                http://127.0.0.1:$(PORT) (default 8000) until interrupted,
+#                with the documentation at /docs/; builds the wasm wheel,
+#                the documentation and installs Pyodide first if missing
 #                (the command-line demo: .venv/bin/python -m pybls)
 #   make bench   native benchmarks (curve ops, signatures, threshold, IBE, the
 #                EVM precompiles) against
@@ -114,7 +117,7 @@ NOTEBOOKS_SITE := build/notebooks-site
 # that it can run beside `make demo` (8000).
 NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT),8001)
 
-.PHONY: dist test-dist
+.PHONY: dist test-dist docs
 .PHONY: all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 .PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind
 
@@ -306,9 +309,10 @@ test-notebooks: chromium notebooks-site
 	$(NOTEBOOKS_BROWSER_TEST)
 
 # The demo pages, served as `make demo` serves them and clicked through by
-# Playwright; screenshots in build/screenshots/. A pytest run of its own
+# Playwright, and the documentation there (tests/browser/test_docs.py);
+# screenshots in build/screenshots/. A pytest run of its own
 # (tests/conftest.py leaves tests/browser/ out unless PYBLS_BROWSER_TESTS=1).
-test-demo: chromium wasm
+test-demo: chromium wasm docs
 	@mkdir -p $(RESULTS)
 	PYBLS_BROWSER_TESTS=1 PYBLS_CHROMIUM="$$(command -v chromium)" $(VPY) -m pytest tests/browser \
 		-p no:cacheprovider --junit-xml=$(RESULTS)/browser-demo.xml
@@ -333,8 +337,23 @@ benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.j
 bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
 	$(VPY) benchmarks/browser/bench.py --chromium "$$(command -v chromium)" $(BENCH_ARGS)
 
-demo: install wasm
+demo: install wasm docs
 	$(VPY) demo/serve.py --port $(PORT)
+
+# The documentation: pdoc renders the docstrings (the package as installed
+# in .venv) and README's sections (build-scripts/build_docs.py).
+PDOC_VERSION := 16.0.0
+DOCS := build/docs
+
+$(VENV)/.pdoc: Makefile | $(VENV)/.deps
+	$(VPY) -m pip install --quiet --disable-pip-version-check pdoc==$(PDOC_VERSION)
+	touch $@
+
+$(DOCS)/index.html: $(VENV)/.pdoc $(VENV)/.installed $(PY_SRC) README.md CHANGELOG.md demo/assets/favicon.svg \
+		build-scripts/build_docs.py $(wildcard build-scripts/docs_templates/*)
+	$(VPY) build-scripts/build_docs.py --out $(DOCS)
+
+docs: $(DOCS)/index.html
 
 bench: install wasm $(TLOCK_JS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check $(BENCH_DEPS)

@@ -75,10 +75,15 @@ def browser():
 class DemoPage:
     """A loaded demo page and what it did that it should not have."""
 
-    def __init__(self, browser, base, path, server=None):
+    # What "loaded" means: a demo page is ready (fieldset enabled,
+    # body[data-ready]) or shows a load failure; a static page has loaded.
+    DEMO_READY = "document.body.dataset.ready === 'true' || !document.getElementById('page-error').hidden"
+    STATIC_READY = "document.readyState === 'complete'"
+
+    def __init__(self, browser, base, path, server=None, ready=DEMO_READY):
         self.context = browser.new_context(viewport=DESKTOP)
         self.page = self.context.new_page()
-        self.name = pathlib.Path(path).stem
+        self.name = path[:-len(".html")].replace("/", "-") if path.endswith(".html") else path.replace("/", "-")
         self.errors = []
         self.outside = []
         self.server = server
@@ -90,10 +95,7 @@ class DemoPage:
         self.context.on("response", self._response)
         self.context.on("requestfailed", self._failed)
         self.page.goto(base + path)
-        # Ready (fieldset enabled, body[data-ready]) or a load failure shown in the page.
-        self.page.wait_for_function(
-            "document.body.dataset.ready === 'true' || !document.getElementById('page-error').hidden",
-            timeout=LOAD_TIMEOUT_MS, polling=250)
+        self.page.wait_for_function(ready, timeout=LOAD_TIMEOUT_MS, polling=250)
         self.assert_clean()
 
     @staticmethod
@@ -154,11 +156,12 @@ class DemoPage:
 
 @pytest.fixture(scope="module")
 def open_page(browser, demo_url, demo_server):
-    """open_page('sign.html') -> a loaded DemoPage, closed after the module."""
+    """open_page('sign.html') -> a loaded DemoPage, closed after the module
+    (``ready=DemoPage.STATIC_READY`` for a page that is not a demo)."""
     opened = []
 
-    def _open(path):
-        p = DemoPage(browser, demo_url, path, demo_server)
+    def _open(path, ready=DemoPage.DEMO_READY):
+        p = DemoPage(browser, demo_url, path, demo_server, ready)
         opened.append(p)
         return p
 

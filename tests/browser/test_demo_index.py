@@ -37,12 +37,14 @@ def test_links(index):
     hrefs = page.eval_on_selector_all("main a[href]", "as => as.map(a => a.getAttribute('href'))")
     for target in ("sign.html", "threshold.html", "ibe.html", "console.html"):
         assert target in hrefs
-    # The notebooks card links the site when it is built, else says how to build it.
-    notebooks = serve.site_info()["notebooks"]
-    page.wait_for_function("document.getElementById('notebooks-missing').hidden === %s" % str(notebooks).lower())
-    assert page.get_attribute("#notebooks-link", "href") == ("notebooks/" if notebooks else None)
-    if not notebooks:
-        assert "make notebooks-site" in page.inner_text("#notebooks-missing")
+    # The docs and notebooks cards link their sites when built, else say how to build them.
+    site = serve.site_info()
+    assert site["docs"], "make test-demo builds the documentation first (make docs)"
+    for what, command in (("docs", "make docs"), ("notebooks", "make notebooks-site")):
+        page.wait_for_function("document.getElementById('%s-missing').hidden === %s" % (what, str(site[what]).lower()))
+        assert page.get_attribute(f"#{what}-link", "href") == (f"{what}/" if site[what] else None)
+        if not site[what]:
+            assert command in page.inner_text(f"#{what}-missing")
     index.assert_clean()
     index.screenshot()
 
