@@ -155,7 +155,14 @@ _BLS12_381: Pairing[G1, G2, GT] = Pairing(_lib, G1, G2, GT)
 
 
 def pairing(P: G1, Q: G2) -> GT:
-    """e(P, Q)."""
+    """e(P, Q).
+
+    >>> from pybls import G1, G2
+    >>> P, Q = G1.generator(), G2.generator()
+    >>> e = pairing(P, Q)
+    >>> pairing(P * 2, Q) == e * e == pairing(P, Q * 2), e.is_one()
+    (True, False)
+    """
     return _BLS12_381.pairing(P, Q)
 
 
@@ -163,6 +170,11 @@ def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
     """The product of e(P_i, Q_i) over `pairs`, with one final exponentiation.
 
     Cheaper than multiplying separate pairings; the empty product is 1.
+
+    >>> from pybls import G1, G2
+    >>> P, Q = G1.generator(), G2.generator()
+    >>> pairing_product([(P, Q * 5), (P * -5, Q)]).is_one()
+    True
     """
     return _BLS12_381.pairing_product(pairs)
 
@@ -183,5 +195,11 @@ def miller_loop(P: G1, Q: G2) -> MillerLoopValue[GT]:
 
 
 def final_exponentiation(f: "MillerLoopValue[GT] | GT") -> GT:
-    """Raise a Miller loop output (or a product of them) to (p^12 - 1) / r."""
+    """Raise a Miller loop output (or a product of them) to (p^12 - 1) / r.
+
+    >>> from pybls import G1, G2
+    >>> P, Q = G1.generator(), G2.generator()
+    >>> final_exponentiation(miller_loop(P, Q) * miller_loop(-P, Q)).is_one()
+    True
+    """
     return _BLS12_381.final_exponentiation(f)
