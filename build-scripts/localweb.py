@@ -134,6 +134,15 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
+    def log_request(self, code: Any = "-", size: Any = "-") -> None:
+        # Error statuses are kept on the server (``failures``: status, path
+        # and user agent), for tests that require pages to load cleanly.
+        if isinstance(code, int) and code >= 400:
+            failures = getattr(self.server, "failures", None)
+            if failures is not None:
+                failures.append(f"{int(code)} {self.command} {self.path} ({self.headers.get('User-Agent', '')})")
+        super().log_request(code, size)
+
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
@@ -152,6 +161,7 @@ def make_server(mounts: Mounts, port: int = 0, host: str = HOST, dynamic: Option
     })
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
+    server.failures = []  # type: ignore[attr-defined]
     return server
 
 

@@ -13,7 +13,8 @@ chain descriptions) and ``py.typed`` under ``pybls/`` (the native
 extension and its cffi loader are left out) with the side module stored as
 ``pybls/_lib/libpybls.so``, where the ctypes backend looks for it.
 
-The wheel is reproducible: sorted entries, fixed timestamps
+The metadata is the native wheel's (see core_metadata), the version
+``pybls.__version__``. The wheel is reproducible: sorted entries, fixed timestamps
 (``SOURCE_DATE_EPOCH`` if set, else 1980-01-01).
 """
 
@@ -39,18 +40,55 @@ EXCLUDE = {"pybls/_lib/_cffi.py", "pybls/_lib/libpybls.so"}
 EXCLUDE_PATTERN = re.compile(r"pybls/_lib/libpybls_[a-z0-9_]+\.so")
 
 
-def project_metadata() -> Tuple[str, str, str]:
-    """(version, summary, requires-python) from pyproject.toml."""
-    text = (ROOT / "pyproject.toml").read_text()
-    project = text.split("[project]", 1)[1].split("\n[", 1)[0]
+def version() -> str:
+    """pybls.__version__, from pybls/__init__.py (the one place it is stated)."""
+    m = re.search(r'^__version__ = "([^"]+)"$', (PACKAGE / "__init__.py").read_text(), re.M)
+    if not m:
+        raise SystemExit("pyodide_wheel.py: no __version__ in pybls/__init__.py")
+    return m.group(1)
 
-    def field(name: str) -> str:
-        m = re.search(rf'^{name}\s*=\s*"([^"]*)"', project, re.M)
-        if not m:
-            raise SystemExit(f"pyodide_wheel.py: no {name} in [project] of pyproject.toml")
-        return m.group(1)
 
-    return field("version"), field("description"), field("requires-python")
+def _requirement(req: str, extra: str = "") -> str:
+    """A requirement as core metadata writes it (markers after "; ", an
+    extra's marker added)."""
+    spec, _, marker = req.partition(";")
+    spec, marker = spec.strip(), marker.strip().replace("'", '"')
+    if extra:
+        marker = f'({marker}) and extra == "{extra}"' if marker else f'extra == "{extra}"'
+    return f"{spec}; {marker}" if marker else spec
+
+
+def core_metadata() -> str:
+    """The METADATA of the wheel (core metadata 2.4), from [project] of
+    pyproject.toml: the fields setuptools writes into the native wheel, in
+    its order (`make test-dist` compares the two)."""
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11
+        raise SystemExit("pyodide_wheel.py needs Python 3.11 or newer (tomllib)")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    lines = [
+        "Metadata-Version: 2.4",
+        f"Name: {project['name']}",
+        f"Version: {version()}",
+        f"Summary: {project['description']}",
+        f"License-Expression: {project['license']}",
+    ]
+    lines += [f"Project-URL: {label}, {url}" for label, url in project.get("urls", {}).items()]
+    if project.get("keywords"):
+        lines.append(f"Keywords: {','.join(project['keywords'])}")
+    lines += [f"Classifier: {c}" for c in project.get("classifiers", [])]
+    lines += [
+        f"Requires-Python: {project['requires-python']}",
+        "Description-Content-Type: text/markdown",
+    ]
+    lines += [f"License-File: {f}" for f in project.get("license-files", [])]
+    lines += [f"Requires-Dist: {_requirement(r)}" for r in project.get("dependencies", [])]
+    for extra, reqs in project.get("optional-dependencies", {}).items():
+        name = re.sub(r"[-_.]+", "-", extra).lower()
+        lines.append(f"Provides-Extra: {name}")
+        lines += [f"Requires-Dist: {_requirement(r, name)}" for r in reqs]
+    return "\n".join(lines) + "\n\n" + (ROOT / project["readme"]).read_text()
 
 
 def platform_tag(lock: Path) -> str:
@@ -67,7 +105,7 @@ def package_files() -> List[Tuple[str, Path]]:
         rel = path.relative_to(ROOT).as_posix()
         if not path.is_file() or "__pycache__" in path.parts or rel in EXCLUDE or EXCLUDE_PATTERN.fullmatch(rel):
             continue
-        if path.suffix in (".py", ".json") or path.name in ("py.typed", "trusted_setup_mainnet.txt", "trusted_setup_mainnet_fk20.bin"):
+        if path.suffix in (".py", ".pyi", ".json") or path.name in ("py.typed", "trusted_setup_mainnet.txt", "trusted_setup_mainnet_fk20.bin"):
             files.append((rel, path))
     return files
 
@@ -78,9 +116,8 @@ def record_line(name: str, data: bytes) -> str:
 
 
 def build(lock: Path, module: Path, dist: Path, curve_modules: "List[Path]" = ()) -> Path:
-    version, summary, requires_python = project_metadata()
     tag = f"py3-none-{platform_tag(lock)}"
-    distinfo = f"pybls-{version}.dist-info"
+    distinfo = f"pybls-{version()}.dist-info"
     entries: List[Tuple[str, bytes]] = [(rel, path.read_bytes()) for rel, path in package_files()]
     entries.append(("pybls/_lib/libpybls.so", module.read_bytes()))
     # The other curves' side modules, named as the ctypes backend looks for
@@ -88,18 +125,10 @@ def build(lock: Path, module: Path, dist: Path, curve_modules: "List[Path]" = ()
     for extra in curve_modules:
         entries.append((f"pybls/_lib/{extra.name}", extra.read_bytes()))
     entries.sort()
-    readme = (ROOT / "README.md").read_text()
-    metadata = (
-        "Metadata-Version: 2.1\n"
-        "Name: pybls\n"
-        f"Version: {version}\n"
-        f"Summary: {summary}\n"
-        f"Requires-Python: {requires_python}\n"
-        "Description-Content-Type: text/markdown\n\n" + readme
-    )
     wheel_meta = f"Wheel-Version: 1.0\nGenerator: pybls build-scripts/pyodide_wheel.py\nRoot-Is-Purelib: false\nTag: {tag}\n"
     entries += [
-        (f"{distinfo}/METADATA", metadata.encode()),
+        (f"{distinfo}/METADATA", core_metadata().encode()),
+        (f"{distinfo}/licenses/LICENSE", (ROOT / "LICENSE").read_bytes()),
         (f"{distinfo}/WHEEL", wheel_meta.encode()),
         (f"{distinfo}/top_level.txt", b"pybls\n"),
     ]
@@ -109,7 +138,7 @@ def build(lock: Path, module: Path, dist: Path, curve_modules: "List[Path]" = ()
     epoch = max(int(os.environ.get("SOURCE_DATE_EPOCH", "315532800")), 315532800)
     stamp = time.gmtime(epoch)[:6]
     dist.mkdir(parents=True, exist_ok=True)
-    out = dist / f"pybls-{version}-{tag}.whl"
+    out = dist / f"pybls-{version()}-{tag}.whl"
     for old in dist.glob("pybls-*-pyemscripten_*.whl"):
         old.unlink()
     tmp = out.with_suffix(".tmp")
@@ -124,7 +153,7 @@ def build(lock: Path, module: Path, dist: Path, curve_modules: "List[Path]" = ()
     data = out.read_bytes()
     manifest = {
         "wheel": out.name,
-        "version": version,
+        "version": version(),
         "platform": platform_tag(lock),
         "size": len(data),
         "sha256": hashlib.sha256(data).hexdigest(),

@@ -3,8 +3,9 @@
     python demo/serve.py [--port 8000]
 
 Serves demo/ at / and web/ (the loader, the pinned Pyodide in
-web/node_modules/ and the wheel in web/dist/) at /web/, and, when it has
-been built, the notebooks site at /notebooks/. Everything the pages load
+web/node_modules/ and the wheel in web/dist/) at /web/, the API
+documentation (`make docs`, build/docs/) at /docs/ and, when it has been
+built, the notebooks site at /notebooks/. Everything the pages load
 comes from this server. `make demo` builds what is missing first and runs
 this; it serves until interrupted (Ctrl-C).
 """
@@ -28,23 +29,25 @@ WEB = ROOT / "web"
 # /notebooks/ only when this directory holds an index.html: see
 # site_info(), served as /site.json, which demo/index.html reads.
 NOTEBOOKS_SITE = ROOT / "build" / "notebooks-site"
+# The API documentation (`make docs`, which `make demo` runs first).
+DOCS = ROOT / "build" / "docs"
 # Served without cross-origin isolation: under it, JupyterLite's Pyodide
 # kernel takes its SharedArrayBuffer path and never becomes idle.
 UNISOLATED = ("/notebooks/",)
 
 
-def mounts(notebooks: pathlib.Path = NOTEBOOKS_SITE) -> dict:
+def mounts(notebooks: pathlib.Path = NOTEBOOKS_SITE, docs: pathlib.Path = DOCS) -> dict:
     """URL prefix -> directory, as the pages expect them."""
-    return {"/": DEMO, "/web/": WEB, "/notebooks/": notebooks}
+    return {"/": DEMO, "/web/": WEB, "/notebooks/": notebooks, "/docs/": docs}
 
 
-def site_info(notebooks: pathlib.Path = NOTEBOOKS_SITE) -> dict:
+def site_info(notebooks: pathlib.Path = NOTEBOOKS_SITE, docs: pathlib.Path = DOCS) -> dict:
     """What this server offers besides the demos (served as /site.json)."""
-    return {"notebooks": (notebooks / "index.html").is_file()}
+    return {"notebooks": (notebooks / "index.html").is_file(), "docs": (docs / "index.html").is_file()}
 
 
-def dynamic(notebooks: pathlib.Path = NOTEBOOKS_SITE) -> dict:
-    return {"/site.json": lambda: ("application/json", json.dumps(site_info(notebooks)).encode())}
+def dynamic(notebooks: pathlib.Path = NOTEBOOKS_SITE, docs: pathlib.Path = DOCS) -> dict:
+    return {"/site.json": lambda: ("application/json", json.dumps(site_info(notebooks, docs)).encode())}
 
 
 def missing() -> list:

@@ -69,6 +69,10 @@ def backend() -> str:
     ``pybls._lib.library_path`` tells which file was loaded; the environment
     variables ``PYBLS_BACKEND`` and ``PYBLS_LIBRARY`` choose (see
     :mod:`pybls._lib`).
+
+    >>> import pybls
+    >>> pybls.backend() in ("cffi", "ctypes")
+    True
     """
     return _BACKEND
 

@@ -1,13 +1,27 @@
-"""``python -m pybls``: show the library working and how fast it is."""
+"""``python -m pybls``: what this installation offers, and a demonstration.
+
+    python -m pybls          the version, the backends and the curves available
+    python -m pybls demo     checks the library on random input and times its
+                             main operations
+
+The report (:func:`report`) names each backend (``cffi``: the compiled
+extension; ``ctypes``: a shared library, ``PYBLS_LIBRARY`` or
+``libpybls.so`` in ``pybls/_lib/``), the one in use, and each curve with
+its other names and the core it runs on, or why it cannot be loaded.
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 import sys
 import time
-from typing import Callable
+from typing import Callable, List, Optional
 
 import pybls
-from pybls import G1, G2, GT, Scalar, _lib, pairing
+from pybls import _lib, curves
+
+__all__ = ["report", "main"]
 
 
 def _time(fn: Callable[[], object], budget: float = 0.5) -> float:
@@ -28,7 +42,65 @@ def _fmt(seconds: float) -> str:
     return f"{seconds * 1e6:8.1f} µs"
 
 
-def main() -> int:
+def _cffi_status() -> str:
+    try:
+        native = importlib.import_module("pybls._lib._native")
+    except ImportError as e:
+        return f"not available ({e})"
+    return str(getattr(native, "__file__", "pybls._lib._native"))
+
+
+def _ctypes_status() -> str:
+    from pybls._lib import _ctypes
+
+    if os.environ.get("PYBLS_LIBRARY"):
+        return f"{os.environ['PYBLS_LIBRARY']} (PYBLS_LIBRARY)"
+    found = [p for p in _ctypes.default_candidates() if os.path.exists(p)]
+    if found:
+        return found[0]
+    return "not available (no libpybls.so in pybls/_lib/; set PYBLS_LIBRARY)"
+
+
+def _curve_line(name: str) -> str:
+    aliases = sorted(a for a, c in curves.ALIASES.items() if c == name and a != name)
+    try:
+        curves.CURVES[name]
+        core = _lib if name == "bls12_381" else _lib.curve_binding(name)
+    except ImportError as e:
+        return f"  {name:<13} not available: {e}"
+    return (f"  {name:<13} {core.library_path} ({core.limb_bits}-bit limbs)\n"
+            f"  {'':<13} also: {', '.join(aliases)}")
+
+
+def report() -> str:
+    """What this installation offers: the version, the backends, the curves.
+
+    >>> text = report()
+    >>> text.splitlines()[0] == f"pybls {pybls.__version__}"
+    True
+    >>> all(name in text for name in ("bls12_381", "bn254", "bn254_nogami", "alt_bn128"))
+    True
+    >>> f"backend in use: {pybls.backend()}" in text
+    True
+    """
+    lines: List[str] = [
+        f"pybls {pybls.__version__}",
+        f"python: {sys.version.split()[0]} on {sys.platform}",
+        f"backend in use: {pybls.backend()} (PYBLS_BACKEND={os.environ.get('PYBLS_BACKEND', 'auto')})",
+        "backends:",
+        f"  cffi    {_cffi_status()}",
+        f"  ctypes  {_ctypes_status()}",
+        "curves (pybls.curves.get(name); each loads its core on first use):",
+    ]
+    lines += [_curve_line(name) for name in curves.CURVES]
+    return "\n".join(lines)
+
+
+def demo() -> int:
+    """Check bilinearity, the order of GT and a timelock round trip, then
+    time the main operations on BLS12-381; 0 if every check passed."""
+    from pybls import G1, G2, GT, Scalar, pairing
+
     print(f"pybls {pybls.__version__}")
     print(f"backend: {pybls.backend()} ({_lib.library_path}, {_lib.limb_bits}-bit limbs)")
     print(f"python:  {sys.version.split()[0]} on {sys.platform}")
@@ -75,6 +147,19 @@ def _timelock_check() -> bool:
     except errors.InvalidBeaconError:
         pass
     return tlock.decrypt(sealed, beacon.signature(r), chains=beacon.chain) == b"timelocked"
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """The command line: no argument prints :func:`report`, ``demo`` runs
+    the demonstration; the exit status is 0 on success."""
+    args = sys.argv[1:] if argv is None else argv
+    if not args:
+        print(report())
+        return 0
+    if args == ["demo"]:
+        return demo()
+    print(__doc__.split("\n\n")[1], file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

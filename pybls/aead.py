@@ -163,6 +163,11 @@ def hkdf_extract(salt: bytes, ikm: bytes) -> bytes:
 
     An empty `salt` stands for 32 zero bytes, as the RFC says (HMAC pads
     keys with zeros, so the two are the same).
+
+    RFC 5869's first test case:
+
+    >>> hkdf_extract(bytes(range(13)), b"\x0b" * 22).hex()
+    '077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5'
     """
     return hmac_sha256(salt, ikm)
 
@@ -171,6 +176,10 @@ def hkdf_expand(prk: bytes, info: bytes, length: int) -> bytes:
     """HKDF-Expand(PRK, info, L): the first `length` bytes of T(1) || T(2) || ... (RFC 5869, 2.3).
 
     `length` is in [0, 8160] (:class:`~pybls.errors.ArgumentError` otherwise).
+
+    >>> prk = hkdf_extract(bytes(range(13)), b"\x0b" * 22)
+    >>> hkdf_expand(prk, bytes(range(0xF0, 0xFA)), 42) == hkdf_sha256(b"\x0b" * 22, bytes(range(13)), bytes(range(0xF0, 0xFA)), 42)
+    True
     """
     prk = as_bytes(prk, "pseudorandom key")
     info = as_bytes(info, "info")
@@ -188,5 +197,12 @@ def hkdf_expand(prk: bytes, info: bytes, length: int) -> bytes:
 
 
 def hkdf_sha256(ikm: bytes, salt: bytes, info: bytes, length: int) -> bytes:
-    """HKDF with SHA-256 (RFC 5869): Expand(Extract(salt, ikm), info, length)."""
+    """HKDF with SHA-256 (RFC 5869): Expand(Extract(salt, ikm), info, length).
+
+    RFC 5869's first test case:
+
+    >>> okm = hkdf_sha256(b"\x0b" * 22, bytes(range(13)), bytes(range(0xF0, 0xFA)), 42)
+    >>> okm.hex()
+    '3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865'
+    """
     return hkdf_expand(hkdf_extract(salt, ikm), info, length)

@@ -52,20 +52,37 @@ _binding = _lib.curve_binding("bn254_nogami")
 
 class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
     """An element of Fr, the integers modulo this curve's r (32-byte
-    big-endian encodings, as every curve's scalars)."""
+    big-endian encodings, as every curve's scalars).
+
+    >>> Scalar.R == CURVE_ORDER, Scalar(CURVE_ORDER - 1) + 1 == 0
+    (True, True)
+    """
 
     __slots__ = ()
 
 
 class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS):
-    """A point of G1 = E(Fp): y² = x³ + 2; affine coordinates are ints."""
+    """A point of G1 = E(Fp): y² = x³ + 2; affine coordinates are ints.
+
+    >>> P = G1.generator()                      # mcl's: (-1, 1)
+    >>> P.to_affine() == (FIELD_MODULUS - 1, 1), len(P.to_bytes())
+    (True, 32)
+    >>> G1.from_bytes(P.to_bytes()) == P
+    True
+    """
 
     __slots__ = ()
 
 
 class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS):
     """A point of G2 ⊂ E'(Fp2): y² = x³ + 2/(1 + u); affine coordinates are
-    pairs ``(c0, c1)`` for ``c0 + c1·u``."""
+    pairs ``(c0, c1)`` for ``c0 + c1·u``.
+
+    >>> Q = G2.generator()
+    >>> (c0, c1), _ = Q.to_affine()
+    >>> len(Q.to_bytes()), Q * CURVE_ORDER == G2.identity()
+    (64, True)
+    """
 
     __slots__ = ()
 
@@ -73,7 +90,12 @@ class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MO
 class GT(GTElement, binding=_binding, scalar=Scalar):
     """An element of the target group GT ⊂ Fp12 (384-byte encodings: the
     twelve coefficients of the tower, highest first, 32 bytes big-endian
-    each)."""
+    each).
+
+    >>> g = pairing(G1.generator(), G2.generator())
+    >>> g == GT.generator(), len(g.to_bytes()), (g ** CURVE_ORDER).is_one()
+    (True, 384, True)
+    """
 
     __slots__ = ()
 

@@ -154,6 +154,13 @@ def check_round(round: Any, first: int = 1) -> int:
 
     Raises :class:`TypeError` for another type and
     :class:`~pybls.errors.ArgumentError` outside that range.
+
+    >>> check_round(12040883)
+    12040883
+    >>> check_round(2**64)
+    Traceback (most recent call last):
+      ...
+    pybls.errors.ArgumentError: a round is a number from 1 to 2**64 - 1, got 18446744073709551616
     """
     if isinstance(round, bool) or not isinstance(round, int):
         raise TypeError(f"a round must be an int, not {type(round).__name__}")
@@ -380,6 +387,10 @@ def get_chain(chain: Union[str, Chain]) -> Chain:
     """`chain` itself, or the chain of :data:`CHAINS` with that name or hex hash.
 
     Raises :class:`~pybls.errors.UnknownChainError` for another name.
+
+    >>> qn = get_chain("quicknet")
+    >>> get_chain(qn.hash.hex()) is qn, qn.period
+    (True, 3)
     """
     if isinstance(chain, Chain):
         return chain
@@ -429,13 +440,24 @@ def verify_beacon(chain: Union[str, Chain], round: int, signature: Any,
 
 
 def randomness(signature: Any) -> bytes:
-    """The randomness of a beacon: SHA-256 of its signature (bytes or hex)."""
+    """The randomness of a beacon: SHA-256 of its signature (bytes or hex).
+
+    >>> import hashlib
+    >>> sig = bytes.fromhex("929906c959032ab363c9f26570d215d66f5c06cb0c44fe508c12bb5839f04ec895bb6868e5b9ff13ab289bdb5266b394")
+    >>> randomness(sig) == randomness(sig.hex()) == hashlib.sha256(sig).digest()
+    True
+    """
     return hashlib.sha256(_hex_or_bytes(signature, "signature")).digest()
 
 
 @dataclass(frozen=True)
 class Beacon:
-    """One round of a chain: the signature and, for chained schemes, the previous one."""
+    """One round of a chain: the signature and, for chained schemes, the previous one.
+
+    >>> b = Beacon(1, bytes(48))
+    >>> sorted(b.to_json()), b.randomness == randomness(bytes(48))
+    (['randomness', 'round', 'signature'], True)
+    """
 
     round: int
     signature: bytes

@@ -44,44 +44,116 @@ __all__ = [
 
 
 class PyblsError(Exception):
-    """Base class of the errors pybls raises for invalid input."""
+    """Base class of the errors pybls raises for invalid input.
+
+    >>> from pybls import G1
+    >>> try:
+    ...     G1.from_bytes(b"not a point")
+    ... except PyblsError as e:
+    ...     print(type(e).__name__)
+    InvalidLengthError
+    """
 
 
 class DecodeError(PyblsError, ValueError):
-    """Bytes (or coordinates) that do not encode a valid element."""
+    """Bytes (or coordinates) that do not encode a valid element.
+
+    >>> from pybls import G2
+    >>> try:
+    ...     G2.from_bytes(bytes(96))          # no compression flag
+    ... except DecodeError as e:
+    ...     print(type(e).__name__, isinstance(e, ValueError))
+    InvalidFlagsError True
+    """
 
 
 class InvalidLengthError(DecodeError):
-    """The input has the wrong number of bytes."""
+    """The input has the wrong number of bytes.
+
+    >>> from pybls import G1
+    >>> G1.from_bytes(bytes(47))
+    Traceback (most recent call last):
+      ...
+    pybls.errors.InvalidLengthError: a G1 encoding must be 48 or 96 bytes, got 47
+    """
 
 
 class InvalidFlagsError(DecodeError):
-    """The compression, infinity or sign flag bits of a point are invalid."""
+    """The compression, infinity or sign flag bits of a point are invalid.
+
+    >>> from pybls import G1
+    >>> G1.from_bytes(bytes(48))              # 48 bytes, but the compression bit unset
+    Traceback (most recent call last):
+      ...
+    pybls.errors.InvalidFlagsError: G1 point: invalid flag bits
+    """
 
 
 class NonCanonicalError(DecodeError):
-    """A field element is not below p, or a scalar is not below r."""
+    """A field element is not below p, or a scalar is not below r.
+
+    >>> from pybls import Scalar
+    >>> Scalar.from_bytes(b"\\xff" * 32)
+    Traceback (most recent call last):
+      ...
+    pybls.errors.NonCanonicalError: scalar: value is not canonical (field element >= p or scalar >= r)
+    """
 
 
 class NotOnCurveError(DecodeError):
-    """The coordinates do not satisfy the curve equation."""
+    """The coordinates do not satisfy the curve equation.
+
+    >>> from pybls import G1
+    >>> G1.from_bytes(bytes([0x80]) + (1).to_bytes(47, "big"))   # x = 1: 1 + 4 is no square
+    Traceback (most recent call last):
+      ...
+    pybls.errors.NotOnCurveError: G1 point: point is not on the curve
+    """
 
 
 class NotInSubgroupError(DecodeError):
-    """The point or GT element is not in the subgroup of prime order r."""
+    """The point or GT element is not in the subgroup of prime order r.
+
+    >>> from pybls import G1
+    >>> G1.from_bytes(bytes([0x80]) + (4).to_bytes(47, "big"))   # on the curve, outside G1
+    Traceback (most recent call last):
+      ...
+    pybls.errors.NotInSubgroupError: G1 point: not in the prime-order subgroup
+    """
 
 
 class NotSquareError(PyblsError, ValueError):
-    """A square root of a quadratic non-residue was requested."""
+    """A square root of a quadratic non-residue was requested.
+
+    No public function returns it today (point decoding reports a missing
+    square root as :class:`NotOnCurveError`); the core's status maps to it:
+
+    >>> type(status_error(-7, "Fp element")).__name__
+    'NotSquareError'
+    """
 
 
 class ArgumentError(PyblsError, ValueError):
-    """A count or size argument is out of the range the core accepts."""
+    """A count or size argument is out of the range the core accepts.
+
+    >>> from pybls import drand
+    >>> drand.check_round(0)
+    Traceback (most recent call last):
+      ...
+    pybls.errors.ArgumentError: a round is a number from 1 to 2**64 - 1, got 0
+    """
 
 
 class InvalidKeyError(PyblsError, ValueError):
     """A key the signature schemes refuse: a secret key outside [1, r), or a
-    public key that is the identity (the draft's KeyValidate)."""
+    public key that is the identity (the draft's KeyValidate).
+
+    >>> from pybls.sig import SecretKey
+    >>> SecretKey.from_bytes(bytes(32))
+    Traceback (most recent call last):
+      ...
+    pybls.errors.InvalidKeyError: a secret key must be an integer in [1, r)
+    """
 
 
 class DecryptionError(PyblsError):
@@ -93,32 +165,83 @@ class DecryptionError(PyblsError):
     returned. For identity-based encryption the message does not say which
     check failed; for timelock files, whose key (a published beacon) is
     public, it names the failing part (header MAC, payload chunk).
+
+    >>> from pybls import ibe
+    >>> master = ibe.MasterKey.generate()
+    >>> box = ibe.encrypt(master.public_key(), b"alice", b"for alice")
+    >>> ibe.decrypt(master.extract(b"bob"), box)
+    Traceback (most recent call last):
+      ...
+    pybls.errors.DecryptionError: the ciphertext does not decrypt with this identity key
     """
 
 
 class AgeFormatError(DecryptionError, DecodeError):
     """A timelock (age) file that is not well formed: not age v1, a
     malformed header or stanza, non-canonical base64, broken ASCII armor,
-    or no tlock recipient stanza."""
+    or no tlock recipient stanza.
+
+    >>> from pybls import tlock
+    >>> tlock.decrypt(b"hello", bytes(48))
+    Traceback (most recent call last):
+      ...
+    pybls.errors.AgeFormatError: age header: truncated
+    """
 
 
 class InvalidBeaconError(PyblsError, ValueError):
     """A drand beacon signature that is not the chain's signature of its
-    round (timelock decryption checks the signature before using it)."""
+    round (timelock decryption checks the signature before using it).
+
+    >>> import time
+    >>> from pybls import drand, tlock
+    >>> beacon = drand.LocalBeacon(genesis_time=int(time.time()) - 30)
+    >>> r = beacon.current_round()
+    >>> sealed = tlock.encrypt(b"later", r, chain=beacon.chain)
+    >>> try:
+    ...     tlock.decrypt(sealed, beacon.signature(r - 1), chains=[beacon.chain])
+    ... except InvalidBeaconError:
+    ...     print("not the signature of round", r)   # doctest: +ELLIPSIS
+    not the signature of round ...
+    """
 
 
 class UnknownChainError(PyblsError, LookupError):
-    """A drand chain name or chain hash that is not among the known chains."""
+    """A drand chain name or chain hash that is not among the known chains.
+
+    >>> from pybls import drand
+    >>> try:
+    ...     drand.get_chain("no-such-chain")
+    ... except UnknownChainError as e:
+    ...     print(isinstance(e, LookupError))
+    True
+    """
 
 
 class RoundNotReachedError(PyblsError, ValueError):
-    """A beacon round whose publication time has not come yet."""
+    """A beacon round whose publication time has not come yet.
+
+    >>> from pybls import drand
+    >>> beacon = drand.LocalBeacon(period=3600)
+    >>> try:
+    ...     beacon.signature(beacon.current_round() + 1)
+    ... except RoundNotReachedError:
+    ...     print("not yet")
+    not yet
+    """
 
 
 class PrecompileError(PyblsError, ValueError):
     """An input on which an Ethereum precompile (:mod:`pybls.evm`) fails:
     a wrong length, a malformed field element, a point off its curve or
-    outside the subgroup the precompile requires. The message says which."""
+    outside the subgroup the precompile requires. The message says which.
+
+    >>> from pybls import evm
+    >>> evm.bn254_add(b"\\x01")
+    Traceback (most recent call last):
+      ...
+    pybls.errors.PrecompileError: ECADD: first point: not on the curve
+    """
 
 
 class KzgInputError(PyblsError, ValueError):

@@ -138,7 +138,14 @@ def bn254_add(data: bytes) -> bytes:
 
 
 def bn254_mul(data: bytes) -> bytes:
-    """ECMUL (0x07): a G1 point of BN254 times a 256-bit scalar (EIP-196), 64 bytes."""
+    """ECMUL (0x07): a G1 point of BN254 times a 256-bit scalar (EIP-196), 64 bytes.
+
+    2 times the generator (1, 2), as EIP-196's users know it:
+
+    >>> out = bn254_mul((1).to_bytes(32, "big") + (2).to_bytes(32, "big") + (2).to_bytes(32, "big"))
+    >>> out.hex()
+    '030644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd315ed738c0e0a7c92e7845f96b2ae9c0a68a6a449e3538fc7ff3ebf7a5a18a2c4'
+    """
     d = _padded(as_bytes(data, "input"), 96)
     p = _bn254_point(bn254.G1, d[:64], "ECMUL", "point")
     return p.mul_vartime(int.from_bytes(d[64:], "big")).to_bytes()
@@ -147,7 +154,15 @@ def bn254_mul(data: bytes) -> bytes:
 def bn254_pairing(data: bytes) -> bytes:
     """ECPAIRING (0x08): whether the product of the pairings of k (G1, G2)
     pairs of BN254 is 1 (EIP-197): 32 bytes, ``0..01`` or ``0..00``. The
-    input is k 192-byte pairs, k >= 0."""
+    input is k 192-byte pairs, k >= 0.
+
+    >>> from pybls import bn254
+    >>> P, Q = bn254.G1.generator(), bn254.G2.generator()
+    >>> bn254_pairing(b"")[-1], bn254_pairing((P * 3).to_bytes() + Q.to_bytes() + (-P).to_bytes() + (Q * 3).to_bytes())[-1]
+    (1, 1)
+    >>> bn254_pairing(P.to_bytes() + Q.to_bytes())[-1]
+    0
+    """
     d = as_bytes(data, "input")
     if len(d) % 192:
         raise PrecompileError(f"ECPAIRING: input length must be a multiple of 192 bytes, got {len(d)}")
@@ -263,7 +278,15 @@ def _pairs(data: bytes, size: int, name: str) -> bytes:
 
 def bls12_g1add(data: bytes) -> bytes:
     """BLS12_G1ADD (0x0b): the sum of two points of the curve E(Fp) (256
-    bytes in, 128 out); no subgroup check."""
+    bytes in, 128 out); no subgroup check.
+
+    >>> fp = lambda v: v.to_bytes(64, "big")
+    >>> G = bls12_map_fp_to_g1(fp(1))
+    >>> bls12_g1add(G + G) == bls12_g1msm(G + (2).to_bytes(32, "big"))
+    True
+    >>> bls12_g1add(G + bytes(128)) == G                 # all zeros: the point at infinity
+    True
+    """
     d = _exact(data, 2 * _G1, "BLS12_G1ADD")
     a = _bls_g1(d[:_G1], False, "BLS12_G1ADD", "first point")
     b = _bls_g1(d[_G1:], False, "BLS12_G1ADD", "second point")
@@ -272,7 +295,13 @@ def bls12_g1add(data: bytes) -> bytes:
 
 def bls12_g2add(data: bytes) -> bytes:
     """BLS12_G2ADD (0x0d): the sum of two points of the twist E'(Fp2) (512
-    bytes in, 256 out); no subgroup check."""
+    bytes in, 256 out); no subgroup check.
+
+    >>> fp = lambda v: v.to_bytes(64, "big")
+    >>> Q = bls12_map_fp2_to_g2(fp(1) + fp(2))
+    >>> bls12_g2add(Q + Q) == bls12_g2msm(Q + (2).to_bytes(32, "big"))
+    True
+    """
     d = _exact(data, 2 * _G2, "BLS12_G2ADD")
     a = _bls_g2(d[:_G2], False, "BLS12_G2ADD", "first point")
     b = _bls_g2(d[_G2:], False, "BLS12_G2ADD", "second point")
@@ -309,20 +338,45 @@ def _msm(
 
 def bls12_g1msm(data: bytes) -> bytes:
     """BLS12_G1MSM (0x0c): sum k_i P_i over k >= 1 pairs of a G1 point (in
-    the subgroup) and a 32-byte scalar, 160 bytes each; 128 bytes out."""
+    the subgroup) and a 32-byte scalar, 160 bytes each; 128 bytes out.
+
+    >>> fp = lambda v: v.to_bytes(64, "big")
+    >>> G, H = bls12_map_fp_to_g1(fp(1)), bls12_map_fp_to_g1(fp(2))
+    >>> k = lambda v: v.to_bytes(32, "big")
+    >>> bls12_g1msm(G + k(3) + H + k(5)) == bls12_g1add(bls12_g1msm(G + k(3)) + bls12_g1msm(H + k(5)))
+    True
+    """
     return _enc_g1(_msm(data, _G1, "BLS12_G1MSM", _bls_g1))
 
 
 def bls12_g2msm(data: bytes) -> bytes:
     """BLS12_G2MSM (0x0e): sum k_i Q_i over k >= 1 pairs of a G2 point (in
-    the subgroup) and a 32-byte scalar, 288 bytes each; 256 bytes out."""
+    the subgroup) and a 32-byte scalar, 288 bytes each; 256 bytes out.
+
+    >>> fp = lambda v: v.to_bytes(64, "big")
+    >>> Q = bls12_map_fp2_to_g2(fp(3) + fp(4))
+    >>> bls12_g2msm(Q + (1).to_bytes(32, "big")) == Q
+    True
+    >>> bls12_g2msm(Q + bytes(32)) == bytes(256)         # times 0: infinity
+    True
+    """
     return _enc_g2(_msm(data, _G2, "BLS12_G2MSM", _bls_g2))
 
 
 def bls12_pairing_check(data: bytes) -> bytes:
     """BLS12_PAIRING_CHECK (0x0f): whether e(P_1, Q_1) ··· e(P_k, Q_k) = 1
     for k >= 1 pairs of a G1 and a G2 point of the subgroups, 384 bytes
-    each: 32 bytes, ``0..01`` or ``0..00``."""
+    each: 32 bytes, ``0..01`` or ``0..00``.
+
+    >>> fp = lambda v: v.to_bytes(64, "big")
+    >>> G, Q = bls12_map_fp_to_g1(fp(5)), bls12_map_fp2_to_g2(fp(6) + fp(7))
+    >>> k = lambda v: v.to_bytes(32, "big")
+    >>> neg_G = bls12_g1msm(G + k(0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000000))   # (r - 1) G
+    >>> bls12_pairing_check(bls12_g1msm(G + k(2)) + Q + neg_G + bls12_g2msm(Q + k(2)))[-1]
+    1
+    >>> bls12_pairing_check(G + Q)[-1]
+    0
+    """
     name = "BLS12_PAIRING_CHECK"
     d = _pairs(data, _G1 + _G2, name)
     pairs = []
@@ -337,7 +391,15 @@ def bls12_pairing_check(data: bytes) -> bytes:
 
 def bls12_map_fp_to_g1(data: bytes) -> bytes:
     """BLS12_MAP_FP_TO_G1 (0x10): RFC 9380's map_to_curve of an Fp element
-    (64 bytes), cofactor cleared: a G1 point (128 bytes)."""
+    (64 bytes), cofactor cleared: a G1 point (128 bytes).
+
+    >>> fp = lambda v: v.to_bytes(64, "big")
+    >>> from pybls import G1
+    >>> out = bls12_map_fp_to_g1(fp(42))
+    >>> P = G1.from_affine(int.from_bytes(out[:64], "big"), int.from_bytes(out[64:], "big"))
+    >>> P.in_subgroup(), P == G1.map_to_curve(42).clear_cofactor()
+    (True, True)
+    """
     name = "BLS12_MAP_FP_TO_G1"
     u = _fp(_exact(data, _FP, name), name, "u")
     return _enc_g1(G1.map_to_curve(u).clear_cofactor())
@@ -346,7 +408,13 @@ def bls12_map_fp_to_g1(data: bytes) -> bytes:
 def bls12_map_fp2_to_g2(data: bytes) -> bytes:
     """BLS12_MAP_FP2_TO_G2 (0x11): RFC 9380's map_to_curve of an Fp2
     element ``c0 || c1`` (128 bytes), cofactor cleared: a G2 point (256
-    bytes)."""
+    bytes).
+
+    >>> fp = lambda v: v.to_bytes(64, "big")
+    >>> out = bls12_map_fp2_to_g2(fp(1) + fp(2))
+    >>> len(out), bls12_g2msm(out + (1).to_bytes(32, "big")) == out   # the MSM checks the subgroup
+    (256, True)
+    """
     name = "BLS12_MAP_FP2_TO_G2"
     d = _exact(data, 2 * _FP, name)
     u = (_fp(d[:_FP], name, "u.c0"), _fp(d[_FP:], name, "u.c1"))

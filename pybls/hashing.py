@@ -53,6 +53,16 @@ def hash_to_field(
     in ``G2.to_affine()``. `count` is at most 8160 // L for G1 and
     8160 // 2L for G2, L = 64 on BLS12-381 (127 and 63) and 48 on BN254
     (:class:`~pybls.errors.ArgumentError` otherwise).
+
+    >>> from pybls import G1, G2
+    >>> from pybls.bls12_381 import FIELD_MODULUS as p
+    >>> dst = b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_"
+    >>> u = hash_to_field(b"abc", dst, 2, G1)
+    >>> len(u), all(0 <= x < p for x in u), u == G1.hash_to_field(b"abc", dst, 2)
+    (2, True, True)
+    >>> (c0, c1), = hash_to_field(b"abc", dst, 1, G2)
+    >>> 0 <= c0 < p and 0 <= c1 < p
+    True
     """
     if not isinstance(group, type) or not issubclass(group, (G1Point, G2Point)) or group in (G1Point, G2Point):
         raise TypeError(f"group must be a curve's G1 or G2, not {group!r}")

@@ -219,12 +219,23 @@ def _pair(id_point: Point, key_point: Point) -> GT:
 
 
 def h2(x: GT, length: int = 16) -> bytes:
-    """H2: SHA-256("IBE-H2" || the 576-byte encoding of `x`), first `length` bytes (<= 32)."""
+    """H2: SHA-256("IBE-H2" || the 576-byte encoding of `x`), first `length` bytes (<= 32).
+
+    >>> import hashlib
+    >>> x = GT.generator()
+    >>> h2(x) == hashlib.sha256(b"IBE-H2" + x.to_bytes()).digest()[:16]
+    True
+    """
     return hashlib.sha256(b"IBE-H2" + x.to_bytes()).digest()[:length]
 
 
 def h4(sigma: bytes, length: int = 16) -> bytes:
-    """H4: SHA-256("IBE-H4" || sigma), first `length` bytes (<= 32)."""
+    """H4: SHA-256("IBE-H4" || sigma), first `length` bytes (<= 32).
+
+    >>> import hashlib
+    >>> h4(b"sigma", 32) == hashlib.sha256(b"IBE-H4" + b"sigma").digest()
+    True
+    """
     return hashlib.sha256(b"IBE-H4" + sigma).digest()[:length]
 
 
@@ -325,6 +336,12 @@ def bf_encrypt(master_public_key: Point, q_id: Point, message: bytes, *,
     ``EncryptCCAonG2``, drand quicknet) or a G1 point with `q_id` in G2
     (``EncryptCCAonG1``). `rng(n)` returns `n` random bytes (default
     :func:`secrets.token_bytes`; pass a deterministic one only for tests).
+
+    >>> s = Scalar.random()                        # the master secret
+    >>> q_id = G1.hash_to_curve(b"dave", b"EXAMPLE-IBE")
+    >>> ct = bf_encrypt(G2.generator() * s, q_id, b"sixteen byte msg")
+    >>> bf_decrypt(q_id * s, ct)
+    b'sixteen byte msg'
     """
     if isinstance(master_public_key, G2) and isinstance(q_id, G1):
         pass
@@ -359,6 +376,16 @@ def bf_decrypt(identity_key: Point, ct: Ciphertext) -> bytes:
     :class:`TypeError` when the key is in the same group as ``U``, and
     :class:`~pybls.errors.NotInSubgroupError` for a key point made without
     a subgroup check that is outside the subgroup.
+
+    >>> s = Scalar.random()
+    >>> q_id = G1.hash_to_curve(b"erin", b"EXAMPLE-IBE")
+    >>> ct = bf_encrypt(G2.generator() * s, q_id, bytes(32))
+    >>> bf_decrypt(q_id * s, ct) == bytes(32)
+    True
+    >>> bf_decrypt(q_id * (s + 1), ct)
+    Traceback (most recent call last):
+      ...
+    pybls.errors.DecryptionError: the ciphertext does not decrypt with this identity key
     """
     if not isinstance(ct, Ciphertext):
         raise TypeError(f"ct must be a Ciphertext, not {type(ct).__name__}")
@@ -612,6 +639,13 @@ def decrypt(identity_key: Union[IdentityKey, Point], ciphertext: bytes) -> bytes
     :class:`~pybls.errors.DecryptionError` (and returns nothing) for any
     ciphertext that was not made by :func:`encrypt` for this key's identity
     and master key, whole and unaltered.
+
+    >>> master = MasterKey.generate()
+    >>> box = encrypt(master.public_key(), b"carol", b"hello carol")
+    >>> decrypt(master.extract(b"carol"), box)
+    b'hello carol'
+    >>> decrypt(master.extract(b"carol").point, box)        # the key's point alone
+    b'hello carol'
     """
     if isinstance(identity_key, IdentityKey):
         point = identity_key.point

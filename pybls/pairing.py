@@ -69,7 +69,13 @@ class MillerLoopValue(Generic[_T]):
 class Pairing(Generic[_P1, _P2, _T]):
     """The pairing of one curve, over its G1, G2 and GT classes and its
     core's functions (`binding`: pybls._lib, or a curve_binding()). Each
-    curve module exposes its methods as module functions."""
+    curve module exposes its methods as module functions.
+
+    >>> from pybls import bn254
+    >>> P, Q = bn254.G1.generator(), bn254.G2.generator()
+    >>> bn254.pairing(P * 2, Q) == bn254.pairing(P, Q * 2)    # a Pairing's method
+    True
+    """
 
     def __init__(self, binding: Any, g1: Type[_P1], g2: Type[_P2], gt: Type[_T]) -> None:
         self._g1, self._g2, self._gt = g1, g2, gt
@@ -88,14 +94,28 @@ class Pairing(Generic[_P1, _P2, _T]):
             )
 
     def pairing(self, P: _P1, Q: _P2) -> _T:
-        """e(P, Q), the optimal ate pairing."""
+        """e(P, Q), the optimal ate pairing.
+
+        >>> from pybls import G1, G2, Scalar
+        >>> a, b = Scalar(6), Scalar(7)
+        >>> pairing(G1.generator() * a, G2.generator() * b) == pairing(G1.generator(), G2.generator()) ** 42
+        True
+        """
         self._check(P, Q)
         return _wrap(self._gt, self._pairing(P._b, Q._b))
 
     def pairing_product(self, pairs: Iterable[Tuple[_P1, _P2]]) -> _T:
         """The product of e(P_i, Q_i) over `pairs`, with one final
         exponentiation (a pairing check such as EIP-197's asks whether it is
-        1); the empty product is 1."""
+        1); the empty product is 1.
+
+        >>> from pybls import G1, G2
+        >>> P, Q = G1.generator(), G2.generator()
+        >>> pairing_product([(P * 3, Q), (-P, Q * 3)]).is_one()
+        True
+        >>> pairing_product([]).is_one()
+        True
+        """
         g1s = []
         g2s = []
         for P, Q in pairs:
@@ -115,7 +135,14 @@ class Pairing(Generic[_P1, _P2, _T]):
 
     def final_exponentiation(self, f: "MillerLoopValue[_T] | _T") -> _T:
         """Raise a Miller loop output (or a product of them) to the curve's
-        final exponent."""
+        final exponent.
+
+        >>> from pybls import G1, G2
+        >>> P, Q = G1.generator(), G2.generator()
+        >>> f = miller_loop(P * 2, Q) * miller_loop(P, Q * 3)
+        >>> final_exponentiation(f) == pairing(P, Q) ** 5
+        True
+        """
         # A GT value is accepted too: miller_loop returned GT values before.
         if isinstance(f, MillerLoopValue) and f._curve is self:
             return _wrap(self._gt, self._final(f._b))
@@ -128,7 +155,14 @@ _BLS12_381: Pairing[G1, G2, GT] = Pairing(_lib, G1, G2, GT)
 
 
 def pairing(P: G1, Q: G2) -> GT:
-    """e(P, Q)."""
+    """e(P, Q).
+
+    >>> from pybls import G1, G2
+    >>> P, Q = G1.generator(), G2.generator()
+    >>> e = pairing(P, Q)
+    >>> pairing(P * 2, Q) == e * e == pairing(P, Q * 2), e.is_one()
+    (True, False)
+    """
     return _BLS12_381.pairing(P, Q)
 
 
@@ -136,6 +170,11 @@ def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
     """The product of e(P_i, Q_i) over `pairs`, with one final exponentiation.
 
     Cheaper than multiplying separate pairings; the empty product is 1.
+
+    >>> from pybls import G1, G2
+    >>> P, Q = G1.generator(), G2.generator()
+    >>> pairing_product([(P, Q * 5), (P * -5, Q)]).is_one()
+    True
     """
     return _BLS12_381.pairing_product(pairs)
 
@@ -156,5 +195,11 @@ def miller_loop(P: G1, Q: G2) -> MillerLoopValue[GT]:
 
 
 def final_exponentiation(f: "MillerLoopValue[GT] | GT") -> GT:
-    """Raise a Miller loop output (or a product of them) to (p^12 - 1) / r."""
+    """Raise a Miller loop output (or a product of them) to (p^12 - 1) / r.
+
+    >>> from pybls import G1, G2
+    >>> P, Q = G1.generator(), G2.generator()
+    >>> final_exponentiation(miller_loop(P, Q) * miller_loop(-P, Q)).is_one()
+    True
+    """
     return _BLS12_381.final_exponentiation(f)

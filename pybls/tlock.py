@@ -73,14 +73,28 @@ ChainLike = Union[str, Chain]
 
 
 class Recipient(NamedTuple):
-    """What a timelock file is locked to: a round of the chain with this hash."""
+    """What a timelock file is locked to: a round of the chain with this hash.
+
+    >>> Recipient(5, bytes(32)).round
+    5
+    """
 
     round: int
     chain_hash: bytes
 
 
 def identity_point(chain: Chain, round: int) -> Any:
-    """Q_id of `round`: the hash to the signature group of sha256(uint64_be(round))."""
+    """Q_id of `round`: the hash to the signature group of sha256(uint64_be(round)).
+
+    drand quicknet's published signature of round 12040883 is the chain key's
+    signature of this point: e(sig, g2) = e(Q_id, pk).
+
+    >>> from pybls import G1, G2, drand, pairing
+    >>> qn = drand.CHAINS["quicknet"]
+    >>> sig = G1.from_bytes(bytes.fromhex("929906c959032ab363c9f26570d215d66f5c06cb0c44fe508c12bb5839f04ec895bb6868e5b9ff13ab289bdb5266b394"))
+    >>> pairing(sig, G2.generator()) == pairing(identity_point(qn, 12040883), qn.public_key_point)
+    True
+    """
     return chain.signature_group.hash_to_curve(chain.message(round), chain.dst)
 
 
@@ -131,6 +145,13 @@ def encrypt(plaintext: Any, round: int, chain: ChainLike = "quicknet", armor: bo
     :data:`~pybls.drand.CHAINS`; it must be unchained (quicknet, fastnet,
     quicknet-t, testnet-unchained-3s). Returns the armored file as ``str``,
     or with ``armor=False`` the binary age file as ``bytes``.
+
+    >>> from pybls import drand
+    >>> sealed = encrypt(b"see you in round 20000000", 20000000)
+    >>> sealed.splitlines()[0]
+    '-----BEGIN AGE ENCRYPTED FILE-----'
+    >>> inspect(sealed).round, inspect(sealed).chain_hash == drand.CHAINS["quicknet"].hash
+    (20000000, True)
     """
     data = as_bytes(plaintext, "plaintext")
     check_round(round)
@@ -263,6 +284,11 @@ def inspect(data: Union[bytes, str]) -> Recipient:
 
     Raises :class:`~pybls.errors.AgeFormatError` for a file that is not a
     well-formed age file with a tlock stanza.
+
+    >>> from pybls import drand
+    >>> r = inspect(encrypt(b"x", 1000, chain="quicknet", armor=False))
+    >>> r.round, drand.chain_by_hash(r.chain_hash).beacon_id
+    (1000, 'quicknet')
     """
     return _tlock_stanza(_parse(_as_file(data)))[0]
 
@@ -283,6 +309,13 @@ def decrypt(data: Union[bytes, str], signature: Any, *, chains: Union[Chain, Ite
     plaintext is one empty final chunk): tlock-js 0.9 writes none for an
     empty plaintext, and such files are refused like any file cut after its
     nonce.
+
+    >>> import time
+    >>> from pybls import drand
+    >>> beacon = drand.LocalBeacon(genesis_time=int(time.time()) - 30)
+    >>> r = beacon.current_round()
+    >>> decrypt(encrypt(b"opened", r, chain=beacon.chain), beacon.signature(r), chains=[beacon.chain])
+    b'opened'
     """
     raw = _as_file(data)
     header = _parse(raw)

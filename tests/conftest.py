@@ -122,3 +122,7 @@ def repo_root():
 # the cffi, ctypes and Pyodide passes leave them out.
 if not os.environ.get("PYBLS_BROWSER_TESTS"):
     collect_ignore = ["browser"]
+# The release artifacts' tests (tests/dist/) run against an installed wheel
+# in `make test-dist`, which sets this variable.
+if not os.environ.get("PYBLS_DIST_TESTS"):
+    collect_ignore = [*globals().get("collect_ignore", []), "dist"]

@@ -35,6 +35,7 @@ const PAGES = [
   ["threshold.html", "Threshold"],
   ["ibe.html", "Encryption"],
   ["console.html", "Console"],
+  ["docs/", "Docs"],
 ];
 
 function html(text) {

@@ -122,7 +122,17 @@ def _scalar(k: int) -> bytes:
 
 
 def batch_verify(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> bool:
-    """Whether all triples verify under `scheme` (see the module docstring)."""
+    """Whether all triples verify under `scheme` (see the module docstring).
+
+    >>> from pybls.sig import MinPk, key_gen
+    >>> bls = MinPk.PoP
+    >>> keys = [key_gen(bytes([i]) * 32) for i in (1, 2)]
+    >>> triples = [(bls.sk_to_pk(k), m, bls.sign(k, m)) for k, m in zip(keys, (b"one", b"two"))]
+    >>> batch_verify(bls, triples)
+    True
+    >>> batch_verify(bls, [triples[0], (triples[1][0], b"three", triples[1][2])])
+    False
+    """
     prepared, hashes = _prepare(scheme, triples)
     items: List[_Prepared] = []
     for p in prepared:
@@ -133,7 +143,17 @@ def batch_verify(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> b
 
 
 def find_invalid(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> List[int]:
-    """The sorted indices of the triples that do not verify under `scheme`."""
+    """The sorted indices of the triples that do not verify under `scheme`.
+
+    >>> from pybls.sig import MinSig, key_gen
+    >>> bls = MinSig.Basic
+    >>> k = key_gen(b"\x07" * 32)
+    >>> pk = bls.sk_to_pk(k)
+    >>> triples = [(pk, m, bls.sign(k, m)) for m in (b"a", b"b", b"c")]
+    >>> triples[1] = (pk, b"b", bls.sign(k, b"not b"))
+    >>> find_invalid(bls, triples)
+    [1]
+    """
     prepared, hashes = _prepare(scheme, triples)
     bad = [i for i, p in enumerate(prepared) if p is None]
     candidates = [i for i, p in enumerate(prepared) if p is not None]

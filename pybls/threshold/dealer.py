@@ -32,7 +32,15 @@ __all__ = ["Dealing", "deal", "verify_share", "check_parameters"]
 
 def check_parameters(t: Any, n: Any) -> "tuple[int, int]":
     """(t, n) as ints with 1 <= t <= n < 2^32, else
-    :class:`~pybls.threshold.errors.InvalidDegreeError`."""
+    :class:`~pybls.threshold.errors.InvalidDegreeError`.
+
+    >>> check_parameters(2, 3)
+    (2, 3)
+    >>> check_parameters(4, 3)
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.InvalidDegreeError: the threshold must be in [1, n] = [1, 3], got 4
+    """
     tt, nn = as_int(t, "t"), as_int(n, "n")
     if not 1 <= nn <= MAX_INDEX:
         raise InvalidDegreeError(f"n must be in [1, 2^32), got {nn}")
@@ -42,7 +50,12 @@ def check_parameters(t: Any, n: Any) -> "tuple[int, int]":
 
 
 class Dealing:
-    """The output of :func:`deal`: the public data and the n shares."""
+    """The output of :func:`deal`: the public data and the n shares.
+
+    >>> d = deal(2, 3)
+    >>> len(d.shares), d.public_polynomial.degree + 1 == d.threshold
+    (3, True)
+    """
 
     __slots__ = ("threshold", "n", "scheme", "public_polynomial", "public_key", "shares")
 
@@ -73,6 +86,12 @@ def deal(t: int, n: int, variant: Optional[Variant] = None, scheme: Any = None,
 
     `variant` is ``MinPk`` (default) or ``MinSig``; `scheme` a scheme of
     that variant or its name (default ``PoP``).
+
+    >>> d = deal(3, 5)
+    >>> d.threshold, d.n, [s.index for s in d.shares]
+    (3, 5, [1, 2, 3, 4, 5])
+    >>> all(verify_share(s, d.public_polynomial) for s in d.shares)
+    True
     """
     tt, nn = check_parameters(t, n)
     s = resolve_scheme(variant, scheme)
@@ -89,7 +108,12 @@ def deal(t: int, n: int, variant: Optional[Variant] = None, scheme: Any = None,
 
 
 def verify_share(share: Share, commitment: PublicPolynomial) -> bool:
-    """Whether ``share.value * G == commitment(share.index)`` (Feldman's check)."""
+    """Whether ``share.value * G == commitment(share.index)`` (Feldman's check).
+
+    >>> d, other = deal(2, 3), deal(2, 3)
+    >>> verify_share(d.shares[1], d.public_polynomial), verify_share(other.shares[1], d.public_polynomial)
+    (True, False)
+    """
     if not isinstance(share, Share):
         raise TypeError(f"expected a Share, not {type(share).__name__}")
     group = commitment.group

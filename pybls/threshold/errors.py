@@ -35,15 +35,39 @@ __all__ = [
 
 
 class ThresholdError(PyblsError, ValueError):
-    """Base class of the errors of :mod:`pybls.threshold`."""
+    """Base class of the errors of :mod:`pybls.threshold`.
+
+    >>> from pybls import threshold
+    >>> try:
+    ...     threshold.deal(0, 3)
+    ... except ThresholdError as e:
+    ...     print(type(e).__name__)
+    InvalidDegreeError
+    """
 
 
 class InvalidIndexError(ThresholdError):
-    """A participant index outside [1, 2^32) (index 0 holds the secret)."""
+    """A participant index outside [1, 2^32) (index 0 holds the secret).
+
+    >>> from pybls.threshold import Share
+    >>> from pybls import Scalar
+    >>> Share(0, Scalar(1))
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.InvalidIndexError: index must be in [1, 2^32), got 0
+    """
 
 
 class DuplicateIndexError(ThresholdError):
-    """The same participant index appears twice where indices must differ."""
+    """The same participant index appears twice where indices must differ.
+
+    >>> from pybls import threshold
+    >>> p = threshold.deal(2, 3).shares[0].sign(b"m")
+    >>> threshold.recover([p, p], 2)
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.DuplicateIndexError: index 1 appears more than once
+    """
 
 
 class UnknownIndexError(ThresholdError):
@@ -55,11 +79,26 @@ class TooFewSharesError(ThresholdError):
 
 
 class TooFewPartialsError(TooFewSharesError):
-    """Fewer partial signatures than the threshold."""
+    """Fewer partial signatures than the threshold.
+
+    >>> from pybls import threshold
+    >>> d = threshold.deal(3, 5)
+    >>> threshold.recover([d.shares[0].sign(b"m"), d.shares[1].sign(b"m")], 3)
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.TooFewPartialsError: 2 partial signatures, the threshold is 3
+    """
 
 
 class InvalidDegreeError(ThresholdError):
-    """A polynomial or commitment of the wrong degree for the threshold."""
+    """A polynomial or commitment of the wrong degree for the threshold.
+
+    >>> from pybls import threshold
+    >>> threshold.deal(4, 3)
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.InvalidDegreeError: the threshold must be in [1, n] = [1, 3], got 4
+    """
 
 
 class InvalidShareError(ThresholdError):
@@ -76,7 +115,17 @@ class InvalidShareError(ThresholdError):
 
 
 class InvalidPartialError(ThresholdError):
-    """Partial signatures that do not verify; ``indices`` names their signers."""
+    """Partial signatures that do not verify; ``indices`` names their signers.
+
+    >>> from pybls import threshold
+    >>> d = threshold.deal(2, 3)
+    >>> bad = [d.shares[0].sign(b"m"), d.shares[1].sign(b"other")]
+    >>> try:
+    ...     threshold.recover(bad, 2, public_polynomial=d.public_polynomial, msg=b"m")
+    ... except InvalidPartialError as e:
+    ...     print(e.indices)
+    [2]
+    """
 
     def __init__(self, message: str, *, indices: Iterable[int] = ()) -> None:
         super().__init__(message)

@@ -62,6 +62,12 @@ def lagrange_ints(indices: Sequence[int], at: int = 0) -> List[int]:
     Indices must be distinct and in [1, 2^32)
     (:class:`~pybls.threshold.errors.DuplicateIndexError`,
     :class:`~pybls.threshold.errors.InvalidIndexError`).
+
+    >>> from pybls import Scalar
+    >>> coeffs = lagrange_ints([1, 2, 3])       # f(0) = sum c_i f(i) for degree < 3
+    >>> f = lambda x: 5 + 3 * x + 2 * x * x
+    >>> sum(c * f(i) for c, i in zip(coeffs, [1, 2, 3])) % Scalar.R
+    5
     """
     xs = check_distinct(indices)
     if not xs:
@@ -151,6 +157,11 @@ def interpolate(values: Mapping[int, Scalar]) -> Scalar:
     The result is the constant term of the polynomial of degree
     < len(values) through them. Constant time in the values (they are
     secret shares); the indices are public.
+
+    >>> from pybls import Scalar
+    >>> f = lambda x: Scalar(5) + Scalar(3) * x      # degree 1: any two values
+    >>> interpolate({2: f(2), 7: f(7)}) == Scalar(5)
+    True
     """
     if not values:
         raise ThresholdError("interpolate needs at least one value")
@@ -164,6 +175,12 @@ def interpolate(values: Mapping[int, Scalar]) -> Scalar:
 def interpolate_points(values: Mapping[int, _P]) -> _P:
     """P(0) from points P(i) = f(i) * G at distinct indices, by one
     multi-scalar multiplication (variable time: for public points).
+
+    >>> from pybls import G1, Scalar
+    >>> G = G1.generator()
+    >>> f = lambda x: Scalar(5) + Scalar(3) * x
+    >>> interpolate_points({1: G * f(1), 4: G * f(4)}) == G * 5
+    True
     """
     if not values:
         raise ThresholdError("interpolate_points needs at least one point")

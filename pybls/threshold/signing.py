@@ -86,6 +86,12 @@ def verify_partial(partial: PartialSignature, public_polynomial: PublicPolynomia
     `scheme` is the one the shares sign with (default: ``PoP`` of the
     polynomial's variant). With `n`, an index outside 1..n raises
     :class:`~pybls.threshold.errors.UnknownIndexError`.
+
+    >>> from pybls import threshold
+    >>> d = threshold.deal(2, 3)
+    >>> p = d.shares[0].sign(b"msg")
+    >>> verify_partial(p, d.public_polynomial, b"msg"), verify_partial(p, d.public_polynomial, b"other")
+    (True, False)
     """
     if not isinstance(partial, PartialSignature):
         raise TypeError(f"expected a PartialSignature, not {type(partial).__name__}")
@@ -120,6 +126,12 @@ def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomia
     many partials. A set with an invalid partial passes with probability
     at most 2^-64. Repeated indices raise
     :class:`~pybls.threshold.errors.DuplicateIndexError`.
+
+    >>> from pybls import threshold
+    >>> d = threshold.deal(2, 3)
+    >>> partials = [s.sign(b"msg") for s in d.shares]
+    >>> batch_verify_partials(partials, d.public_polynomial, b"msg")
+    True
     """
     ps = list(partials)
     idx = check_distinct([p.index for p in ps])
@@ -140,8 +152,15 @@ def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomia
 
 def find_invalid_partials(partials: Sequence[PartialSignature], public_polynomial: PublicPolynomial,
                           msg: Any, scheme: Any = None) -> List[int]:
-    """The sorted indices of the partial signatures that do not verify
-    (by bisection with batch checks)."""
+    """The sorted share indices (``partial.index``) of the partial signatures that do not verify
+    (by bisection with batch checks).
+
+    >>> from pybls import threshold
+    >>> d = threshold.deal(2, 4)
+    >>> partials = [s.sign(b"msg") for s in d.shares[:3]] + [d.shares[3].sign(b"other")]
+    >>> find_invalid_partials(partials, d.public_polynomial, b"msg")    # share indices
+    [4]
+    """
     ps = list(partials)
     check_distinct([p.index for p in ps])
     bad: List[int] = []
@@ -179,6 +198,13 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
     ones are named in :class:`~pybls.threshold.errors.InvalidPartialError`;
     without them, an invalid partial gives a signature that does not
     verify.
+
+    >>> from pybls import threshold
+    >>> from pybls.sig import MinPk
+    >>> d = threshold.deal(2, 3)
+    >>> sig = recover([d.shares[2].sign(b"msg"), d.shares[0].sign(b"msg")], 2)
+    >>> MinPk.PoP.verify(d.public_key, b"msg", sig)
+    True
     """
     tt = as_int(t, "t")
     if tt < 1:

@@ -3,9 +3,16 @@
 The demo pages (demo/) and web/ are served by demo/serve.py's layout on
 127.0.0.1 (a free port); Playwright for Python drives Debian's Chromium
 (`chromium` on PATH, or PYBLS_CHROMIUM), never a downloaded browser. Each
-page records console errors, uncaught exceptions and every request that
-is not to 127.0.0.1 (those are also aborted); tests end with
-``page.assert_clean()``. Screenshots go to build/screenshots/.
+page records console errors, uncaught exceptions, every request that is not
+to 127.0.0.1, every response with an error status and every request that
+failed before its response; the server records every error status it sent.
+Tests end with ``page.assert_clean()``. Screenshots go to build/screenshots/.
+
+The pages load without request interception (no ``route``): with it,
+Chromium does not fetch the favicon at all, so a missing favicon, which a
+plain Chromium reports as a console error on every load, went unseen.
+Requests cannot leave the machine all the same: the browser resolves no
+name but 127.0.0.1 (localweb.CHROMIUM_ARGS), and the listeners see them.
 
 Run by `make test-demo` (and so `make test`); the main pytest passes do not
 collect this directory (see tests/conftest.py).
@@ -40,12 +47,19 @@ serve = _load_serve()
 
 
 @pytest.fixture(scope="session")
-def demo_url():
+def demo_server():
+    """The demo server (its ``failures``: the error statuses it sent)."""
     gaps = serve.missing()
     assert not gaps, "build the demo's pieces first (make wasm): " + "; ".join(gaps)
     server, base = localweb.start_server(serve.mounts(), dynamic=serve.dynamic(), unisolated=serve.UNISOLATED)
-    yield base
+    server.base_url = base
+    yield server
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def demo_url(demo_server):
+    return demo_server.base_url
 
 
 @pytest.fixture(scope="session")
@@ -61,21 +75,27 @@ def browser():
 class DemoPage:
     """A loaded demo page and what it did that it should not have."""
 
-    def __init__(self, browser, base, path):
+    # What "loaded" means: a demo page is ready (fieldset enabled,
+    # body[data-ready]) or shows a load failure; a static page has loaded.
+    DEMO_READY = "document.body.dataset.ready === 'true' || !document.getElementById('page-error').hidden"
+    STATIC_READY = "document.readyState === 'complete'"
+
+    def __init__(self, browser, base, path, server=None, ready=DEMO_READY):
         self.context = browser.new_context(viewport=DESKTOP)
         self.page = self.context.new_page()
-        self.name = pathlib.Path(path).stem
+        self.name = path[:-len(".html")].replace("/", "-") if path.endswith(".html") else path.replace("/", "-")
         self.errors = []
         self.outside = []
-        self.context.route("**/*", self._route)
+        self.server = server
+        self.served_failures = len(server.failures) if server is not None else 0
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
         self.page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
-        self.page.on("request", self._request)
+        # The context's events include the Web Worker's requests.
+        self.context.on("request", self._request)
+        self.context.on("response", self._response)
+        self.context.on("requestfailed", self._failed)
         self.page.goto(base + path)
-        # Ready (fieldset enabled, body[data-ready]) or a load failure shown in the page.
-        self.page.wait_for_function(
-            "document.body.dataset.ready === 'true' || !document.getElementById('page-error').hidden",
-            timeout=LOAD_TIMEOUT_MS, polling=250)
+        self.page.wait_for_function(ready, timeout=LOAD_TIMEOUT_MS, polling=250)
         self.assert_clean()
 
     @staticmethod
@@ -83,22 +103,28 @@ class DemoPage:
         parts = urllib.parse.urlsplit(url)
         return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
 
-    def _route(self, route):
-        if self._local(route.request.url):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
-
     def _request(self, request):
         if not self._local(request.url):
             self.outside.append(request.url)
+
+    def _response(self, response):
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.request.method} {response.url}")
+
+    def _failed(self, request):
+        # A request answered with a success status and then given up by the
+        # page (the worker's HEAD requests, whose bodies nobody reads) did
+        # not fail; one that got no response did.
+        if request.response() is None and self._local(request.url):
+            self.errors.append(f"failed: {request.method} {request.url}: {request.failure}")
 
     def assert_clean(self):
         shown = self.page.locator("#page-error")
         if shown.count() and shown.is_visible():
             raise AssertionError("the page shows an error: " + shown.inner_text())
-        assert not self.errors, self.errors
+        # What the browser asked for (tests fetch missing paths on purpose).
+        sent = [f for f in self.server.failures[self.served_failures:] if "Chrome" in f] if self.server else []
+        assert not (self.errors or sent), f"{self.errors}; the server answered with errors: {sent}"
         assert not self.outside, f"requests left 127.0.0.1: {self.outside}"
 
     def idle(self, timeout=LOAD_TIMEOUT_MS):
@@ -129,12 +155,13 @@ class DemoPage:
 
 
 @pytest.fixture(scope="module")
-def open_page(browser, demo_url):
-    """open_page('sign.html') -> a loaded DemoPage, closed after the module."""
+def open_page(browser, demo_url, demo_server):
+    """open_page('sign.html') -> a loaded DemoPage, closed after the module
+    (``ready=DemoPage.STATIC_READY`` for a page that is not a demo)."""
     opened = []
 
-    def _open(path):
-        p = DemoPage(browser, demo_url, path)
+    def _open(path, ready=DemoPage.DEMO_READY):
+        p = DemoPage(browser, demo_url, path, demo_server, ready)
         opened.append(p)
         return p
 

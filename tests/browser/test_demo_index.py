@@ -1,6 +1,7 @@
 """demo/index.html: versions of what runs, the first computation, the links."""
 
 import json
+import urllib.request
 
 import pytest
 
@@ -36,8 +37,14 @@ def test_links(index):
     hrefs = page.eval_on_selector_all("main a[href]", "as => as.map(a => a.getAttribute('href'))")
     for target in ("sign.html", "threshold.html", "ibe.html", "console.html"):
         assert target in hrefs
-    notebooks = serve.site_info()["notebooks"]
-    page.wait_for_function("document.getElementById('notebooks-card').hidden === %s" % str(not notebooks).lower())
+    # The docs and notebooks cards link their sites when built, else say how to build them.
+    site = serve.site_info()
+    assert site["docs"], "make test-demo builds the documentation first (make docs)"
+    for what, command in (("docs", "make docs"), ("notebooks", "make notebooks-site")):
+        page.wait_for_function("document.getElementById('%s-missing').hidden === %s" % (what, str(site[what]).lower()))
+        assert page.get_attribute(f"#{what}-link", "href") == (f"{what}/" if site[what] else None)
+        if not site[what]:
+            assert command in page.inner_text(f"#{what}-missing")
     index.assert_clean()
     index.screenshot()
 
@@ -61,17 +68,39 @@ def test_a_load_failure_is_shown_in_the_page(browser, demo_url):
 
 def test_the_guards_see_outside_requests_and_console_errors(index):
     """The checks every test ends with can fail: a request off 127.0.0.1 (from
-    the page or from its Python worker) and a console error are caught."""
+    the page or from its Python worker), a console error, a missing file
+    (fetched by the page, and a favicon, which the browser fetches on its
+    own and reports only on the console and to the server) are caught."""
     page = index.page
     page.evaluate("fetch('http://192.0.2.1/x').catch(() => null)")
     page.evaluate("window.pyblsDemo.exec(\"import js\\njs.fetch('http://192.0.2.2/y')\").catch(() => null)")
     page.evaluate("console.error('deliberate')")
+    page.evaluate("fetch('missing-on-purpose.txt')")
+    page.evaluate("""() => {
+        const icon = document.querySelector("link[rel=icon]");
+        icon.href = "missing-favicon.ico";
+    }""")
     try:
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(1000)
         assert any("192.0.2.1" in u for u in index.outside), index.outside
         assert any("192.0.2.2" in u for u in index.outside), index.outside
         assert any("deliberate" in e for e in index.errors), index.errors
+        assert any("HTTP 404" in e and "missing-on-purpose.txt" in e for e in index.errors), index.errors
+        sent = index.server.failures[index.served_failures:]
+        assert any("missing-favicon.ico" in f for f in sent), sent
     finally:
         index.outside.clear()
         index.errors.clear()
+        index.served_failures = len(index.server.failures)
+        page.evaluate("""() => { document.querySelector("link[rel=icon]").href = "assets/favicon.svg"; }""")
     index.assert_clean()
+
+
+def test_the_favicon_is_served(demo_url):
+    """Every demo page names its icon, and the server has it."""
+    for html in sorted((ROOT / "demo").glob("*.html")):
+        text = html.read_text()
+        assert '<link rel="icon" href="assets/favicon.svg"' in text, html.name
+    with urllib.request.urlopen(demo_url + "assets/favicon.svg") as r:
+        assert r.status == 200 and r.headers["Content-Type"] == "image/svg+xml"
+        assert r.read().startswith(b"<svg")

@@ -55,14 +55,19 @@ def test_nothing_outside_the_mounts(demo_url, path):
     assert body not in ((ROOT / "Makefile").read_bytes(), (ROOT / "README.md").read_bytes())
 
 
-def test_site_json_names_the_notebooks_site_when_built(tmp_path):
-    assert serve.site_info(tmp_path) == {"notebooks": False}
-    (tmp_path / "index.html").write_text("<!doctype html><title>notebooks</title>")
-    assert serve.site_info(tmp_path) == {"notebooks": True}
-    server, base = localweb.start_server(serve.mounts(tmp_path), dynamic=serve.dynamic(tmp_path),
+def test_site_json_names_the_notebooks_site_and_docs_when_built(tmp_path):
+    notebooks, docs = tmp_path / "notebooks", tmp_path / "docs"
+    notebooks.mkdir()
+    docs.mkdir()
+    assert serve.site_info(notebooks, docs) == {"notebooks": False, "docs": False}
+    (notebooks / "index.html").write_text("<!doctype html><title>notebooks</title>")
+    (docs / "index.html").write_text("<!doctype html><title>docs</title>")
+    assert serve.site_info(notebooks, docs) == {"notebooks": True, "docs": True}
+    server, base = localweb.start_server(serve.mounts(notebooks, docs), dynamic=serve.dynamic(notebooks, docs),
                                          unisolated=serve.UNISOLATED)
     try:
-        assert json.loads(fetch(base + "site.json")[2]) == {"notebooks": True}
+        assert json.loads(fetch(base + "site.json")[2]) == {"notebooks": True, "docs": True}
+        assert b"<title>docs</title>" in fetch(base + "docs/")[2]
         assert b"<title>notebooks</title>" in fetch(base + "notebooks/")[2]
         # JupyterLite's kernel does not start under cross-origin isolation
         # (tests/notebooks/browser_notebooks.py runs it from this server)

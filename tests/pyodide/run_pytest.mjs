@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Run the pybls test suite inside Pyodide, under Node, with pytest itself.
 //
-//   node tests/pyodide/run_pytest.mjs --wheels DIR [--vectors DIR] [--json FILE] [-- PYTEST ARGS]
+//   node tests/pyodide/run_pytest.mjs --wheels DIR [--install WHEEL] [--vectors DIR] [--json FILE] [-- PYTEST ARGS]
 //   e.g. node tests/pyodide/run_pytest.mjs --wheels build/pyodide-wheels -- tests/test_fp.py -x
 //
 // Boots Pyodide through web/pybls.mjs (which installs the pybls wasm wheel
-// from web/dist/), installs every pure-Python wheel in DIR (pytest, pluggy,
+// from web/dist/) or, with --install WHEEL, boots a fresh Pyodide and
+// installs that pybls wheel with micropip (which checks that its tags fit
+// this Pyodide; `make test-dist`, with PYBLS_DIST_TESTS=1 set in Python);
+// installs every pure-Python wheel in DIR (pytest, pluggy,
 // iniconfig, packaging, pygments, hypothesis, attrs, sortedcontainers, as
 // fetched by `pip download`), mounts tests/ and the shared vectors into the
 // Pyodide file system and runs
@@ -26,7 +29,7 @@ const REPO = path.resolve(HERE, "..", "..");
 function usage(message) {
   if (message) console.error(`run_pytest.mjs: ${message}`);
   console.error(
-    "usage: node tests/pyodide/run_pytest.mjs --wheels DIR [--vectors DIR] [--json FILE] [-- PYTEST ARGS]",
+    "usage: node tests/pyodide/run_pytest.mjs --wheels DIR [--install WHEEL] [--vectors DIR] [--json FILE] [-- PYTEST ARGS]",
   );
   process.exit(2);
 }
@@ -36,6 +39,7 @@ function parseArgs(argv) {
     wheels: null,
     vectors: process.env.PYBLS_VECTORS || path.resolve(REPO, "..", "shared", "vectors"),
     json: null,
+    install: null,
     pytestArgs: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -43,7 +47,7 @@ function parseArgs(argv) {
     if (arg === "--") {
       opts.pytestArgs = argv.slice(i + 1);
       break;
-    } else if (arg === "--wheels" || arg === "--vectors" || arg === "--json") {
+    } else if (arg === "--wheels" || arg === "--vectors" || arg === "--json" || arg === "--install") {
       if (i + 1 >= argv.length) usage(`${arg} needs a value`);
       opts[arg.slice(2)] = argv[++i];
     } else if (arg === "-h" || arg === "--help") {
@@ -70,17 +74,24 @@ if (!existsSync(path.join(vectorsDir, "SOURCES.md"))) {
   usage(`test vectors not found at ${vectorsDir} (pass --vectors or set PYBLS_VECTORS)`);
 }
 
-const { loadPybls } = await import(new URL("../../web/pybls.mjs", import.meta.url).href);
-
+const onProgress = (e) => {
+  if (e.stage === "pyodide-ready") timings.pyodide_startup_ms = e.elapsedMs;
+  if (e.stage === "import") timings.before_import_ms = e.elapsedMs;
+  if (e.stage === "ready") timings.import_pybls_ms = e.elapsedMs - timings.before_import_ms;
+};
 const timings = {};
 const t0 = performance.now();
-const pyodide = await loadPybls({
-  onProgress: (e) => {
-    if (e.stage === "pyodide-ready") timings.pyodide_startup_ms = e.elapsedMs;
-    if (e.stage === "import") timings.before_import_ms = e.elapsedMs;
-    if (e.stage === "ready") timings.import_pybls_ms = e.elapsedMs - timings.before_import_ms;
-  },
-});
+let pyodide;
+if (opts.install) {
+  if (!existsSync(opts.install)) usage(`wheel ${opts.install} does not exist`);
+  if (!wheels.some((w) => w.startsWith("micropip-"))) usage(`no micropip-*.whl in ${wheelsDir}`);
+  const { loadPyodide } = await import(new URL("../../web/node_modules/pyodide/pyodide.mjs", import.meta.url).href);
+  pyodide = await loadPyodide({ indexURL: path.join(REPO, "web", "node_modules", "pyodide") + path.sep });
+  onProgress({ stage: "pyodide-ready", elapsedMs: performance.now() - t0 });
+} else {
+  const { loadPybls } = await import(new URL("../../web/pybls.mjs", import.meta.url).href);
+  pyodide = await loadPybls({ onProgress });
+}
 delete timings.before_import_ms;
 // Unbuffered output, so that pytest's progress dots stay on one line.
 const writer = (stream) => ({
@@ -99,6 +110,28 @@ for (const wheel of wheels) {
   pyodide.unpackArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), "wheel", {
     extractDir: sitePackages,
   });
+}
+
+// The pybls wheel under test, installed as a user would (micropip checks
+// its platform tag against this Pyodide's).
+if (opts.install) {
+  const name = path.basename(opts.install);
+  pyodide.FS.mkdirTree("/dist");
+  pyodide.FS.writeFile(`/dist/${name}`, new Uint8Array(readFileSync(opts.install)));
+  const tImport = performance.now();
+  try {
+    await pyodide.runPythonAsync(`
+import micropip
+await micropip.install("emfs:/dist/${name}", deps=False)
+import os
+os.environ["PYBLS_DIST_TESTS"] = "1"
+import pybls
+`);
+  } catch (error) {
+    console.error(`run_pytest.mjs: installing ${name} failed: ${error.message}`);
+    process.exit(1);
+  }
+  timings.import_pybls_ms = performance.now() - tImport;
 }
 
 // tests/ and the vectors, mounted from the host (read by the tests; pytest is

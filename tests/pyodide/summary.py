@@ -5,7 +5,8 @@
 reads the JUnit XML files of the native passes (``native-*.xml``), of the
 browser tests (``browser-*.xml``: the notebooks and the demo pages in
 Chromium) and the JSON written by run_pytest.mjs (``pyodide.json``) in that
-directory.
+directory, then those of `make test-dist` (``dist-native.xml``,
+``dist-pyodide.json``: the release artifacts, installed).
 """
 
 import json
@@ -19,6 +20,7 @@ LABELS = {
     "native-sanitize": "CPython, ctypes, ASan/UBSan build of the core",
     "browser-notebooks": "Chromium, notebooks in JupyterLite (Pyodide)",
     "browser-demo": "Chromium, demo pages (Pyodide, wasm)",
+    "dist-native": "CPython, the manylinux wheel installed (subset)",
 }
 
 
@@ -55,6 +57,13 @@ def main(directory):
             f"  Pyodide start-up {t['pyodide_startup_ms'] / 1000:.1f} s, "
             f"import pybls {t['import_pybls_ms']:.0f} ms, pytest {t['pytest_ms'] / 1000:.1f} s"
         )
+    dist_native = directory / "dist-native.xml"
+    if dist_native.is_file():
+        print(line(LABELS["dist-native"], junit_counts(dist_native)))
+    dist_pyodide = directory / "dist-pyodide.json"
+    if dist_pyodide.is_file():
+        data = json.loads(dist_pyodide.read_text())
+        print(line(f"Pyodide {data['pyodide']}, the PEP 783 wheel installed (subset)", data["counts"]))
     return 0
 
 
