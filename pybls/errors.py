@@ -38,6 +38,8 @@ __all__ = [
     "UnknownChainError",
     "RoundNotReachedError",
     "PrecompileError",
+    "PlaintextRangeError",
+    "TableFormatError",
     "status_error",
 ]
 
@@ -118,6 +120,19 @@ class PrecompileError(PyblsError, ValueError):
     """An input on which an Ethereum precompile (:mod:`pybls.evm`) fails:
     a wrong length, a malformed field element, a point off its curve or
     outside the subgroup the precompile requires. The message says which."""
+
+
+class PlaintextRangeError(PyblsError, ValueError):
+    """A somewhat homomorphic ciphertext (:mod:`pybls.she`) whose plaintext
+    lies outside the range of the decryption table used: the table finds
+    no discrete logarithm below its bound, so no number is returned.
+    ``pybls.she.RangeError`` is this class."""
+
+
+class TableFormatError(DecodeError):
+    """Saved decryption-table bytes (:mod:`pybls.she`) that are not a
+    table: a wrong header or version, an unknown curve or group, a length
+    that does not match, or entries that are not the curve's."""
 
 
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {
