@@ -258,6 +258,12 @@ class DecryptionTable:
         return None
 
 
+def _known(key: Optional[int]) -> int:
+    if key is None:  # c·base = ±i·base cannot happen for i <= block < c < r / 2
+        raise AssertionError("decryption table: unexpected coincident points")
+    return key
+
+
 def _group(group: Any) -> str:
     if not isinstance(group, str) or group.lower() not in GROUPS:
         raise ArgumentError(f"group must be one of {', '.join(map(repr, GROUPS))}, not {group!r}")
@@ -307,9 +313,12 @@ class _PointImpl(_Impl):
         self.cls, self.base = cls, cls.generator()
         self.field = Field(modulus, degree)
         self.giants: Dict[int, List[Affine]] = {}  # giant multiples k·s·base by s, k = 1, 2, ...
-        # The Python arithmetic assumes Fp2 = Fp[u]/(u² + 1): check it on 2·base.
-        two = self.field.add_to_all([self.affine(self.base)], self.affine(self.base * 3))[0]
-        if two is None or self.field.key(two[0]) != self.key_of_multiple(4):
+        # The Python arithmetic assumes Fp2 = Fp[u]/(u² + 1): check it on small multiples.
+        one, three = self.affine(self.base), self.affine(self.base.mul_vartime(3))
+        four = self.field.add_to_all([one], three)[0]
+        around = self.field.keys_around(three, [one])[0]
+        if four is None or self.field.key(four[0]) != self.key_of_multiple(4) or four != self.affine(self.base.mul_vartime(4)) \
+                or around != (self.key_of_multiple(2), self.key_of_multiple(4)):
             raise NotImplementedError(f"decryption tables do not support {cls.__module__}.{cls.__name__}")
 
     def affine(self, P: Any) -> Affine:
@@ -333,20 +342,21 @@ class _PointImpl(_Impl):
         return self.field.key(self.affine(self.base.mul_vartime(j))[0])
 
     def baby_keys(self, n: int) -> List[int]:
-        key = self.field.key
-        pts: List[Affine] = []
+        key, block = self.field.key, min(n, _BLOCK)
+        near: List[Affine] = []  # i·base, i = 1..block, through the core
         acc = self.base
-        for _ in range(min(n, 2 * _BLOCK)):  # the first two blocks through the core
-            pts.append(self.affine(acc))
+        for _ in range(block):
+            near.append(self.affine(acc))
             acc = acc + self.base
-        keys = [key(x) for x, _ in pts]
-        if n > len(pts):
-            step = self.affine(self.base.mul_vartime(_BLOCK))
-            block: Sequence[Affine] = pts[_BLOCK:]
-            while len(keys) < n:  # block j + _BLOCK from block j: no sum is ±step
-                nxt = self.field.add_to_all(block, step)
-                block = [p for p in nxt if p is not None]
-                keys.extend(key(x) for x, _ in block)
+        keys = [key(x) for x, _ in near]
+        c = 2 * block + 1
+        while len(keys) < n:  # c·base ± i·base: entries c - block .. c + block
+            center = self.affine(self.base.mul_vartime(c))
+            around = self.field.keys_around(center, near)
+            keys.extend(_known(k) for k, _ in reversed(around))
+            keys.append(key(center[0]))
+            keys.extend(_known(k) for _, k in around)
+            c += 2 * block + 1
         return keys[:n]
 
     def _giants(self, s: int, count: int) -> List[Affine]:
@@ -360,7 +370,7 @@ class _PointImpl(_Impl):
 
     def giant_keys(self, prepared: Affine, s: int, lo: int, hi: int) -> List[Tuple[Optional[int], Optional[int]]]:
         g = self._giants(s, hi)
-        return self.field.keys_of_r_minus_plus(prepared, g[lo - 1 : hi])
+        return self.field.keys_around(prepared, g[lo - 1 : hi])
 
     def is_multiple(self, element: Any, m: int) -> bool:
         return self.base.mul_vartime(m) == element  # type: ignore[no-any-return]
