@@ -34,7 +34,7 @@ def test_first_computation(index):
 def test_links(index):
     page = index.page
     hrefs = page.eval_on_selector_all("main a[href]", "as => as.map(a => a.getAttribute('href'))")
-    for target in ("sign.html", "threshold.html", "ibe.html", "console.html"):
+    for target in ("sign.html", "threshold.html", "ibe.html", "she.html", "console.html"):
         assert target in hrefs
     notebooks = serve.site_info()["notebooks"]
     page.wait_for_function("document.getElementById('notebooks-card').hidden === %s" % str(not notebooks).lower())
