@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import array
 import sys
+import threading
 from types import ModuleType
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -313,6 +314,7 @@ class _PointImpl(_Impl):
         self.cls, self.base = cls, cls.generator()
         self.field = Field(modulus, degree)
         self.giants: Dict[int, List[Affine]] = {}  # giant multiples k·s·base by s, k = 1, 2, ...
+        self.lock = threading.Lock()  # tables of one curve and group share the lists
         # The Python arithmetic assumes Fp2 = Fp[u]/(u² + 1): check it on small multiples.
         one, three = self.affine(self.base), self.affine(self.base.mul_vartime(3))
         four = self.field.add_to_all([one], three)[0]
@@ -360,6 +362,10 @@ class _PointImpl(_Impl):
         return keys[:n]
 
     def _giants(self, s: int, count: int) -> List[Affine]:
+        with self.lock:
+            return self._extend_giants(s, count)
+
+    def _extend_giants(self, s: int, count: int) -> List[Affine]:
         g = self.giants.setdefault(s, [self.affine(self.base.mul_vartime(s))])
         while len(g) < count:  # (L + i)·s·base = L·s·base + i·s·base, i = 1..L
             length = len(g)
@@ -384,7 +390,8 @@ class _GTImpl(_Impl):
         self.cls = cls
         self.base = cls.generator()
         self.mul, self.inv, self.enc, self.sqr = cls._f_mul, cls._f_inv, cls._f_encode, cls._f_sqr
-        self.giants: Dict[int, List[Tuple[bytes, bytes]]] = {}
+        self.giants: Dict[int, List[Tuple[bytes, bytes]]] = {}  # (h^k, h^-k), h = base^s
+        self.lock = threading.Lock()
         if self.key_of(self.base._b) != self.key_of(self.inv(self.base._b)):
             raise NotImplementedError(f"decryption tables do not support {cls.__module__}.GT")
 
@@ -424,13 +431,14 @@ class _GTImpl(_Impl):
         return keys
 
     def giant_keys(self, prepared: bytes, s: int, lo: int, hi: int) -> List[Tuple[Optional[int], Optional[int]]]:
-        g = self.giants.setdefault(s, [])
-        if not g:
-            h = self._power(s)
-            g.append((h, self.inv(h)))
-        while len(g) < hi:
-            h = self.mul(g[-1][0], g[0][0])
-            g.append((h, self.inv(h)))
+        with self.lock:
+            g = self.giants.setdefault(s, [])
+            if not g:
+                h = self._power(s)
+                g.append((h, self.inv(h)))
+            while len(g) < hi:
+                h = self.mul(g[-1][0], g[0][0])
+                g.append((h, self.inv(h)))
         mul, one = self.mul, self.cls._f_is_one
         out: List[Tuple[Optional[int], Optional[int]]] = []
         for h, hinv in g[lo - 1 : hi]:  # prepared / h^k and prepared * h^k
