@@ -16,7 +16,7 @@ pybls implements (the table checks this against the core when it is built).
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 Affine = Tuple[Any, Any]
 KeyPair = Tuple[Optional[int], Optional[int]]
@@ -29,8 +29,11 @@ KEY_MASK = (1 << 64) - 1
 class Field:
     """Batched affine arithmetic over Fp (`degree` 1) or Fp2 (`degree` 2)."""
 
-    def __init__(self, p: int, degree: int) -> None:
+    def __init__(self, p: int, degree: int, inverse: Optional[Callable[[int], int]] = None) -> None:
+        """`inverse`: the inverse of a nonzero int mod p, by default
+        Python's ``pow(a, -1, p)`` (the core's is several times faster)."""
         self.p, self.degree = p, degree
+        self.inverse: Callable[[int], int] = inverse or (lambda a: pow(a, -1, p))
 
     def key(self, x: Any) -> int:
         """The table key of a point with x coordinate `x`."""
@@ -49,7 +52,7 @@ class Field:
             for v in values:
                 acc = acc * v % p
                 prefix.append(acc)
-            inv = pow(acc, -1, p)
+            inv = self.inverse(acc)
             out: List[Any] = [0] * len(values)
             for i in range(len(values) - 1, 0, -1):
                 out[i] = inv * prefix[i - 1] % p
@@ -62,7 +65,7 @@ class Field:
             t0, t1 = a0 * b0, a1 * b1
             a0, a1 = (t0 - t1) % p, ((a0 + a1) * (b0 + b1) - t0 - t1) % p
             prefix2.append((a0, a1))
-        n = pow((a0 * a0 + a1 * a1) % p, -1, p)
+        n = self.inverse((a0 * a0 + a1 * a1) % p)
         i0, i1 = a0 * n % p, -a1 * n % p
         out2: List[Any] = [None] * len(values)
         for i in range(len(values) - 1, 0, -1):

@@ -29,8 +29,9 @@ import array
 import sys
 import threading
 from types import ModuleType
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from .. import _lib
 from .._convert import as_bytes, as_int
 from ..errors import ArgumentError, PlaintextRangeError, TableFormatError
 from ._affine import Affine, Field
@@ -310,9 +311,9 @@ class _PointImpl(_Impl):
     """G1 or G2: keys from affine x coordinates computed in Python
     integers, many points per inversion (see _affine)."""
 
-    def __init__(self, cls: Any, degree: int, modulus: int) -> None:
+    def __init__(self, cls: Any, degree: int, modulus: int, inverse: Callable[[int], int]) -> None:
         self.cls, self.base = cls, cls.generator()
-        self.field = Field(modulus, degree)
+        self.field = Field(modulus, degree, inverse)
         self.giants: Dict[int, List[Affine]] = {}  # giant multiples k·s·base by s, k = 1, 2, ...
         self.lock = threading.Lock()  # tables of one curve and group share the lists
         # The Python arithmetic assumes Fp2 = Fp[u]/(u² + 1): check it on small multiples.
@@ -366,7 +367,9 @@ class _PointImpl(_Impl):
             return self._extend_giants(s, count)
 
     def _extend_giants(self, s: int, count: int) -> List[Affine]:
-        g = self.giants.setdefault(s, [self.affine(self.base.mul_vartime(s))])
+        g = self.giants.get(s)
+        if g is None:
+            g = self.giants[s] = [self.affine(self.base.mul_vartime(s))]
         while len(g) < count:  # (L + i)·s·base = L·s·base + i·s·base, i = 1..L
             length = len(g)
             nxt = self.field.add_to_all(g, g[-1])
@@ -454,6 +457,19 @@ class _GTImpl(_Impl):
 _impls: Dict[Tuple[str, str], _Impl] = {}
 
 
+def _fp_inverse(mod: ModuleType) -> Callable[[int], int]:
+    """The inverse mod p of the curve's core, for ints (public values)."""
+    name = name_of(mod)
+    b: Any = _lib if name == "bls12_381" else _lib.curve_binding(name)
+    size: int = mod.G1._FP
+    to_fp, inv, from_fp = b.fp_from_bytes, b.fp_inv, b.fp_to_bytes
+
+    def inverse(a: int) -> int:
+        return int.from_bytes(from_fp(inv(to_fp(a.to_bytes(size, "big")))), "big")
+
+    return inverse
+
+
 def _impl(mod: ModuleType, g: str) -> _Impl:
     key = (name_of(mod), g)
     impl = _impls.get(key)
@@ -461,6 +477,6 @@ def _impl(mod: ModuleType, g: str) -> _Impl:
         if g == "gt":
             impl = _GTImpl(mod.GT)
         else:
-            impl = _PointImpl(getattr(mod, g.upper()), 1 if g == "g1" else 2, mod.FIELD_MODULUS)
+            impl = _PointImpl(getattr(mod, g.upper()), 1 if g == "g1" else 2, mod.FIELD_MODULUS, _fp_inverse(mod))
         _impls[key] = impl
     return impl
