@@ -8,6 +8,7 @@ from pybls import she
 sk = she.SecretKey.generate(curve)  # the key authority's secret (two scalars)
 pk = sk.public_key()  # published: voters encrypt with it
 table = she.DecryptionTable.build(curve, "g1", bound=1 << 20, baby_steps=1024)  # tallies up to 2**20 - 1
+votes, ballots = [], []  # a new poll
 {"public_key": pk.to_bytes().hex(), "table": repr(table)}
 
 # %% vote
