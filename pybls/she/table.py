@@ -442,12 +442,13 @@ class _GTImpl(_Impl):
             while len(g) < hi:
                 h = self.mul(g[-1][0], g[0][0])
                 g.append((h, self.inv(h)))
-        mul, one = self.mul, self.cls._f_is_one
+        mul, key_of, one = self.mul, self.key_of, self.cls._f_is_one
         out: List[Tuple[Optional[int], Optional[int]]] = []
         for h, hinv in g[lo - 1 : hi]:  # prepared / h^k and prepared * h^k
             a, b = mul(prepared, hinv), mul(prepared, h)
-            # 1 is not in the table: None makes the caller try ±k·s.
-            out.append((None if one(a) else self.key_of(a), None if one(b) else self.key_of(b)))
+            ka, kb = key_of(a), key_of(b)
+            # 1 (whose key is 1) is not in the table: None makes the caller try ±k·s.
+            out.append((None if ka == 1 and one(a) else ka, None if kb == 1 and one(b) else kb))
         return out
 
     def is_multiple(self, element: Any, m: int) -> bool:
