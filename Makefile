@@ -15,7 +15,7 @@
 #                the documentation and installs Pyodide first if missing
 #                (the command-line demo: .venv/bin/python -m pybls)
 #   make bench   native benchmarks (curve ops, signatures, threshold, IBE, the
-#                EVM precompiles) against
+#                EVM precompiles, SHE as ratios to a pairing, also in Pyodide) against
 #                blst (pyblst), blspy, py_ecc, commonware's published figures and
 #                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
 #                encryption natively and in Pyodide against tlock-js in Node
@@ -365,6 +365,8 @@ bench: install wasm $(TLOCK_JS)
 	$(VPY) benchmarks/bench_ibe.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_evm.py $(BENCH_ARGS)
+	$(VPY) benchmarks/bench_she.py $(BENCH_ARGS)
+	node benchmarks/she_pyodide.mjs --json benchmarks/results/she-pyodide.json $(BENCH_ARGS)
 
 # Each tests/ct/*.c is a program; build it with each curve's library
 # (build/ct/NAME-BITS for BLS12-381, build/ct/NAME_CURVE-BITS for the others)

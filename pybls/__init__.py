@@ -79,7 +79,7 @@ def backend() -> str:
 
 # The scheme modules load on first use, so that `import pybls` stays light
 # and `pybls.tlock.decrypt(...)` works without importing pybls.tlock first.
-_LAZY_MODULES = frozenset({"aead", "compat", "drand", "eip2333", "evm", "ibe", "threshold", "tlock"})
+_LAZY_MODULES = frozenset({"aead", "compat", "drand", "eip2333", "evm", "ibe", "she", "threshold", "tlock"})
 
 
 def __getattr__(name: str) -> object:

@@ -39,6 +39,8 @@ __all__ = [
     "UnknownChainError",
     "RoundNotReachedError",
     "PrecompileError",
+    "PlaintextRangeError",
+    "TableFormatError",
     "status_error",
 ]
 
@@ -250,6 +252,19 @@ class KzgInputError(PyblsError, ValueError):
     cell index out of range, too few or repeated cells, lists of different
     lengths, or a malformed trusted setup. (Commitments and proofs that are
     not G1 points raise the :class:`DecodeError` that says why.)"""
+
+
+class PlaintextRangeError(PyblsError, ValueError):
+    """A somewhat homomorphic ciphertext (:mod:`pybls.she`) whose plaintext
+    lies outside the range of the decryption table used: the table finds
+    no discrete logarithm below its bound, so no number is returned.
+    ``pybls.she.RangeError`` is this class."""
+
+
+class TableFormatError(DecodeError):
+    """Saved decryption-table bytes (:mod:`pybls.she`) that are not a
+    table: a wrong header or version, an unknown curve or group, a length
+    that does not match, or entries that are not the curve's."""
 
 
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {

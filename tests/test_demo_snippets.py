@@ -148,3 +148,27 @@ def test_console_examples():
     c0 = "02c2d18e033b960562aae3cab37a27ce00d80ccd5ba4b7fe0e7a210245129dbec7780ccc7954725f4168aff2787776e6"
     c1 = "139cddbccdc5e91b9623efd38c49f81a6f83f175e80b06fc374de9eb4b41dfe4ca3a230ed250fbe3a2acf73a41177fd8"
     assert out["hash-to-curve"] == "93" + c1[2:] + c0
+
+
+@pytest.mark.parametrize("curve,cheat", [("bls12_381", True), ("bn254_nogami", False)])
+def test_she_page(curve, cheat):
+    from pybls import she
+
+    s = sections("she.py")
+    ns = {"curve": curve, "n": 12, "yes_share": 0.5, "cheat": cheat, "xs": [3, -1, 4], "ys": [2, 7, -10]}
+    auth = run(s["authority"], ns)
+    assert she.PublicKey.from_bytes(bytes.fromhex(auth["public_key"]), curve) == ns["sk"].public_key()
+    assert run(s["vote"], ns)["ballots"] == 12
+    tally = run(s["tally"], ns)
+    assert tally["rejected"] == ([12] if cheat else [])
+    votes = ns["votes"]
+    want = sum(votes[:-1]) if cheat else sum(votes)
+    out = run(s["decrypt"], ns)
+    assert out["total"] == out["expected"] == want and out["proof_valid"] is True
+    # the published tally and proof check with a fresh copy of the public key
+    pk = she.PublicKey.from_bytes(bytes.fromhex(auth["public_key"]), curve)
+    ct = she.CipherTextG1.from_bytes(bytes.fromhex(tally["tally"]), curve)
+    assert pk.verify_decryption(ct, want, she.ZkpDec.from_bytes(bytes.fromhex(out["proof"]), curve))
+    assert not pk.verify_decryption(ct, want + 1, she.ZkpDec.from_bytes(bytes.fromhex(out["proof"]), curve))
+    inner = run(s["inner"], ns)
+    assert inner == {"first_product": 6, "inner_product": 6 - 7 - 40, "expected": -41}

@@ -34,6 +34,7 @@ const PAGES = [
   ["sign.html", "Signatures"],
   ["threshold.html", "Threshold"],
   ["ibe.html", "Encryption"],
+  ["she.html", "Homomorphic"],
   ["console.html", "Console"],
   ["docs/", "Docs"],
 ];

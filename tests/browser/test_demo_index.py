@@ -35,7 +35,7 @@ def test_first_computation(index):
 def test_links(index):
     page = index.page
     hrefs = page.eval_on_selector_all("main a[href]", "as => as.map(a => a.getAttribute('href'))")
-    for target in ("sign.html", "threshold.html", "ibe.html", "console.html"):
+    for target in ("sign.html", "threshold.html", "ibe.html", "she.html", "console.html"):
         assert target in hrefs
     # The docs and notebooks cards link their sites when built, else say how to build them.
     site = serve.site_info()
