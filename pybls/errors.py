@@ -258,13 +258,30 @@ class PlaintextRangeError(PyblsError, ValueError):
     """A somewhat homomorphic ciphertext (:mod:`pybls.she`) whose plaintext
     lies outside the range of the decryption table used: the table finds
     no discrete logarithm below its bound, so no number is returned.
-    ``pybls.she.RangeError`` is this class."""
+    ``pybls.she.RangeError`` is this class.
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+    >>> try:
+    ...     sk.decrypt(pk.enc_g1(50), she.DecryptionTable.build(bound=10, baby_steps=4))
+    ... except PlaintextRangeError as e:
+    ...     print(type(e).__name__, e is not None)
+    PlaintextRangeError True
+    """
 
 
 class TableFormatError(DecodeError):
     """Saved decryption-table bytes (:mod:`pybls.she`) that are not a
     table: a wrong header or version, an unknown curve or group, a length
-    that does not match, or entries that are not the curve's."""
+    that does not match, or entries that are not the curve's.
+
+    >>> from pybls import she
+    >>> try:
+    ...     she.DecryptionTable.from_bytes(b"not a table")
+    ... except TableFormatError as e:
+    ...     print(type(e).__name__)
+    TableFormatError
+    """
 
 
 _STATUS: Dict[int, "tuple[Type[Exception], str]"] = {

@@ -171,14 +171,29 @@ class _CipherTextA:
 
 class CipherTextG1(_CipherTextA):
     """A level-1 ciphertext in G1: ``+``, ``-``, unary ``-``, ``* int``,
-    and ``* CipherTextG2`` giving a :class:`CipherTextGT`."""
+    and ``* CipherTextG2`` giving a :class:`CipherTextGT`.
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+    >>> c = pk.enc_g1(7) - pk.enc_g1(2) * 3
+    >>> type(c).__name__, sk.decrypt(she.CipherTextG1.from_bytes(c.to_bytes()))
+    ('CipherTextG1', 1)
+    """
 
     __slots__ = ()
     _GROUP = "G1"
 
 
 class CipherTextG2(_CipherTextA):
-    """A level-1 ciphertext in G2, with the operations of :class:`CipherTextG1`."""
+    """A level-1 ciphertext in G2, with the operations of :class:`CipherTextG1`.
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+    >>> c = pk.enc_g2(5)
+    >>> d = c.rerandomize(pk)
+    >>> d.to_bytes() != c.to_bytes(), sk.decrypt(d), sk.decrypt(-d)
+    (True, 5, -5)
+    """
 
     __slots__ = ()
     _GROUP = "G2"
@@ -187,7 +202,15 @@ class CipherTextG2(_CipherTextA):
 class CipherTextGT:
     """A level-2 ciphertext: four elements of GT. ``+`` and ``-`` (taken
     component-wise in GT's multiplicative notation), unary ``-`` and
-    ``* int``; no further multiplication."""
+    ``* int``; no further multiplication.
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+    >>> table = she.DecryptionTable.build(group="gt", bound=100, baby_steps=16)
+    >>> c = pk.enc_g1(3) * pk.enc_g2(4) + pk.enc_gt(-2)
+    >>> type(c).__name__, sk.decrypt(c, table)
+    ('CipherTextGT', 10)
+    """
 
     __slots__ = ("_curve", "_g")
     _curve: ModuleType
@@ -311,7 +334,15 @@ class CipherTextGT:
 
 def inner_product(xs: Iterable[CipherTextG1], ys: Iterable[CipherTextG2]) -> CipherTextGT:
     """The encrypted inner product sum_i xs[i] * ys[i] of equally long
-    sequences (:meth:`CipherTextGT.product_sum`)."""
+    sequences (:meth:`CipherTextGT.product_sum`).
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+    >>> xs = [pk.enc_g1(v) for v in (1, 2, 3)]
+    >>> ys = [pk.enc_g2(v) for v in (4, 5, 6)]
+    >>> sk.decrypt(she.inner_product(xs, ys), she.DecryptionTable.build(group="gt", bound=100, baby_steps=16))
+    32
+    """
     a, b = list(xs), list(ys)
     if len(a) != len(b):
         raise ValueError(f"inner_product needs sequences of equal length, got {len(a)} and {len(b)}")

@@ -50,7 +50,14 @@ def _bit(m: Any) -> int:
 
 class PublicKey:
     """A SHE public key (xP, yQ) of one curve: encryption, rerandomization
-    and proof verification."""
+    and proof verification.
+
+    >>> from pybls import she
+    >>> pk = she.SecretKey.generate().public_key()
+    >>> again = she.PublicKey.from_bytes(pk.to_bytes())
+    >>> again.to_bytes() == pk.to_bytes(), again.curve.__name__
+    (True, 'pybls.bls12_381')
+    """
 
     __slots__ = ("_curve", "_xP", "_yQ", "_gt")
     _curve: ModuleType
@@ -212,7 +219,15 @@ class PublicKey:
 
 
 class SecretKey:
-    """A SHE secret key (x, y), two nonzero scalars of one curve."""
+    """A SHE secret key (x, y), two nonzero scalars of one curve.
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(curve="bn254_nogami")
+    >>> pk = sk.public_key()
+    >>> table = she.DecryptionTable.build("bn254_nogami", bound=1000, baby_steps=32)
+    >>> sk.decrypt(pk.enc_g1(-12) * 3, table), sk.is_zero(pk.enc_g1(5) - pk.enc_g1(5))
+    (-36, True)
+    """
 
     __slots__ = ("_curve", "_x", "_y", "_pk")
     _curve: ModuleType

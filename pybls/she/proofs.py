@@ -103,7 +103,14 @@ class _Proof:
 
 class ZkpBin(_Proof):
     """A G1 or G2 ciphertext encrypts 0 or 1 (``pk.enc_with_proof_bin``,
-    ``pk.verify_bin``): challenges d0, d1 and responses s0, s1."""
+    ``pk.verify_bin``): challenges d0, d1 and responses s0, s1.
+
+    >>> from pybls import she
+    >>> pk = she.SecretKey.generate().public_key()
+    >>> ct, proof = pk.enc_with_proof_bin(0, group="g2")
+    >>> pk.verify_bin(ct, proof), pk.verify_bin(pk.enc_g2(0), proof)
+    (True, False)
+    """
 
     __slots__ = ()
     _COUNT = 4
@@ -111,7 +118,14 @@ class ZkpBin(_Proof):
 
 class ZkpEq(_Proof):
     """A G1 and a G2 ciphertext encrypt the same value
-    (``pk.enc_with_proof_eq``, ``pk.verify_eq``)."""
+    (``pk.enc_with_proof_eq``, ``pk.verify_eq``).
+
+    >>> from pybls import she
+    >>> pk = she.SecretKey.generate().public_key()
+    >>> c1, c2, proof = pk.enc_with_proof_eq(12)
+    >>> pk.verify_eq(c1, c2, proof), pk.verify_eq(c1, pk.enc_g2(12), proof)
+    (True, False)
+    """
 
     __slots__ = ()
     _COUNT = 4
@@ -119,7 +133,14 @@ class ZkpEq(_Proof):
 
 class ZkpBinEq(_Proof):
     """A G1 and a G2 ciphertext encrypt the same value, 0 or 1
-    (``pk.enc_with_proof_bin_eq``, ``pk.verify_bin_eq``)."""
+    (``pk.enc_with_proof_bin_eq``, ``pk.verify_bin_eq``).
+
+    >>> from pybls import she
+    >>> pk = she.SecretKey.generate().public_key()
+    >>> c1, c2, proof = pk.enc_with_proof_bin_eq(1)
+    >>> pk.verify_bin_eq(c1, c2, proof), she.ZkpBinEq.from_bytes(proof.to_bytes()).to_bytes() == proof.to_bytes()
+    (True, True)
+    """
 
     __slots__ = ()
     _COUNT = 6
@@ -128,7 +149,15 @@ class ZkpBinEq(_Proof):
 class ZkpDec(_Proof):
     """A G1 or G2 ciphertext decrypts to m (``sk.decrypt_with_proof``,
     ``pk.verify_decryption``): a Chaum–Pedersen proof that one secret
-    scalar links the public key and the ciphertext."""
+    scalar links the public key and the ciphertext.
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+    >>> ct = pk.enc_g1(9)
+    >>> m, proof = sk.decrypt_with_proof(ct, she.DecryptionTable.build(bound=100, baby_steps=16))
+    >>> m, type(proof).__name__, pk.verify_decryption(ct, m, proof), pk.verify_decryption(ct, m + 1, proof)
+    (9, 'ZkpDec', True, False)
+    """
 
     __slots__ = ()
     _COUNT = 2
@@ -136,7 +165,15 @@ class ZkpDec(_Proof):
 
 class ZkpDecGT(_Proof):
     """A GT ciphertext decrypts to m (``sk.decrypt_with_proof``,
-    ``pk.verify_decryption``)."""
+    ``pk.verify_decryption``).
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+    >>> ct = pk.enc_gt(3)
+    >>> m, proof = sk.decrypt_with_proof(ct, she.DecryptionTable.build(group="gt", bound=100, baby_steps=16))
+    >>> m, type(proof).__name__, pk.verify_decryption(ct, m, proof)
+    (3, 'ZkpDecGT', True)
+    """
 
     __slots__ = ()
     _COUNT = 4

@@ -58,7 +58,15 @@ _defaults: Dict[Tuple[str, str], "DecryptionTable"] = {}
 class DecryptionTable:
     """A table to decrypt values m with |m| < `bound` in one group (``"g1"``,
     ``"g2"`` or ``"gt"``) of one curve; build it with :meth:`build`, save
-    it with :meth:`to_bytes` and load it with :meth:`from_bytes`."""
+    it with :meth:`to_bytes` and load it with :meth:`from_bytes`.
+
+    >>> from pybls import she
+    >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+    >>> table = she.DecryptionTable.build(bound=5000, baby_steps=64)
+    >>> loaded = she.DecryptionTable.from_bytes(table.to_bytes())
+    >>> sk.decrypt(pk.enc_g1(-4321), loaded)
+    -4321
+    """
 
     __slots__ = ("_curve", "_group", "_n", "_bound", "_keys", "_index", "_extra", "_impl")
     _curve: ModuleType
