@@ -674,6 +674,11 @@ def emit_bn(curve: SimpleNamespace) -> str:
     def mul(pt, k, zero):
         return affine_mul(pt, k, zero, lambda a: a.inv())
 
+    if curve.ENCODING == "mcl":
+        # mcl's encoding writes the identity as all zero, the same bytes as
+        # a point with x = 0: there is none when b and b' are not squares.
+        assert not _is_square_mod(curve.B, p)
+        assert b2 ** ((p * p - 1) // 2) != f2((1, 0))
     g1 = (f1(curve.G1_GEN[0]), f1(curve.G1_GEN[1]))
     g2 = (f2(curve.G2_GEN[0]), f2(curve.G2_GEN[1]))
     assert on_curve(g1, f1(curve.B)) and on_curve(g2, b2)
@@ -723,8 +728,14 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w("")
     w('#include "field/field.h"')
     w("")
-    w("/* |u|, the BN parameter's absolute value, and its sign. */")
-    w(f"#define BLS_X_ABS 0x{abs(u):016x}ULL")
+    # |u| in NAF, whatever its width (BN381_1's and BN462's exceed 64 bits):
+    # a digit -1 multiplies by the conjugate in the cyclotomic subgroup.
+    u_naf = naf(abs(u))
+    assert sum(d << i for i, d in enumerate(u_naf)) == abs(u) and u_naf[-1] == 1
+    w("/* |u|, the BN parameter's absolute value, in non-adjacent form (least")
+    w(" * significant digit first), and its sign. */")
+    w(f"#define BLS_X_NAF_LEN {len(u_naf)}")
+    w("static const signed char BLS_X_NAF[BLS_X_NAF_LEN] = {" + ", ".join(str(d) for d in u_naf) + "};")
     w(f"#define BLS_X_IS_NEGATIVE {int(u < 0)}")
     w("")
     w("/* Fp: p, -p^-1 mod 2^64 (truncated to a limb), R^2 mod p, exponents. */")

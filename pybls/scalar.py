@@ -32,7 +32,6 @@ __all__ = ["Scalar", "ScalarLike", "ScalarField"]
 #: The order of G1, G2 and GT.
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 
-_WIDE_MAX = 64
 _object_new = object.__new__
 
 _ScalarT = TypeVar("_ScalarT", bound="ScalarField")
@@ -101,23 +100,27 @@ class ScalarField:
 
     @classmethod
     def from_bytes_wide(cls: Type[_ScalarT], data: Any) -> _ScalarT:
-        """Reduce a big-endian integer of at most 64 bytes modulo r.
+        """Reduce a big-endian integer of at most twice the scalar
+        encoding's bytes (64 on BLS12-381) modulo r.
 
-        Meant for uniform random or hashed bytes: 64 bytes reduce with
+        Meant for uniform random or hashed bytes: that many reduce with
         negligible bias.
 
         >>> Scalar.from_bytes_wide(b"\\xff" * 64) == int.from_bytes(b"\\xff" * 64, "big")
         True
         """
         data = as_bytes(data, "wide scalar encoding")
-        if len(data) > _WIDE_MAX:
-            raise InvalidLengthError(f"a wide scalar encoding must be at most {_WIDE_MAX} bytes, got {len(data)}")
+        wide_max = 2 * cls._BYTES
+        if len(data) > wide_max:
+            raise InvalidLengthError(f"a wide scalar encoding must be at most {wide_max} bytes, got {len(data)}")
         return _wrap(cls, cls._f_from_bytes_wide(data, len(data)))
 
     @classmethod
     def random(cls: Type[_ScalarT]) -> _ScalarT:
-        """A uniformly random scalar, from 64 bytes of :mod:`secrets`."""
-        return _wrap(cls, cls._f_from_bytes_wide(secrets.token_bytes(64), 64))
+        """A uniformly random scalar, from twice the encoding's bytes of
+        :mod:`secrets` (64 on BLS12-381)."""
+        n = 2 * cls._BYTES
+        return _wrap(cls, cls._f_from_bytes_wide(secrets.token_bytes(n), n))
 
     # -- encoding -----------------------------------------------------------
 

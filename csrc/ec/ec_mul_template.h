@@ -36,6 +36,7 @@
  * always (the caller knows the point is in the subgroup). */
 enum { EC_SPLIT_NEVER, EC_SPLIT_CHECKED, EC_SPLIT_KNOWN };
 
+#if CURVE_FAMILY_BLS12
 /* Double-and-add over the public |x|: doublings in Jacobian coordinates,
  * the few additions (|x| has six bits set) projective; constant time. */
 void EC(mul_x_abs)(POINT *r, const POINT *p) {
@@ -55,6 +56,7 @@ void EC(mul_x_abs)(POINT *r, const POINT *p) {
     }
     EC(from_jacobian)(r, &acc);
 }
+#endif
 
 /* r = [d]P for a signed digit |d| <= EC_CT_TABLE from table[i] = [i + 1]P,
  * reading every entry and negating through a mask (d may be secret). */

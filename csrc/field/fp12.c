@@ -291,14 +291,31 @@ void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a) {
     three_plus_two(&r->c1.c2, &z1, &c1);
 }
 
-/* a^x, for x < 0 conj(a^|x|); x is public, so the bit scan may branch. */
+/* The digits of |x|, most significant first from X_TOP: its bits when it
+ * fits a 64-bit word (BLS_X_ABS), else its NAF (BLS_X_NAF, wider BN
+ * parameters), where a digit -1 multiplies by the conjugate, the inverse
+ * in the cyclotomic subgroup. */
+#ifdef BLS_X_NAF_LEN
+#define X_TOP (BLS_X_NAF_LEN - 1)
+#define X_DIGIT(i) BLS_X_NAF[i]
+#else
+#define X_TOP (63 - __builtin_clzll(BLS_X_ABS))
+#define X_DIGIT(i) ((int)((BLS_X_ABS >> (i)) & 1))
+#endif
+
+/* a^x, for x < 0 conj(a^|x|); x is public, so the digit scan may branch. */
 void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
     fp12_t acc = *a;
-    int top = 63;
-    while (!((BLS_X_ABS >> top) & 1)) top--;
-    for (int i = top - 1; i >= 0; i--) {
+#ifdef BLS_X_NAF_LEN
+    fp12_t a_inv;
+    fp12_conj(&a_inv, a);
+#endif
+    for (int i = X_TOP - 1; i >= 0; i--) {
         fp12_cyclotomic_sqr(&acc, &acc);
-        if ((BLS_X_ABS >> i) & 1) fp12_mul(&acc, &acc, a);
+        if (X_DIGIT(i) > 0) fp12_mul(&acc, &acc, a);
+#ifdef BLS_X_NAF_LEN
+        if (X_DIGIT(i) < 0) fp12_mul(&acc, &acc, &a_inv);
+#endif
     }
 #if BLS_X_IS_NEGATIVE
     fp12_conj(r, &acc);

@@ -5,8 +5,10 @@
 
 #include "field/field.h"
 
-/* |u|, the BN parameter's absolute value, and its sign. */
-#define BLS_X_ABS 0x44e992b44a6909f1ULL
+/* |u|, the BN parameter's absolute value, in non-adjacent form (least
+ * significant digit first), and its sign. */
+#define BLS_X_NAF_LEN 63
+static const signed char BLS_X_NAF[BLS_X_NAF_LEN] = {1, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, -1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, -1, 0, -1, 0, -1, 0, 1, 0, 1, 0, 0, -1, 0, 1, 0, 1, 0, -1, 0, 0, 1, 0, 1, 0, 0, 0, 1};
 #define BLS_X_IS_NEGATIVE 0
 
 /* Fp: p, -p^-1 mod 2^64 (truncated to a limb), R^2 mod p, exponents. */
