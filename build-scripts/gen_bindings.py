@@ -61,16 +61,19 @@ _SECTIONS = {
     "expand": "hash", "hash": "hash", "keccak256": "hash",
     "chacha20": "aead", "poly1305": "aead", "aead": "aead",
 }
-# Sizes that are multiples of the field's bytes (48 on BLS12-381).
-_FIELD_SIZES = (
-    "PYBLS_FP_SIZE", "PYBLS_G1_SIZE", "PYBLS_G2_SIZE", "PYBLS_GT_SIZE", "PYBLS_FP_BYTES",
-    "PYBLS_G1_COMPRESSED_BYTES", "PYBLS_G1_UNCOMPRESSED_BYTES", "PYBLS_G2_COMPRESSED_BYTES",
-    "PYBLS_G2_UNCOMPRESSED_BYTES", "PYBLS_GT_BYTES",
+# Sizes that are multiples of the field's bytes (48 on BLS12-381): of its
+# internal form (whole limbs) and of its encoding (the fewest bytes that
+# hold p), which differ on BN462 (64 and 58).
+_FIELD_SIZES = ("PYBLS_FP_SIZE", "PYBLS_G1_SIZE", "PYBLS_G2_SIZE", "PYBLS_GT_SIZE")
+_FIELD_ENCODED_SIZES = (
+    "PYBLS_FP_BYTES", "PYBLS_G1_COMPRESSED_BYTES", "PYBLS_G1_UNCOMPRESSED_BYTES",
+    "PYBLS_G2_COMPRESSED_BYTES", "PYBLS_G2_UNCOMPRESSED_BYTES", "PYBLS_GT_BYTES",
 )
 _BLS12_381_FP_BYTES = 48
-# Sizes that are multiples of the scalars' bytes (32 on BLS12-381; 48 on
-# BN381_1, whose r has 382 bits).
-_SCALAR_SIZES = ("PYBLS_SCALAR_SIZE", "PYBLS_SCALAR_BYTES")
+# The same for the scalars (32 on BLS12-381; 48 on BN381_1, whose r has
+# 382 bits).
+_SCALAR_SIZES = ("PYBLS_SCALAR_SIZE",)
+_SCALAR_ENCODED_SIZES = ("PYBLS_SCALAR_BYTES",)
 _BLS12_381_FR_BYTES = 32
 STUB = ROOT / "pybls" / "_lib" / "_functions.pyi"
 
@@ -316,14 +319,17 @@ def curve_abi(curve: str, constants: List[Constant], functions: List[Function]) 
     unknown = [g for g in groups if g not in known]
     if unknown:
         raise HeaderError(f"csrc/manifest.txt: library {curve}: unknown abi groups {unknown}")
-    fp_bytes = _curve_param(curve, "CURVE_FP_BYTES")
-    fr_bytes = _curve_param(curve, "CURVE_FR_BYTES")
+    per_unit = {
+        _FIELD_SIZES: (_BLS12_381_FP_BYTES, _curve_param(curve, "CURVE_FP_BITS") // 8),
+        _FIELD_ENCODED_SIZES: (_BLS12_381_FP_BYTES, _curve_param(curve, "CURVE_FP_BYTES")),
+        _SCALAR_SIZES: (_BLS12_381_FR_BYTES, _curve_param(curve, "CURVE_FR_BITS") // 8),
+        _SCALAR_ENCODED_SIZES: (_BLS12_381_FR_BYTES, _curve_param(curve, "CURVE_FR_BYTES")),
+    }
 
     def scale(c: Constant) -> Constant:
-        if c.name in _FIELD_SIZES:
-            return c._replace(value=c.value // _BLS12_381_FP_BYTES * fp_bytes)
-        if c.name in _SCALAR_SIZES:
-            return c._replace(value=c.value // _BLS12_381_FR_BYTES * fr_bytes)
+        for names, (theirs, ours) in per_unit.items():
+            if c.name in names:
+                return c._replace(value=c.value // theirs * ours)
         return c
 
     scaled = [scale(c) for c in constants]

@@ -1,16 +1,22 @@
 """The BN curves no outside library serves (BN381_1, BN462) against the
 slow pure-Python pairing of bn_reference.py: pairing values and point
-operations, on points of full-size multiples of the generators."""
+operations, on points of full-size multiples of the generators; and BN462
+against the CFRG pairing-friendly-curves draft's parameters and pairing
+test vector."""
+
+import json
 
 import pytest
 from bn_reference import BN, BNCurve
+from reference import vectors_path
 
-from pybls import curves
+from pybls import bn462, curves
 
 # Each curve's defining parameters, as mcl's include/mcl/curve_type.hpp
 # states them (u, b, xi = c + i); nothing else comes from the library.
 REFERENCE = {
     "bn381": BNCurve(u=-(2**94 + 2**76 + 2**72 + 1), b=2, xi_c=1),
+    "bn462": BNCurve(u=2**114 + 2**101 - 2**14 - 1, b=5, xi_c=2),
 }
 
 # Public, arbitrary scalars (below every r here).
@@ -50,10 +56,7 @@ def test_point_operations(pair):
 def test_pairing_value(pair):
     mod, ref = pair
     P, Q = mod.G1.generator() * A, mod.G2.generator() * B
-    e = mod.pairing(P, Q).to_bytes()
-    n = len(e) // 12
-    # The encoding lists the tower's twelve coefficients highest first.
-    coeffs = [int.from_bytes(e[i * n:(i + 1) * n], "big") for i in range(12)][::-1]
+    coeffs = _gt_coefficients(mod.pairing(P, Q))
     assert ref.from_tower(coeffs) == ref.pairing(ref.g1(*P.to_affine()), _ref_g2(ref, Q))
 
 
@@ -62,3 +65,37 @@ def test_no_hash_to_curve_yet(pair):
     for group in (mod.G1, mod.G2):
         with pytest.raises(NotImplementedError, match="hash_to_curve is not available"):
             group.hash_to_curve(b"msg", b"DST")
+
+
+def _draft(name):
+    with open(vectors_path() / "pairing-friendly-curves" / name) as f:
+        return json.load(f)
+
+
+def _gt_coefficients(e):
+    """The twelve tower coefficients of a GT element, lowest first (the
+    encoding lists them highest first)."""
+    data = e.to_bytes()
+    n = len(data) // 12
+    return [int.from_bytes(data[i * n:(i + 1) * n], "big") for i in range(12)][::-1]
+
+
+def test_bn462_draft_parameters_and_base_points():
+    c = _draft("curves.json")["curves"]["BN462"]
+    assert bn462.FIELD_MODULUS == int(c["p"], 16) and bn462.CURVE_ORDER == int(c["r"], 16)
+    g1, g2 = c["G1_base_point"], c["G2_base_point"]
+    assert bn462.G1.generator().to_affine() == (int(g1["x"], 16), int(g1["y"], 16))
+    assert bn462.G2.generator().to_affine() == tuple(tuple(int(v, 16) for v in g2[k]) for k in ("x", "y"))
+    assert len(bn462.Scalar(1).to_bytes()) == c["scalar_bytes_n_s"]
+
+
+def test_bn462_draft_pairing_vector():
+    """The draft publishes f^((p^12 - 1)/r) itself for BN462 (its
+    coefficients e_0..e_11 in the tower's order, lowest first), which is
+    pybls's pairing value."""
+    v = _draft("pairing_test_vectors.json")["vectors"]["BN462"]
+    P = bn462.G1.from_affine(int(v["input"]["P"]["x"], 16), int(v["input"]["P"]["y"], 16))
+    Q = bn462.G2.from_affine(*(tuple(int(c, 16) for c in v["input"]["Q"][k]) for k in ("x", "y")))
+    e = bn462.pairing(P, Q)
+    assert _gt_coefficients(e) == [int(x, 16) for x in v["e"]]
+    assert bn462.GT.from_bytes(e.to_bytes()) == e

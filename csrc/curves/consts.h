@@ -10,6 +10,8 @@
 #include "curves/bn254_nogami/consts.h"
 #elif defined(PYBLS_CURVE_BN381)
 #include "curves/bn381/consts.h"
+#elif defined(PYBLS_CURVE_BN462)
+#include "curves/bn462/consts.h"
 #else
 #include "curves/bls12_381/consts.h"
 #endif

@@ -20,7 +20,8 @@ static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0x0000000000000009), LIM
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0x0000000000000004), LIMB64(0x00000004e0014b80), LIMB64(0x1001188025410000), LIMB64(0x16dc42062b000002), LIMB64(0xb90b78496c005610), LIMB64(0x0900099003cf60ac)};
 static const fp_t FP_ONE = {{LIMB64(0xffffffffffffff7b), LIMB64(0xffffff777fdbbdff), LIMB64(0x3fe151fbece3ffff), LIMB64(0x7fe8c7534bffffc6), LIMB64(0xc2bed7f82ff6963d), LIMB64(0x03fef43f95516d1b)}};
 
-/* Fr: r, -r^-1 mod 2^64, R^2 and R^3 mod r, r - 2, r - 1. */
+/* Fr: r, -r^-1 mod 2^64, R^2 mod r, S R^2 mod r for S = 2^(8 CURVE_FR_BYTES)
+ * (R^3 when the encoding fills the limbs), r - 2, r - 1. */
 static const limb_t R_MODULUS[FR_LIMBS] = {LIMB64(0x000000000000000d), LIMB64(0x0000001080046200), LIMB64(0xe0042f008e3e0000), LIMB64(0x5b710818ac000007), LIMB64(0xe42de125b0015840), LIMB64(0x240026400f3d82b2)};
 #define R_N0 ((limb_t)0xb13b13b13b13b13bULL)
 static const limb_t R_R2[FR_LIMBS] = {LIMB64(0x67bc961d1edc52c8), LIMB64(0x22a0c57e745163e3), LIMB64(0x66220c6dab643a11), LIMB64(0x8d5f0ea4f5122bdf), LIMB64(0x8434a18fe9d020ba), LIMB64(0x22dc13812e451ec5)};
