@@ -19,8 +19,11 @@ mcl fixes no generators for this curve: ``generator()`` gives G1 = (−1, 1)
 and, on G2, the point derived as for BLS12-381 (the smallest x = c0 with
 x³ + b' a square, the smaller root y, times the cofactor 2p − r). Pairing
 values are f^((p¹² − 1)/r); mcl's are those raised to 2u(6u² + 3u + 1).
-This curve has no hash to the curve yet (``hash_to_curve`` raises
-:class:`NotImplementedError`).
+``G1.hash_to_curve`` and ``G1.encode_to_curve`` follow RFC 9380 with
+expand_message_xmd over SHA-256 and the Shallue–van de Woestijne map
+(Z = −1, the first candidate of RFC 9380's find_z_svdw): the suites
+``BN381G1_XMD:SHA-256_SVDW_RO_`` and ``_NU_``. G2 has no hash to the curve
+(:class:`NotImplementedError`).
 
 >>> from pybls import bn381
 >>> g = bn381.G1.generator()

@@ -17,9 +17,12 @@ bytes leave two spare bits), so the encodings are mcl's, as for
 
 ``generator()`` gives the draft's base points. Pairing values are
 f^((p¹² − 1)/r), the draft's test vector itself (the draft notes that
-libraries such as mcl output it raised to 2u(6u² + 3u + 1)). This curve
-has no hash to the curve yet (``hash_to_curve`` raises
-:class:`NotImplementedError`).
+libraries such as mcl output it raised to 2u(6u² + 3u + 1)).
+``G1.hash_to_curve`` and ``G1.encode_to_curve`` follow RFC 9380 with
+expand_message_xmd over SHA-256 and the Shallue–van de Woestijne map
+(Z = 1, the first candidate of RFC 9380's find_z_svdw): the suites
+``BN462G1_XMD:SHA-256_SVDW_RO_`` and ``_NU_``. G2 has no hash to the curve
+(:class:`NotImplementedError`).
 
 >>> from pybls import bn462
 >>> g = bn462.G1.generator()
@@ -29,6 +32,9 @@ has no hash to the curve yet (``hash_to_curve`` raises
 True
 >>> q = bn462.G2.generator()
 >>> bn462.pairing(g * 3, q) == bn462.pairing(g, q * 3) == bn462.GT.generator() ** 3
+True
+>>> H = bn462.G1.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BN462G1_XMD:SHA-256_SVDW_RO_")
+>>> H.is_on_curve() and H == bn462.G1.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BN462G1_XMD:SHA-256_SVDW_RO_")
 True
 """
 

@@ -85,10 +85,12 @@ class ScalarField:
 
     @classmethod
     def from_bytes(cls: Type[_ScalarT], data: Any) -> _ScalarT:
-        """Decode 32 big-endian bytes, which must encode an integer below r.
+        """Decode the curve's scalar encoding (32 big-endian bytes on
+        BLS12-381 and BN254, 48 on BN381_1, 58 on BN462), which must encode
+        an integer below r.
 
-        Raises :class:`~pybls.errors.InvalidLengthError` for a length other
-        than 32 and :class:`~pybls.errors.NonCanonicalError` for a value
+        Raises :class:`~pybls.errors.InvalidLengthError` for another length
+        and :class:`~pybls.errors.NonCanonicalError` for a value
         >= r.
 
         >>> Scalar.from_bytes(Scalar(42).to_bytes()) == 42
@@ -125,7 +127,8 @@ class ScalarField:
     # -- encoding -----------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """The 32-byte big-endian encoding of the canonical value.
+        """The big-endian encoding of the canonical value (32 bytes on
+        BLS12-381; see :meth:`from_bytes`).
 
         >>> Scalar(258).to_bytes()[-2:]
         b'\\x01\\x02'

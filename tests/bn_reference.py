@@ -246,3 +246,86 @@ class BN:
                 a, b = coeffs[6 * j + 2 * k], coeffs[6 * j + 2 * k + 1]
                 out = out + self.fp2(a, b) * self.w(2 * k + j)
         return out
+
+
+# -- RFC 9380 hashing to G1 with the Shallue-van de Woestijne map -------------
+
+def expand_message_xmd(hash_fn, block_size, msg, dst, n):
+    """5.3.1 expand_message_xmd (with 5.3.3 for long DSTs); b_in_bytes = 32."""
+    if len(dst) > 255:
+        dst = hash_fn(b"H2C-OVERSIZE-DST-" + dst)
+    ell = -(-n // 32)
+    assert ell <= 255 and n <= 65535
+    dst_prime = dst + bytes([len(dst)])
+    msg_prime = bytes(block_size) + msg + n.to_bytes(2, "big") + b"\0" + dst_prime
+    b0 = hash_fn(msg_prime)
+    blocks = [hash_fn(b0 + b"\x01" + dst_prime)]
+    for i in range(2, ell + 1):
+        blocks.append(hash_fn(bytes(a ^ b for a, b in zip(b0, blocks[-1])) + bytes([i]) + dst_prime))
+    return b"".join(blocks)[:n]
+
+
+class SvdW:
+    """hash_to_curve and encode_to_curve to y^2 = x^3 + b over Fp (cofactor
+    1) with expand_message_xmd over SHA-256 and the SvdW map of 6.6.1 in
+    the steps that section lists, Z given."""
+
+    def __init__(self, p: int, b: int, z: int) -> None:
+        self.p, self.b, self.z = p, b, z % p
+        self.L = -(-(p.bit_length() + 128) // 8)  # ceil((ceil(log2 p) + k) / 8), k = 128
+
+    def hash_to_field(self, msg: bytes, dst: bytes, count: int) -> List[int]:
+        import hashlib
+
+        uniform = expand_message_xmd(lambda d: hashlib.sha256(d).digest(), 64, msg, dst, count * self.L)
+        return [int.from_bytes(uniform[self.L * i:self.L * (i + 1)], "big") % self.p for i in range(count)]
+
+    def _g(self, x: int) -> int:
+        return (x * x * x + self.b) % self.p
+
+    def _sqrt(self, v: int) -> int:
+        s = pow(v, (self.p + 1) // 4, self.p)  # p = 3 mod 4
+        assert s * s % self.p == v % self.p
+        return s
+
+    def _is_square(self, v: int) -> bool:
+        return v % self.p == 0 or pow(v, (self.p - 1) // 2, self.p) == 1
+
+    def map_to_curve(self, u: int) -> Tuple[int, int]:
+        p, z, g = self.p, self.z, self._g
+        inv0 = lambda v: pow(v, p - 2, p)  # noqa: E731
+        tv1 = u * u * g(z) % p
+        tv2, tv1 = (1 + tv1) % p, (1 - tv1) % p
+        tv3 = inv0(tv1 * tv2 % p)
+        tv4 = self._sqrt(-g(z) * (3 * z * z) % p)  # A = 0
+        if tv4 % 2 == 1:
+            tv4 = -tv4 % p
+        tv5 = u * tv1 * tv3 * tv4 % p
+        tv6 = -4 * g(z) * inv0(3 * z * z) % p
+        x1 = (-z * inv0(2) - tv5) % p
+        x2 = (-z * inv0(2) + tv5) % p
+        x3 = (z + tv6 * pow(tv2 * tv2 * tv3, 2, p)) % p
+        x = x1 if self._is_square(g(x1)) else x2 if self._is_square(g(x2)) else x3
+        y = self._sqrt(g(x))
+        if u % 2 != y % 2:
+            y = -y % p
+        return x, y
+
+    def _add(self, a: Tuple[int, int], c: Tuple[int, int]) -> Optional[Tuple[int, int]]:
+        p = self.p
+        (x1, y1), (x2, y2) = a, c
+        if x1 == x2:
+            if (y1 + y2) % p == 0:
+                return None
+            lam = 3 * x1 * x1 * pow(2 * y1, -1, p) % p
+        else:
+            lam = (y2 - y1) * pow(x2 - x1, -1, p) % p
+        x3 = (lam * lam - x1 - x2) % p
+        return x3, (lam * (x1 - x3) - y1) % p
+
+    def hash_to_curve(self, msg: bytes, dst: bytes) -> Optional[Tuple[int, int]]:
+        u0, u1 = self.hash_to_field(msg, dst, 2)
+        return self._add(self.map_to_curve(u0), self.map_to_curve(u1))
+
+    def encode_to_curve(self, msg: bytes, dst: bytes) -> Tuple[int, int]:
+        return self.map_to_curve(self.hash_to_field(msg, dst, 1)[0])

@@ -123,6 +123,16 @@ int pybls_bn462_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bn462_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_bn462_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bn462_final_exponentiation(uint8_t *out, const uint8_t *f);
+int pybls_bn462_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn462_expand_message_xmd_keccak256(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn462_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn462_g1_map_to_curve(uint8_t *out, const uint8_t *u);
+int pybls_bn462_g1_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn462_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn462_hash_to_field_fp_keccak256(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn462_g1_hash_to_curve_keccak256(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn462_g1_encode_to_curve_keccak256(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn462_keccak256(uint8_t *out32, const uint8_t *msg, uint32_t len);
 """
 
 # name -> (restype, argtypes); argtypes are 'u8*', 'const u8*' or 'u32'.
@@ -213,6 +223,16 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn462_pairing_product': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn462_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn462_final_exponentiation': ('int', ['u8*', 'const u8*']),
+    'pybls_bn462_expand_message_xmd': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn462_expand_message_xmd_keccak256': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn462_hash_to_field_fp': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn462_g1_map_to_curve': ('int', ['u8*', 'const u8*']),
+    'pybls_bn462_g1_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn462_g1_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn462_hash_to_field_fp_keccak256': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn462_g1_hash_to_curve_keccak256': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn462_g1_encode_to_curve_keccak256': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn462_keccak256': ('int', ['u8*', 'const u8*', 'u32']),
 }
 
 # name -> size in bytes of the output buffer passed as the first argument.
@@ -281,10 +301,20 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn462_pairing_product': 768,
     'pybls_bn462_miller_loop': 768,
     'pybls_bn462_final_exponentiation': 768,
+    'pybls_bn462_g1_map_to_curve': 192,
+    'pybls_bn462_g1_hash_to_curve': 192,
+    'pybls_bn462_g1_encode_to_curve': 192,
+    'pybls_bn462_g1_hash_to_curve_keccak256': 192,
+    'pybls_bn462_g1_encode_to_curve_keccak256': 192,
+    'pybls_bn462_keccak256': 32,
 }
 
 # name -> (position of the size argument after `out`, bytes per unit of it).
 VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bn462_g1_sum_columns': (0, 192),
     'pybls_bn462_g2_sum_columns': (0, 384),
+    'pybls_bn462_expand_message_xmd': (0, 1),
+    'pybls_bn462_expand_message_xmd_keccak256': (0, 1),
+    'pybls_bn462_hash_to_field_fp': (0, 64),
+    'pybls_bn462_hash_to_field_fp_keccak256': (0, 64),
 }
