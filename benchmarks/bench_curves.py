@@ -25,8 +25,10 @@ import pathlib
 import platform
 import random
 import shutil
+import statistics
 import subprocess
 import sys
+import time
 from typing import Any, Dict, Optional
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -50,6 +52,22 @@ OPS = ["pairing", "g1_mul", "g1_mul_vartime", "g2_mul", "g2_mul_vartime", "g1_de
 # The higher-security BN curves, with the issue's targets for their pairing
 # as a multiple of BLS12-381's.
 HIGH_CURVES = {"bn381": 1.6, "bn462": 3.0}
+
+
+def interleaved_ratio(fa: Any, fb: Any, rounds: int, calls: int) -> float:
+    """The median over `rounds` of time(fa) / time(fb), each round timing
+    `calls` calls of one right after the other (alternating which goes
+    first), so that both see the same load of a shared machine."""
+    ratios = []
+    for i in range(rounds):
+        times = {}
+        for name, fn in (("a", fa), ("b", fb)) if i % 2 == 0 else (("b", fb), ("a", fa)):
+            start = time.perf_counter()
+            for _ in range(calls):
+                fn()
+            times[name] = time.perf_counter() - start
+        ratios.append(times["a"] / times["b"])
+    return statistics.median(ratios)
 
 
 def pybls_curve(mod: Any, rng: random.Random, runs: int, target: int) -> Dict[str, float]:
@@ -149,6 +167,7 @@ def main() -> int:
     for name, why in errors.items():
         print(f"left out: {name}: {why}")
 
+    interleaved: Dict[str, float] = {}
     if high:
         names = list(high)
         header = f"\n{'operation / BLS12-381':<22} {'BLS12-381':>10}" + "".join(f" {n:>10} {'x':>6}" for n in names)
@@ -159,10 +178,19 @@ def main() -> int:
             for n in names:
                 row += f" {fmt_ns(high[n][op]):>10} {high[n][op] / bls[op]:>5.2f}x"
             print(row)
+        # The targets are judged on interleaved runs: the medians above come
+        # from different moments of a shared machine.
+        bls_mod = curves.get("bls12_381")
+        P12, Q12 = bls_mod.G1.generator() * 3, bls_mod.G2.generator() * 5
         for n in names:
-            ratio = high[n]["pairing"] / bls_pairing
+            mod = curves.CURVES[n]
+            P, Q = mod.G1.generator() * 3, mod.G2.generator() * 5
+            ratio = interleaved_ratio(lambda: mod.pairing(P, Q), lambda: bls_mod.pairing(P12, Q12),
+                                      rounds=11 if args.quick else 31, calls=5)
+            interleaved[n] = ratio
             verdict = "meets" if ratio <= HIGH_CURVES[n] else "misses"
-            print(f"{n} pairing / BLS12-381 pairing: {ratio:.2f} ({verdict} the target {HIGH_CURVES[n]:.1f})")
+            print(f"{n} pairing / BLS12-381 pairing, interleaved: {ratio:.2f} "
+                  f"({verdict} the target {HIGH_CURVES[n]:.1f})")
 
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({
@@ -176,6 +204,7 @@ def main() -> int:
         "bls12_381_median_ns": bls,
         "high_security_median_ns": high,
         "high_security_over_bls12_381_pairing": {n: high[n]["pairing"] / bls_pairing for n in high},
+        "high_security_over_bls12_381_pairing_interleaved": interleaved,
         "left_out": errors,
     }, indent=2) + "\n")
     return 0
