@@ -536,7 +536,8 @@ class G1Point(_Point):
         """RFC 9380's hash_to_field to Fp: `count` field elements from `msg`
         and the domain separation tag `dst`, each reduced from L bytes of
         expand_message_xmd over `hash` (``"sha256"`` or ``"keccak256"``),
-        L = 64 on BLS12-381, 48 on BN254. `count` is at most 8160 // L
+        L = 64 on BLS12-381 and BN381_1, 48 on BN254, 74 on BN462. `count`
+        is at most 8160 // L
         (:class:`~pybls.errors.ArgumentError` otherwise).
 
         >>> from pybls import bn254
