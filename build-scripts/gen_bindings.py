@@ -61,13 +61,20 @@ _SECTIONS = {
     "expand": "hash", "hash": "hash", "keccak256": "hash",
     "chacha20": "aead", "poly1305": "aead", "aead": "aead",
 }
-# Sizes that are multiples of the field's bytes (48 on BLS12-381).
-_FIELD_SIZES = (
-    "PYBLS_FP_SIZE", "PYBLS_G1_SIZE", "PYBLS_G2_SIZE", "PYBLS_GT_SIZE", "PYBLS_FP_BYTES",
-    "PYBLS_G1_COMPRESSED_BYTES", "PYBLS_G1_UNCOMPRESSED_BYTES", "PYBLS_G2_COMPRESSED_BYTES",
-    "PYBLS_G2_UNCOMPRESSED_BYTES", "PYBLS_GT_BYTES",
+# Sizes that are multiples of the field's bytes (48 on BLS12-381): of its
+# internal form (whole limbs) and of its encoding (the fewest bytes that
+# hold p), which differ on BN462 (64 and 58).
+_FIELD_SIZES = ("PYBLS_FP_SIZE", "PYBLS_G1_SIZE", "PYBLS_G2_SIZE", "PYBLS_GT_SIZE")
+_FIELD_ENCODED_SIZES = (
+    "PYBLS_FP_BYTES", "PYBLS_G1_COMPRESSED_BYTES", "PYBLS_G1_UNCOMPRESSED_BYTES",
+    "PYBLS_G2_COMPRESSED_BYTES", "PYBLS_G2_UNCOMPRESSED_BYTES", "PYBLS_GT_BYTES",
 )
 _BLS12_381_FP_BYTES = 48
+# The same for the scalars (32 on BLS12-381; 48 on BN381_1, whose r has
+# 382 bits).
+_SCALAR_SIZES = ("PYBLS_SCALAR_SIZE",)
+_SCALAR_ENCODED_SIZES = ("PYBLS_SCALAR_BYTES",)
+_BLS12_381_FR_BYTES = 32
 STUB = ROOT / "pybls" / "_lib" / "_functions.pyi"
 
 # C parameter types and the names the bindings use for them.
@@ -190,12 +197,14 @@ def output_size(fn: Function, constants: Dict[str, int], prefix: str = "pybls_")
     m = re.fullmatch(r"out(\d*)", pname)
     if not m:
         raise HeaderError(f"{fn.name}: first writable parameter {pname!r} is not named out/outN")
+    group = fn.name[len(prefix):].split("_", 1)[0]
     if m.group(1):
         n = int(m.group(1))
+        if group == "scalar" and n == _BLS12_381_FR_BYTES:
+            return constants["PYBLS_SCALAR_BYTES"]  # a scalar's encoding
         fp_bytes = constants["PYBLS_FP_BYTES"]
         # outN names BLS12-381's size; a multiple of its Fp scales with the field.
         return n // _BLS12_381_FP_BYTES * fp_bytes if n % _BLS12_381_FP_BYTES == 0 else n
-    group = fn.name[len(prefix):].split("_", 1)[0]
     if group not in _GROUP_OUTPUT:
         raise HeaderError(f"{fn.name}: cannot tell the size of `out`; name it outN or extend _GROUP_OUTPUT")
     return constants[_GROUP_OUTPUT[group]]
@@ -295,27 +304,36 @@ def generate_stub(header: Path = HEADER) -> str:
     return render_stub(parse_header(header.read_text(encoding="utf-8"))[1])
 
 
-def _curve_fp_bytes(curve: str) -> int:
+def _curve_param(curve: str, name: str) -> int:
     params = (ROOT / "csrc" / "curves" / curve / "params.h").read_text(encoding="utf-8")
-    m = re.search(r"^#define CURVE_FP_BYTES (\d+)$", params, re.M)
+    m = re.search(rf"^#define {name} (\d+)$", params, re.M)
     if not m:
-        raise HeaderError(f"csrc/curves/{curve}/params.h defines no CURVE_FP_BYTES")
+        raise HeaderError(f"csrc/curves/{curve}/params.h defines no {name}")
     return int(m.group(1))
 
 
 def curve_abi(curve: str, constants: List[Constant], functions: List[Function]) -> Tuple[List[Constant], List[Function]]:
     """The constants and functions of `curve`'s library: its manifest groups,
-    renamed pybls_<curve>_*, with the field sizes of its Fp."""
+    renamed pybls_<curve>_*, with the sizes of its Fp and Fr."""
     groups = MANIFEST["abi_groups"](str(ROOT), curve)
     known = set(_SECTIONS.values()) | {"scalar", "fp", "g1", "g2", "hash_g2"}
     unknown = [g for g in groups if g not in known]
     if unknown:
         raise HeaderError(f"csrc/manifest.txt: library {curve}: unknown abi groups {unknown}")
-    fp_bytes = _curve_fp_bytes(curve)
-    scaled = [
-        c._replace(value=c.value // _BLS12_381_FP_BYTES * fp_bytes) if c.name in _FIELD_SIZES else c
-        for c in constants
-    ]
+    per_unit = {
+        _FIELD_SIZES: (_BLS12_381_FP_BYTES, _curve_param(curve, "CURVE_FP_BITS") // 8),
+        _FIELD_ENCODED_SIZES: (_BLS12_381_FP_BYTES, _curve_param(curve, "CURVE_FP_BYTES")),
+        _SCALAR_SIZES: (_BLS12_381_FR_BYTES, _curve_param(curve, "CURVE_FR_BITS") // 8),
+        _SCALAR_ENCODED_SIZES: (_BLS12_381_FR_BYTES, _curve_param(curve, "CURVE_FR_BYTES")),
+    }
+
+    def scale(c: Constant) -> Constant:
+        for names, (theirs, ours) in per_unit.items():
+            if c.name in names:
+                return c._replace(value=c.value // theirs * ours)
+        return c
+
+    scaled = [scale(c) for c in constants]
     prefix = f"pybls_{curve}_"
     chosen = []
     for fn in functions:

@@ -835,6 +835,11 @@ def emit_bn(curve: SimpleNamespace) -> str:
     def mul(pt, k, zero):
         return affine_mul(pt, k, zero, lambda a: a.inv())
 
+    if curve.ENCODING == "mcl":
+        # mcl's encoding writes the identity as all zero, the same bytes as
+        # a point with x = 0: there is none when b and b' are not squares.
+        assert not _is_square_mod(curve.B, p)
+        assert b2 ** ((p * p - 1) // 2) != f2((1, 0))
     g1 = (f1(curve.G1_GEN[0]), f1(curve.G1_GEN[1]))
     g2 = (f2(curve.G2_GEN[0]), f2(curve.G2_GEN[1]))
     assert on_curve(g1, f1(curve.B)) and on_curve(g2, b2)
@@ -887,8 +892,9 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w("")
     w('#include "field/field.h"')
     w("")
-    w("/* |u|, the BN parameter's absolute value, and its sign. */")
-    w(f"#define BLS_X_ABS 0x{abs(u):016x}ULL")
+    # |u| itself, whatever its width (BN381_1's and BN462's exceed 64 bits),
+    # is given as signed window digits (U_WNAF, at the end).
+    w("/* The sign of u, the BN parameter. */")
     w(f"#define BLS_X_IS_NEGATIVE {int(u < 0)}")
     w("")
     w("/* Fp: p, -p^-1 mod 2^64 (truncated to a limb), R^2 mod p, exponents. */")
@@ -900,11 +906,15 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {limbs((p - 3) // 4, fp_bits)};")
     w(f"static const fp_t FP_ONE = {c_f(1)};")
     w("")
-    w("/* Fr: r, -r^-1 mod 2^64, R^2 and R^3 mod r, r - 2, r - 1. */")
+    # Scalars encode in the fewest bytes that hold r; their wide reduction
+    # shifts by 2^(8 fr_bytes), which is R when those fill the limbs.
+    fr_bytes = -(-r.bit_length() // 8)
+    w("/* Fr: r, -r^-1 mod 2^64, R^2 mod r, S R^2 mod r for S = 2^(8 CURVE_FR_BYTES)")
+    w(" * (R^3 when the encoding fills the limbs), r - 2, r - 1. */")
     w(f"static const limb_t R_MODULUS[FR_LIMBS] = {limbs(r, fr_bits)};")
     w(f"#define R_N0 ((limb_t)0x{(-pow(r, -1, 2**64)) % 2**64:016x}ULL)")
     w(f"static const limb_t R_R2[FR_LIMBS] = {limbs((1 << (2 * fr_bits)) % r, fr_bits)};")
-    w(f"static const limb_t R_R3[FR_LIMBS] = {limbs((1 << (3 * fr_bits)) % r, fr_bits)};")
+    w(f"static const limb_t R_R3[FR_LIMBS] = {limbs((1 << (8 * fr_bytes + 2 * fr_bits)) % r, fr_bits)};")
     w(f"static const limb_t R_MINUS_2[FR_LIMBS] = {limbs(r - 2, fr_bits)};")
     w(f"static const limb_t R_MINUS_1[FR_LIMBS] = {limbs(r - 1, fr_bits)};")
     w(f"static const fr_t FR_ONE = {{{limbs((1 << fr_bits) % r, fr_bits)}}};")
@@ -941,9 +951,10 @@ def emit_bn(curve: SimpleNamespace) -> str:
         w(" * c3 = sqrt(-g(Z) (3 Z^2 + 4 A)) with sgn0(c3) = 0, c4 = -4 g(Z) / (3 Z^2 + 4 A). */")
         for name, v in zip(("Z", "C1", "C2", "C3", "C4"), svdw):
             w(f"static const fp_t SVDW_G1_{name} = {c_f(v)};")
-        w(f"/* 2^(8 CURVE_FP_BYTES) = 2^{fp_bits} mod p: hash_to_field reduces its L-byte")
-        w(f" * strings as hi 2^{fp_bits} + lo. */")
-        w(f"static const fp_t H2F_SHIFT = {c_f((1 << fp_bits) % p)};")
+        fp_bytes = -(-p.bit_length() // 8)
+        w(f"/* 2^(8 CURVE_FP_BYTES) = 2^{8 * fp_bytes} mod p: hash_to_field reduces its L-byte")
+        w(f" * strings as hi 2^{8 * fp_bytes} + lo. */")
+        w(f"static const fp_t H2F_SHIFT = {c_f((1 << (8 * fp_bytes)) % p)};")
         w("")
     if svdw2 is not None:
         w("/* Hashing to G2: the same map to E' over Fp2 (sgn0 of RFC 9380 for m = 2),")
@@ -959,8 +970,9 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w("")
     u_window, u_digits = exp_window(abs(u))
     w("/* |u| in width-U_WINDOW NAF, least significant digit first, for the")
-    w(" * exponentiations by u of the final exponentiation (fp12.c): the window")
-    w(" * that takes the fewest Fp12 products for this u. */")
+    w(" * exponentiations by u of the final exponentiation (fp12.c) and the")
+    w(" * multiplications by u of G2 (g2.c): the window that takes the fewest")
+    w(" * Fp12 products for this u. */")
     w(f"#define U_WINDOW {u_window}")
     w(f"#define U_WNAF_LEN {len(u_digits)}")
     w("static const signed char U_WNAF[U_WNAF_LEN] = {" + ", ".join(str(d) for d in u_digits) + "};")
@@ -1075,13 +1087,14 @@ def emit_params(curve: SimpleNamespace) -> str:
         f"#define CURVE_ENCODING_{curve.ENCODING.upper()} 1",
         "/* Bits of p and r (safegcd's bound, hash_to_field's L = ceil((CURVE_P_BITS",
         " * + k) / 8)); bits of storage of an Fp and an Fr element (whole 64-bit",
-        " * words), and bytes of their big-endian encodings. */",
+        " * words), and bytes of their big-endian encodings (the fewest that hold",
+        " * p and r: fewer than the storage's on BN462). */",
         f"#define CURVE_P_BITS {p.bit_length()}",
         f"#define CURVE_R_BITS {r.bit_length()}",
         f"#define CURVE_FP_BITS {fp_bits}",
         f"#define CURVE_FR_BITS {fr_bits}",
-        f"#define CURVE_FP_BYTES {fp_bits // 8}",
-        f"#define CURVE_FR_BYTES {fr_bits // 8}",
+        f"#define CURVE_FP_BYTES {-(-p.bit_length() // 8)}",
+        f"#define CURVE_FR_BYTES {-(-r.bit_length() // 8)}",
         "",
         "#endif /* PYBLS_PARAMS_H */",
         "",

@@ -48,6 +48,7 @@ FIELD_MODULUS = 0x2523648240000001BA344D80000000086121000000000013A7000000000000
 CURVE_ORDER = 0x2523648240000001BA344D8000000007FF9F800000000010A10000000000000D
 
 _binding = _lib.curve_binding("bn254_nogami")
+_CURVE_NAME = "BN254 (Nogami)"
 
 
 class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
@@ -61,7 +62,7 @@ class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
     __slots__ = ()
 
 
-class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS):
+class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, curve=_CURVE_NAME):
     """A point of G1 = E(Fp): y² = x³ + 2; affine coordinates are ints.
 
     >>> P = G1.generator()                      # mcl's: (-1, 1)
@@ -74,7 +75,7 @@ class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MO
     __slots__ = ()
 
 
-class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS):
+class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, curve=_CURVE_NAME):
     """A point of G2 ⊂ E'(Fp2): y² = x³ + 2/(1 + u); affine coordinates are
     pairs ``(c0, c1)`` for ``c0 + c1·u``.
 

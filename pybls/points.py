@@ -117,6 +117,9 @@ class _Point:
     _SCALAR: ClassVar[Type[ScalarField]]
     _P: ClassVar[int]
     _FP: ClassVar[int]
+    # Bytes of an Fp element in the core's internal form (whole limbs: more
+    # than _FP, its encoding, on BN462).
+    _FP_SIZE: ClassVar[int]
     _COMPRESSED_BY_DEFAULT: ClassVar[bool]
     _CURVE: ClassVar[str]
     _FIELD: ClassVar[str]  # "fp" or "fp2", set by G1Point and G2Point
@@ -147,6 +150,7 @@ class _Point:
         cls._COMPRESSED = getattr(abi, f"PYBLS_{prefix.upper()}_COMPRESSED_BYTES")
         cls._UNCOMPRESSED = getattr(abi, f"PYBLS_{prefix.upper()}_UNCOMPRESSED_BYTES")
         cls._SCALAR, cls._P, cls._FP = scalar, modulus, abi.PYBLS_FP_BYTES
+        cls._FP_SIZE = abi.PYBLS_FP_SIZE
         cls._COMPRESSED_BY_DEFAULT = compressed_by_default
         cls._CURVE = curve
         cls._scratch = staticmethod(binding.scratch)
@@ -248,7 +252,7 @@ class _Point:
         limit = _XMD_MAX // (degree * ((cls._P.bit_length() + _H2F_K + 7) // 8))
         if not 1 <= n <= limit:
             raise ArgumentError(f"count must be in [1, {limit}] for {cls.__name__} of {cls._CURVE}, got {n}")
-        raw, size = fn(n, m, len(m), d, len(d)), cls._FP
+        raw, size = fn(n, m, len(m), d, len(d)), cls._FP_SIZE
         return [int.from_bytes(cls._fp_to_bytes(raw[i : i + size]), "big") for i in range(0, len(raw), size)]
 
     @classmethod
@@ -533,7 +537,8 @@ class G1Point(_Point):
         """RFC 9380's hash_to_field to Fp: `count` field elements from `msg`
         and the domain separation tag `dst`, each reduced from L bytes of
         expand_message_xmd over `hash` (``"sha256"`` or ``"keccak256"``),
-        L = 64 on BLS12-381, 48 on BN254. `count` is at most 8160 // L
+        L = 64 on BLS12-381 and BN381_1, 48 on BN254, 74 on BN462. `count`
+        is at most 8160 // L
         (:class:`~pybls.errors.ArgumentError` otherwise).
 
         >>> from pybls import bn254

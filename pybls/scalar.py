@@ -32,7 +32,6 @@ __all__ = ["Scalar", "ScalarLike", "ScalarField"]
 #: The order of G1, G2 and GT.
 R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
 
-_WIDE_MAX = 64
 _object_new = object.__new__
 
 _ScalarT = TypeVar("_ScalarT", bound="ScalarField")
@@ -86,10 +85,12 @@ class ScalarField:
 
     @classmethod
     def from_bytes(cls: Type[_ScalarT], data: Any) -> _ScalarT:
-        """Decode 32 big-endian bytes, which must encode an integer below r.
+        """Decode the curve's scalar encoding (32 big-endian bytes on
+        BLS12-381 and BN254, 48 on BN381_1, 58 on BN462), which must encode
+        an integer below r.
 
-        Raises :class:`~pybls.errors.InvalidLengthError` for a length other
-        than 32 and :class:`~pybls.errors.NonCanonicalError` for a value
+        Raises :class:`~pybls.errors.InvalidLengthError` for another length
+        and :class:`~pybls.errors.NonCanonicalError` for a value
         >= r.
 
         >>> Scalar.from_bytes(Scalar(42).to_bytes()) == 42
@@ -101,28 +102,33 @@ class ScalarField:
 
     @classmethod
     def from_bytes_wide(cls: Type[_ScalarT], data: Any) -> _ScalarT:
-        """Reduce a big-endian integer of at most 64 bytes modulo r.
+        """Reduce a big-endian integer of at most twice the scalar
+        encoding's bytes (64 on BLS12-381) modulo r.
 
-        Meant for uniform random or hashed bytes: 64 bytes reduce with
+        Meant for uniform random or hashed bytes: that many reduce with
         negligible bias.
 
         >>> Scalar.from_bytes_wide(b"\\xff" * 64) == int.from_bytes(b"\\xff" * 64, "big")
         True
         """
         data = as_bytes(data, "wide scalar encoding")
-        if len(data) > _WIDE_MAX:
-            raise InvalidLengthError(f"a wide scalar encoding must be at most {_WIDE_MAX} bytes, got {len(data)}")
+        wide_max = 2 * cls._BYTES
+        if len(data) > wide_max:
+            raise InvalidLengthError(f"a wide scalar encoding must be at most {wide_max} bytes, got {len(data)}")
         return _wrap(cls, cls._f_from_bytes_wide(data, len(data)))
 
     @classmethod
     def random(cls: Type[_ScalarT]) -> _ScalarT:
-        """A uniformly random scalar, from 64 bytes of :mod:`secrets`."""
-        return _wrap(cls, cls._f_from_bytes_wide(secrets.token_bytes(64), 64))
+        """A uniformly random scalar, from twice the encoding's bytes of
+        :mod:`secrets` (64 on BLS12-381)."""
+        n = 2 * cls._BYTES
+        return _wrap(cls, cls._f_from_bytes_wide(secrets.token_bytes(n), n))
 
     # -- encoding -----------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """The 32-byte big-endian encoding of the canonical value.
+        """The big-endian encoding of the canonical value (32 bytes on
+        BLS12-381; see :meth:`from_bytes`).
 
         >>> Scalar(258).to_bytes()[-2:]
         b'\\x01\\x02'

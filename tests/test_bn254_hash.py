@@ -27,6 +27,7 @@ import pathlib
 import pytest
 
 import reference as ref
+from bn_reference import expand_message_xmd as _xmd
 from pybls import bn254, hash_to_field
 from pybls.errors import ArgumentError, NonCanonicalError
 from pybls.hashing import expand_message_xmd_keccak256, keccak256
@@ -46,22 +47,7 @@ def _load():
 _DATA = _load()
 
 
-# -- RFC 9380 in pure Python -------------------------------------------------
-
-def _xmd(hash_fn, block_size, msg, dst, n):
-    """5.3.1 expand_message_xmd (with 5.3.3 for long DSTs); b_in_bytes = 32."""
-    if len(dst) > 255:
-        dst = hash_fn(b"H2C-OVERSIZE-DST-" + dst)
-    ell = -(-n // 32)
-    assert ell <= 255 and n <= 65535
-    dst_prime = dst + bytes([len(dst)])
-    msg_prime = bytes(block_size) + msg + n.to_bytes(2, "big") + b"\0" + dst_prime
-    b0 = hash_fn(msg_prime)
-    blocks = [hash_fn(b0 + b"\x01" + dst_prime)]
-    for i in range(2, ell + 1):
-        blocks.append(hash_fn(bytes(a ^ b for a, b in zip(b0, blocks[-1])) + bytes([i]) + dst_prime))
-    return b"".join(blocks)[:n]
-
+# -- RFC 9380 in pure Python (expand_message_xmd: bn_reference.py) ---------
 
 def _sha256(data):
     return hashlib.sha256(data).digest()

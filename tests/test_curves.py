@@ -83,8 +83,11 @@ def test_bad_encodings(curve):
         enc[len(enc) - len(enc) // 4] ^= 1
         with pytest.raises((errors.NotOnCurveError, errors.NonCanonicalError)):
             group.from_bytes(bytes(enc))
+    scalar_bytes = len(curve.Scalar(1).to_bytes())
     with pytest.raises(errors.NonCanonicalError):
-        curve.Scalar.from_bytes(curve.Scalar.R.to_bytes(32, "big"))
+        curve.Scalar.from_bytes(curve.Scalar.R.to_bytes(scalar_bytes, "big"))
+    with pytest.raises(errors.InvalidLengthError):
+        curve.Scalar.from_bytes(bytes(scalar_bytes + 1))
     with pytest.raises(errors.InvalidLengthError):
         curve.GT.from_bytes(curve.GT.one().to_bytes()[:-1])
 

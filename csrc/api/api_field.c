@@ -18,11 +18,11 @@ int pybls_scalar_from_bytes(uint8_t *out, const uint8_t *in32) {
 }
 
 int pybls_scalar_from_bytes_wide(uint8_t *out, const uint8_t *in, uint32_t len) {
-    uint8_t wide[64];
+    uint8_t wide[2 * CURVE_FR_BYTES];
     fr_t r;
-    if (len > 64) return PYBLS_ERR_LENGTH;
-    for (uint32_t i = 0; i < 64 - len; i++) wide[i] = 0;
-    for (uint32_t i = 0; i < len; i++) wide[64 - len + i] = in[i];
+    if (len > sizeof wide) return PYBLS_ERR_LENGTH;
+    for (uint32_t i = 0; i < sizeof wide - len; i++) wide[i] = 0;
+    for (uint32_t i = 0; i < len; i++) wide[sizeof wide - len + i] = in[i];
     fr_from_bytes_wide(&r, wide);
     ct_memzero(wide, sizeof wide);
     STORE(out, r);

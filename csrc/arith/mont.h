@@ -402,25 +402,20 @@ static inline limb_t mont_lt_n(const limb_t *a, const limb_t *b, int n) {
     return (limb_t)0 - mont_sub_n(t, a, b, n);
 }
 
-/* Big-endian bytes -> little-endian limbs (len == n * LIMB_BITS / 8). */
-static inline void mont_limbs_from_be(limb_t *r, const uint8_t *in, int n) {
+/* nbytes big-endian bytes -> n little-endian limbs, nbytes <= n * LIMB_BITS
+ * / 8 (fewer when the encoding is shorter than the limbs: BN462's 58-byte
+ * elements in 64 bytes of limbs); the limbs' top bytes are zero. */
+static inline void mont_limbs_from_be(limb_t *r, int n, const uint8_t *in, int nbytes) {
     const int bytes = LIMB_BITS / 8;
-    for (int i = 0; i < n; i++) {
-        limb_t v = 0;
-        for (int j = 0; j < bytes; j++) v = (v << 8) | in[(n - 1 - i) * bytes + j];
-        r[i] = v;
-    }
+    for (int i = 0; i < n; i++) r[i] = 0;
+    for (int k = 0; k < nbytes; k++) r[k / bytes] |= (limb_t)in[nbytes - 1 - k] << (8 * (k % bytes));
 }
 
-static inline void mont_limbs_to_be(uint8_t *out, const limb_t *a, int n) {
+/* n little-endian limbs -> nbytes big-endian bytes; the value must fit. */
+static inline void mont_limbs_to_be(uint8_t *out, int nbytes, const limb_t *a, int n) {
     const int bytes = LIMB_BITS / 8;
-    for (int i = 0; i < n; i++) {
-        limb_t v = a[i];
-        for (int j = bytes - 1; j >= 0; j--) {
-            out[(n - 1 - i) * bytes + j] = (uint8_t)v;
-            v >>= 8;
-        }
-    }
+    (void)n;
+    for (int k = 0; k < nbytes; k++) out[nbytes - 1 - k] = (uint8_t)(a[k / bytes] >> (8 * (k % bytes)));
 }
 
 /* r = a^e (Montgomery form in and out) for an exponent e that is public:

@@ -8,6 +8,10 @@
 #include "curves/bn254/consts.h"
 #elif defined(PYBLS_CURVE_BN254_NOGAMI)
 #include "curves/bn254_nogami/consts.h"
+#elif defined(PYBLS_CURVE_BN381)
+#include "curves/bn381/consts.h"
+#elif defined(PYBLS_CURVE_BN462)
+#include "curves/bn462/consts.h"
 #else
 #include "curves/bls12_381/consts.h"
 #endif

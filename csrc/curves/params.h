@@ -8,6 +8,10 @@
 #include "curves/bn254/params.h"
 #elif defined(PYBLS_CURVE_BN254_NOGAMI)
 #include "curves/bn254_nogami/params.h"
+#elif defined(PYBLS_CURVE_BN381)
+#include "curves/bn381/params.h"
+#elif defined(PYBLS_CURVE_BN462)
+#include "curves/bn462/params.h"
 #else
 #include "curves/bls12_381/params.h"
 #endif

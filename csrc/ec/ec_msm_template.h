@@ -21,6 +21,9 @@
  */
 
 #define EC_MSM_MAX_WINDOW 16
+/* Bits of the scalars' Booth windows: r's, at least BLS12-381's 255 (the
+ * 254-bit BN254 scalars keep the windows they always had). */
+#define EC_MSM_BITS (CURVE_R_BITS > 255 ? CURVE_R_BITS : 255)
 #define EC_MSM_LANES_MAX 256 /* above this the lane tables get large */
 #define EC_MSM_ALIGN 16
 
@@ -41,11 +44,11 @@ static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
         left -= pairs;
     }
     window += 10 * left + 12 * nb; /* the running sums */
-    return (uint64_t)(255 / c + 1) * window;
+    return (uint64_t)(EC_MSM_BITS / c + 1) * window;
 }
 
 static uint64_t EC(msm_cost_lanes)(uint32_t n) {
-    return 7 * 255 + 12 * (uint64_t)n * (255 / (EC_WNAF_W + 1) + EC_WNAF_TABLE);
+    return 7 * EC_MSM_BITS + 12 * (uint64_t)n * (EC_MSM_BITS / (EC_WNAF_W + 1) + EC_WNAF_TABLE);
 }
 
 /* The bucket window minimising the cost, or 0 if the lanes are cheaper. */
@@ -286,7 +289,7 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
     EC(msm_buckets_layout)(&m, mem, n, c);
     EC(msm_load)(&m, points, scalars, n);
     EC(set_identity)(&acc);
-    for (int j = 255 / c; j >= 0; j--) {
+    for (int j = EC_MSM_BITS / c; j >= 0; j--) {
         if (!(EC(is_identity)(&acc) & 1))
             for (int s = 0; s < c; s++) EC(dbl)(&acc, &acc);
         EC(msm_window_sum)(&tot, &m, n, j, c);

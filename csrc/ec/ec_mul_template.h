@@ -36,6 +36,7 @@
  * always (the caller knows the point is in the subgroup). */
 enum { EC_SPLIT_NEVER, EC_SPLIT_CHECKED, EC_SPLIT_KNOWN };
 
+#if CURVE_FAMILY_BLS12
 /* Double-and-add over the public |x|: doublings in Jacobian coordinates,
  * the few additions (|x| has six bits set) projective; constant time. */
 void EC(mul_x_abs)(POINT *r, const POINT *p) {
@@ -55,6 +56,35 @@ void EC(mul_x_abs)(POINT *r, const POINT *p) {
     }
     EC(from_jacobian)(r, &acc);
 }
+#else
+/* BN: [|u|]P over the signed window digits U_WNAF of the public |u| (any
+ * width), with the odd multiples P, 3P, ... in a table: doublings in
+ * Jacobian coordinates, additions projective; constant time. */
+#define EC_U_TABLE (1 << (U_WINDOW - 2))
+void EC(mul_x_abs)(POINT *r, const POINT *p) {
+    POINT table[EC_U_TABLE], t;
+    EC(jacobian_t) acc;
+    table[0] = *p;
+    if (EC_U_TABLE > 1) {
+        EC(dbl)(&t, p);
+        for (int i = 1; i < EC_U_TABLE; i++) EC(add)(&table[i], &table[i - 1], &t);
+    }
+    EC(to_jacobian)(&acc, &table[(U_WNAF[U_WNAF_LEN - 1] - 1) / 2]);
+    for (int i = U_WNAF_LEN - 2; i >= 0; i--) {
+        EC(jacobian_dbl)(&acc, &acc);
+        const int d = U_WNAF[i];
+        if (d != 0) {
+            POINT q = table[(d > 0 ? d : -d) / 2];
+            if (d < 0) EC(neg)(&q, &q);
+            EC(from_jacobian)(&t, &acc);
+            EC(add)(&t, &t, &q);
+            EC(to_jacobian)(&acc, &t);
+        }
+    }
+    EC(from_jacobian)(r, &acc);
+}
+#undef EC_U_TABLE
+#endif
 
 /* r = [d]P for a signed digit |d| <= EC_CT_TABLE from table[i] = [i + 1]P,
  * reading every entry and negating through a mask (d may be secret). */

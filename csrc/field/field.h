@@ -112,9 +112,9 @@ void fr_inv(fr_t *r, const fr_t *a); /* 0 -> 0 */
 void fr_pow_bytes(fr_t *r, const fr_t *a, const uint8_t *e_be, size_t elen);
 limb_t fr_is_zero(const fr_t *a);
 limb_t fr_eq(const fr_t *a, const fr_t *b);
-limb_t fr_from_bytes(fr_t *r, const uint8_t in[32]); /* all-ones if < r */
-void fr_from_bytes_wide(fr_t *r, const uint8_t in[64]); /* reduce mod r */
-void fr_to_bytes(uint8_t out[32], const fr_t *a);
+limb_t fr_from_bytes(fr_t *r, const uint8_t in[CURVE_FR_BYTES]); /* all-ones if < r */
+void fr_from_bytes_wide(fr_t *r, const uint8_t in[2 * CURVE_FR_BYTES]); /* reduce mod r */
+void fr_to_bytes(uint8_t out[CURVE_FR_BYTES], const fr_t *a);
 /* Canonical integer value as little-endian limbs (for scalar multiplication). */
 void fr_to_canonical(limb_t out[FR_LIMBS], const fr_t *a);
 /* Bit i (0 = least significant) of a canonical little-endian limb vector. */

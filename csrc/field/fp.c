@@ -85,7 +85,7 @@ limb_t fp_is_lexically_largest(const fp_t *a) {
 
 limb_t fp_from_bytes(fp_t *r, const uint8_t in[CURVE_FP_BYTES]) {
     limb_t t[N];
-    mont_limbs_from_be(t, in, N);
+    mont_limbs_from_be(t, N, in, CURVE_FP_BYTES);
     limb_t ok = mont_lt_n(t, P_MODULUS, N);
     /* t < R; t R^2 / R = t R mod p even when t >= p. */
     mont_mul_n(r->l, P_R2, t, P_MODULUS, P_N0, N);
@@ -95,5 +95,5 @@ limb_t fp_from_bytes(fp_t *r, const uint8_t in[CURVE_FP_BYTES]) {
 void fp_to_bytes(uint8_t out[CURVE_FP_BYTES], const fp_t *a) {
     limb_t c[N];
     fp_canonical(c, a);
-    mont_limbs_to_be(out, c, N);
+    mont_limbs_to_be(out, CURVE_FP_BYTES, c, N);
 }

@@ -291,7 +291,7 @@ void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a) {
     three_plus_two(&r->c1.c2, &z1, &c1);
 }
 
-/* a^x, for x < 0 conj(a^|x|); x is public, so the bit scan may branch. */
+/* a^x, for x < 0 conj(a^|x|); x is public, so the digit scan may branch. */
 #if CURVE_FAMILY_BN
 /* BN: u has many set bits, so the signed window digits U_WNAF of |u| (the
  * generator picks the window); a negative digit multiplies by the
@@ -322,11 +322,11 @@ void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
 #endif
 }
 #else
+/* BLS12: the bits of |x| (a 64-bit word of low weight), most significant
+ * first. */
 void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
     fp12_t acc = *a;
-    int top = 63;
-    while (!((BLS_X_ABS >> top) & 1)) top--;
-    for (int i = top - 1; i >= 0; i--) {
+    for (int i = 62 - __builtin_clzll(BLS_X_ABS); i >= 0; i--) {
         fp12_cyclotomic_sqr(&acc, &acc);
         if ((BLS_X_ABS >> i) & 1) fp12_mul(&acc, &acc, a);
     }

@@ -32,14 +32,18 @@ typedef int64_t sl_t;    /* signed limb */
 typedef uint64_t sw_t;   /* the same width, unsigned (wrapping) */
 typedef __int128 sdl_t;  /* double width, signed */
 #define SB 62
-#define SN 7             /* 7 x 62 = 434 bits */
+#define SN_MIN 7         /* 7 x 62 = 434 bits (BLS12-381, BN381_1; BN254 too) */
 #else
 typedef int32_t sl_t;
 typedef uint32_t sw_t;
 typedef int64_t sdl_t;
 #define SB 30
-#define SN 13            /* 13 x 30 = 390 bits */
+#define SN_MIN 13        /* 13 x 30 = 390 bits */
 #endif
+/* Signed radix-2^B limbs: a B-bit limb beyond p's bits for the sign and the
+ * range (-2p, 2p) of d and e (8 x 62 and 16 x 30 for BN462's 462 bits). */
+#define SN_FOR_P (CURVE_P_BITS / SB + 1)
+#define SN (SN_FOR_P > SN_MIN ? SN_FOR_P : SN_MIN)
 /* Enough batches for the divstep bound of p's bit length. */
 #define DIVSTEPS ((49 * CURVE_P_BITS + 57) / 17)
 #define BATCHES (DIVSTEPS / SB + 1)
@@ -140,7 +144,8 @@ static void add_masked(sl_t a[SN], const sl_t b[SN], sl_t mask) {
     normalize(a);
 }
 
-/* Limbs of 2^LIMB_BITS <-> limbs of 2^B (nonnegative values below 2^384). */
+/* Limbs of 2^LIMB_BITS <-> limbs of 2^B (nonnegative values below
+ * 2^(LIMB_BITS FP_LIMBS)). */
 static void to_signed(sl_t out[SN], const limb_t in[FP_LIMBS]) {
     for (int i = 0; i < SN; i++) {
         int pos = i * SB, w = pos / LIMB_BITS, s = pos % LIMB_BITS;

@@ -1,4 +1,4 @@
-/* fr.c - the scalar field Fr of BLS12-381 (255-bit r) in Montgomery form. */
+/* fr.c - the scalar field Fr (the curve's r) in Montgomery form. */
 #include "curves/consts.h"
 #include "arith/mont.h"
 
@@ -45,20 +45,22 @@ void fr_pow_bytes(fr_t *r, const fr_t *a, const uint8_t *e_be, size_t elen) {
     *r = acc;
 }
 
-limb_t fr_from_bytes(fr_t *r, const uint8_t in[32]) {
+limb_t fr_from_bytes(fr_t *r, const uint8_t in[CURVE_FR_BYTES]) {
     limb_t t[N];
-    mont_limbs_from_be(t, in, N);
+    mont_limbs_from_be(t, N, in, CURVE_FR_BYTES);
     limb_t ok = mont_lt_n(t, R_MODULUS, N);
     mont_mul_n(r->l, R_R2, t, R_MODULUS, R_N0, N);
     return ok;
 }
 
-/* in = hi * 2^256 + lo; hi R^3 / R + lo R^2 / R = (hi 2^256 + lo) R. */
-void fr_from_bytes_wide(fr_t *r, const uint8_t in[64]) {
+/* in = hi S + lo with S = 2^(8 CURVE_FR_BYTES) (R itself when the encoding
+ * fills the limbs); R_R3 = S R^2 mod r, so hi R_R3 / R + lo R^2 / R =
+ * (hi S + lo) R. */
+void fr_from_bytes_wide(fr_t *r, const uint8_t in[2 * CURVE_FR_BYTES]) {
     limb_t hi[N], lo[N];
     fr_t a, b;
-    mont_limbs_from_be(hi, in, N);
-    mont_limbs_from_be(lo, in + 32, N);
+    mont_limbs_from_be(hi, N, in, CURVE_FR_BYTES);
+    mont_limbs_from_be(lo, N, in + CURVE_FR_BYTES, CURVE_FR_BYTES);
     mont_mul_n(a.l, R_R3, hi, R_MODULUS, R_N0, N);
     mont_mul_n(b.l, R_R2, lo, R_MODULUS, R_N0, N);
     fr_add(r, &a, &b);
@@ -69,10 +71,10 @@ void fr_to_canonical(limb_t out[FR_LIMBS], const fr_t *a) {
     mont_mul_n(out, a->l, one, R_MODULUS, R_N0, N);
 }
 
-void fr_to_bytes(uint8_t out[32], const fr_t *a) {
+void fr_to_bytes(uint8_t out[CURVE_FR_BYTES], const fr_t *a) {
     limb_t c[N];
     fr_to_canonical(c, a);
-    mont_limbs_to_be(out, c, N);
+    mont_limbs_to_be(out, CURVE_FR_BYTES, c, N);
 }
 
 unsigned scalar_window(const limb_t *k, int nlimbs, unsigned i, unsigned w) {

@@ -3,7 +3,7 @@
 #include "curves/consts.h"
 #include "pairing/gt.h"
 
-/* Secret-safe exponentiation: 4-bit windows over all 256 bits of the
+/* Secret-safe exponentiation: 4-bit windows over all CURVE_FR_BITS bits of the
  * canonical exponent, reading the whole table for every window. */
 void gt_pow(fp12_t *r, const fp12_t *a, const fr_t *e) {
     fp12_t table[16], acc, pick;
@@ -13,7 +13,7 @@ void gt_pow(fp12_t *r, const fp12_t *a, const fr_t *e) {
     table[1] = *a;
     for (int i = 2; i < 16; i++) fp12_mul(&table[i], &table[i - 1], a);
     fp12_set_one(&acc);
-    for (int i = 256 / 4 - 1; i >= 0; i--) {
+    for (int i = CURVE_FR_BITS / 4 - 1; i >= 0; i--) {
         for (int s = 0; s < 4; s++) fp12_cyclotomic_sqr(&acc, &acc);
         unsigned w = scalar_window(k, FR_LIMBS, (unsigned)i * 4, 4);
         ct_lookup(&pick, table, sizeof pick, 16, w);

@@ -44,13 +44,21 @@
 #define CT_BLS12_381 1u
 #define CT_BN254 2u
 #define CT_BN254_NOGAMI 4u
-#define CT_EVERY_CURVE (CT_BLS12_381 | CT_BN254 | CT_BN254_NOGAMI)
+#define CT_BN381 8u
+#define CT_BN462 16u
+#define CT_EVERY_CURVE (CT_BLS12_381 | CT_BN254 | CT_BN254_NOGAMI | CT_BN381 | CT_BN462)
 #if defined(PYBLS_CURVE_BN254)
 #define CT_CURVE CT_BN254
 #define CT_CURVE_NAME "bn254"
 #elif defined(PYBLS_CURVE_BN254_NOGAMI)
 #define CT_CURVE CT_BN254_NOGAMI
 #define CT_CURVE_NAME "bn254_nogami"
+#elif defined(PYBLS_CURVE_BN381)
+#define CT_CURVE CT_BN381
+#define CT_CURVE_NAME "bn381"
+#elif defined(PYBLS_CURVE_BN462)
+#define CT_CURVE CT_BN462
+#define CT_CURVE_NAME "bn462"
 #else
 #define CT_CURVE CT_BLS12_381
 #define CT_CURVE_NAME "bls12_381"
@@ -60,13 +68,17 @@
 
 /* pybls.h gives BLS12-381's sizes; another curve's library has the same
  * layouts over its own Fp (as build-scripts/gen_bindings.py scales them). */
-#define CT_SIZE(n) ((n) / PYBLS_FP_BYTES * CURVE_FP_BYTES)
+#define CT_SIZE(n) ((n) / PYBLS_FP_BYTES * (CURVE_FP_BITS / 8)) /* internal: whole limbs */
 #define CT_FP_BYTES CURVE_FP_BYTES
 #define CT_FP_SIZE CT_SIZE(PYBLS_FP_SIZE)
 #define CT_G1_SIZE CT_SIZE(PYBLS_G1_SIZE)
 #define CT_G2_SIZE CT_SIZE(PYBLS_G2_SIZE)
 #define CT_GT_SIZE CT_SIZE(PYBLS_GT_SIZE)
-#define CT_GT_BYTES CT_SIZE(PYBLS_GT_BYTES)
+#define CT_GT_BYTES (PYBLS_GT_BYTES / PYBLS_FP_BYTES * CURVE_FP_BYTES)
+/* Scalars: 32 bytes on the 255- and 254-bit r, 48 on BN381_1's, 58 on
+ * BN462's (whose limbs take 64). */
+#define CT_SCALAR_BYTES CURVE_FR_BYTES
+#define CT_SCALAR_SIZE (CURVE_FR_BITS / 8)
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
@@ -119,6 +131,53 @@ static const uint8_t FP_B[32] = {
 static const uint8_t R_MINUS_2[32] = {
     0x25, 0x23, 0x64, 0x82, 0x40, 0x00, 0x00, 0x01, 0xba, 0x34, 0x4d, 0x80, 0x00, 0x00, 0x00, 0x07,
     0xff, 0x9f, 0x80, 0x00, 0x00, 0x00, 0x00, 0x10, 0xa1, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0b};
+#elif defined(PYBLS_CURVE_BN381)
+static const uint8_t SK_A[48] = {
+    0x20, 0x7a, 0xd4, 0x44, 0x6a, 0xdb, 0x8e, 0x6e, 0x80, 0xbc, 0x4c, 0x78, 0x74, 0x03, 0x67, 0x8c,
+    0xba, 0x04, 0xb2, 0x18, 0x67, 0x2b, 0x46, 0xfa, 0x44, 0xb2, 0xb6, 0x01, 0x9a, 0xaa, 0xb0, 0x91,
+    0x63, 0x17, 0x0f, 0xdd, 0xe9, 0x37, 0xad, 0xbc, 0x61, 0x71, 0x79, 0x0d, 0x78, 0x6d, 0xed, 0xf6};
+static const uint8_t SK_B[48] = {
+    0x1f, 0x6a, 0xdd, 0x5b, 0xa1, 0xcc, 0x90, 0xc0, 0x75, 0xf8, 0x1c, 0x2d, 0xdc, 0xea, 0xf7, 0x9a,
+    0xff, 0xc1, 0x02, 0x85, 0x3b, 0xb0, 0xc0, 0x11, 0x26, 0x15, 0x79, 0x90, 0xbe, 0x47, 0x40, 0x88,
+    0xd7, 0x19, 0x1f, 0x59, 0x32, 0x2f, 0xa9, 0xf7, 0xdd, 0x63, 0x42, 0xcd, 0xd0, 0x98, 0x8d, 0x7c};
+static const uint8_t FP_A[48] = {
+    0x1d, 0x95, 0x79, 0x9e, 0xee, 0x45, 0xc0, 0x66, 0x2e, 0xfa, 0xaa, 0xb1, 0x40, 0xaa, 0x8c, 0x9a,
+    0x04, 0xc7, 0xea, 0x02, 0xe1, 0xdc, 0x8f, 0xcb, 0x3d, 0x2c, 0x10, 0xd8, 0xc9, 0x5a, 0x15, 0xe7,
+    0x1a, 0x70, 0x9c, 0x1f, 0xe8, 0x5d, 0x17, 0x4d, 0xd4, 0x03, 0x47, 0x96, 0x4a, 0x77, 0x56, 0xb7};
+static const uint8_t FP_B[48] = {
+    0x1c, 0x09, 0x19, 0xf7, 0x4d, 0x46, 0xe3, 0x48, 0xf2, 0x64, 0x02, 0xf8, 0x59, 0xc5, 0xc2, 0xd3,
+    0x0f, 0x0b, 0xc1, 0x90, 0x98, 0x86, 0xfa, 0xc7, 0x44, 0x7c, 0x81, 0x01, 0x57, 0x89, 0x36, 0x84,
+    0xa9, 0xb7, 0xa9, 0x91, 0x23, 0xcb, 0xfb, 0x44, 0xde, 0x1e, 0xe9, 0xa0, 0x31, 0x06, 0x2b, 0x45};
+static const uint8_t R_MINUS_2[48] = {
+    0x24, 0x00, 0x26, 0x40, 0x0f, 0x3d, 0x82, 0xb2, 0xe4, 0x2d, 0xe1, 0x25, 0xb0, 0x01, 0x58, 0x40,
+    0x5b, 0x71, 0x08, 0x18, 0xac, 0x00, 0x00, 0x07, 0xe0, 0x04, 0x2f, 0x00, 0x8e, 0x3e, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x10, 0x80, 0x04, 0x62, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0b};
+#elif defined(PYBLS_CURVE_BN462)
+static const uint8_t SK_A[58] = {
+    0x1d, 0xca, 0xb8, 0xde, 0x8b, 0xba, 0xd2, 0x9b, 0x26, 0x74, 0xc9, 0x77, 0xb9, 0xf5, 0xfe, 0x40,
+    0x9d, 0x1b, 0x00, 0xcd, 0x2b, 0x2b, 0xa2, 0x93, 0xa1, 0x29, 0xe3, 0x84, 0x0e, 0xcd, 0x7c, 0x66,
+    0xf7, 0x5f, 0x49, 0x81, 0xb4, 0x9f, 0x32, 0x64, 0x39, 0xfd, 0x1f, 0x54, 0x1f, 0xd8, 0x3e, 0xa7,
+    0xc4, 0xe4, 0x68, 0x97, 0x62, 0xbe, 0x9d, 0xbe, 0x2c, 0x48};
+static const uint8_t SK_B[58] = {
+    0x1d, 0x1e, 0x8e, 0x82, 0x7d, 0x0b, 0xff, 0x91, 0xd3, 0x06, 0x2d, 0xf6, 0x80, 0x46, 0xd1, 0x42,
+    0xeb, 0xfb, 0xb5, 0x3c, 0xe9, 0x06, 0x6e, 0xd8, 0xac, 0x26, 0x65, 0xbf, 0x49, 0x7e, 0x3b, 0x3b,
+    0x14, 0x7a, 0x43, 0x47, 0x98, 0x0c, 0x2f, 0x49, 0x5d, 0x84, 0xc0, 0xf1, 0x47, 0x8c, 0x60, 0xd8,
+    0x99, 0x34, 0x9f, 0xfa, 0xc4, 0x1c, 0x32, 0xae, 0xd7, 0xf5};
+static const uint8_t FP_A[58] = {
+    0x21, 0x6c, 0x01, 0x5a, 0xfc, 0x44, 0x30, 0xd5, 0x82, 0x34, 0xdd, 0xed, 0x7a, 0x21, 0x0d, 0x97,
+    0xb0, 0x4d, 0x69, 0x20, 0x3d, 0xad, 0x06, 0x0e, 0xa5, 0xde, 0x09, 0x33, 0x3b, 0x6f, 0xdb, 0x34,
+    0x9a, 0x00, 0xb1, 0x79, 0xd5, 0xf9, 0x2a, 0xa7, 0x64, 0x9b, 0x21, 0xaa, 0x15, 0x20, 0xc4, 0x17,
+    0x17, 0xe1, 0xe0, 0x5d, 0xcf, 0xaa, 0xa1, 0x40, 0x36, 0x86};
+static const uint8_t FP_B[58] = {
+    0x20, 0xcd, 0x9a, 0xd6, 0x13, 0x2d, 0xe4, 0x8e, 0x30, 0x09, 0xf4, 0xba, 0xe2, 0x10, 0x70, 0xe3,
+    0x85, 0xe2, 0xe4, 0x87, 0x1e, 0xe8, 0xad, 0x73, 0xea, 0x90, 0xab, 0xf4, 0x50, 0x8d, 0x08, 0xdb,
+    0xc1, 0x85, 0x62, 0x07, 0x35, 0x03, 0x33, 0x2f, 0x11, 0xec, 0xec, 0x1e, 0xe7, 0x9d, 0x8f, 0x17,
+    0x13, 0xe3, 0xa9, 0x67, 0x2c, 0x46, 0xa5, 0x66, 0x82, 0xc8};
+static const uint8_t R_MINUS_2[58] = {
+    0x24, 0x04, 0x80, 0x36, 0x01, 0x20, 0x02, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xf6, 0xff, 0x0c, 0xf6,
+    0xb7, 0xd9, 0xbf, 0xca, 0x00, 0x00, 0x00, 0x00, 0x00, 0xd8, 0x12, 0x90, 0x8e, 0xe1, 0xc2, 0x01,
+    0xf7, 0xff, 0xff, 0xff, 0xff, 0xf6, 0xff, 0x66, 0xfc, 0x7b, 0xf7, 0x17, 0xf7, 0xc0, 0x00, 0x00,
+    0x00, 0x00, 0x24, 0x01, 0xb0, 0x07, 0xe0, 0x10, 0x80, 0x0b};
 #else
 static const uint8_t SK_A[32] = {
     0x4f, 0x1b, 0x6c, 0x3a, 0x9d, 0x22, 0x81, 0x07, 0x5e, 0xc3, 0x18, 0xa9, 0x70, 0x2d, 0xe4, 0x56,
@@ -141,15 +200,15 @@ static const uint8_t R_MINUS_2[32] = {
 
 /* ---- helpers on public values -------------------------------------------- */
 
-static void scalar_const(uint8_t out[PYBLS_SCALAR_SIZE], const uint8_t in[32]) {
+static void scalar_const(uint8_t out[CT_SCALAR_SIZE], const uint8_t in[CT_SCALAR_BYTES]) {
     int rc = pybls_scalar_from_bytes(out, in);
     check(rc == PYBLS_OK, "setup", "scalar_from_bytes of a test constant");
 }
 
-static void scalar_small(uint8_t out[PYBLS_SCALAR_SIZE], unsigned v) {
-    uint8_t b[32] = {0};
-    b[31] = (uint8_t)v;
-    b[30] = (uint8_t)(v >> 8);
+static void scalar_small(uint8_t out[CT_SCALAR_SIZE], unsigned v) {
+    uint8_t b[CT_SCALAR_BYTES] = {0};
+    b[CT_SCALAR_BYTES - 1] = (uint8_t)v;
+    b[CT_SCALAR_BYTES - 2] = (uint8_t)(v >> 8);
     scalar_const(out, b);
 }
 
@@ -167,9 +226,9 @@ static int fp_is(const uint8_t *a, const uint8_t *b) {
 }
 
 /* a^k in GT by public square-and-multiply over the big-endian bytes of k. */
-static void gt_pow_public(uint8_t out[CT_GT_SIZE], const uint8_t *a, const uint8_t k_be[32]) {
+static void gt_pow_public(uint8_t out[CT_GT_SIZE], const uint8_t *a, const uint8_t k_be[CT_SCALAR_BYTES]) {
     pybls_gt_one(out);
-    for (int i = 0; i < 256; i++) {
+    for (int i = 0; i < 8 * CT_SCALAR_BYTES; i++) {
         pybls_gt_sqr(out, out);
         if ((k_be[i / 8] >> (7 - i % 8)) & 1) pybls_gt_mul(out, out, a);
     }
@@ -178,39 +237,40 @@ static void gt_pow_public(uint8_t out[CT_GT_SIZE], const uint8_t *a, const uint8
 /* ---- the ops ------------------------------------------------------------- */
 
 static void op_scalar_from_bytes(const char *op) {
-    uint8_t in[32], s[PYBLS_SCALAR_SIZE], back[32], ref[PYBLS_SCALAR_SIZE];
-    memcpy(in, SK_A, 32);
-    SECRET(in, 32);
+    uint8_t in[CT_SCALAR_BYTES], s[CT_SCALAR_SIZE], back[CT_SCALAR_BYTES], ref[CT_SCALAR_SIZE];
+    memcpy(in, SK_A, CT_SCALAR_BYTES);
+    SECRET(in, CT_SCALAR_BYTES);
     int rc = status(pybls_scalar_from_bytes(s, in));
     PUBLIC(s, sizeof s);
     check(rc == PYBLS_OK, op, "status");
     scalar_const(ref, SK_A);
     check(scalar_is(s, ref), op, "value");
     pybls_scalar_to_bytes(back, s);
-    check(memcmp(back, SK_A, 32) == 0, op, "round trip");
+    check(memcmp(back, SK_A, CT_SCALAR_BYTES) == 0, op, "round trip");
 }
 
 static void op_scalar_from_bytes_noncanonical(const char *op) {
-    /* the canonicity test itself must not branch: 2^256 - 1 >= r */
-    uint8_t in[32], s[PYBLS_SCALAR_SIZE];
-    memset(in, 0xff, 32);
-    SECRET(in, 32);
+    /* the canonicity test itself must not branch: all ones >= r */
+    uint8_t in[CT_SCALAR_BYTES], s[CT_SCALAR_SIZE];
+    memset(in, 0xff, CT_SCALAR_BYTES);
+    SECRET(in, CT_SCALAR_BYTES);
     int rc = status(pybls_scalar_from_bytes(s, in));
     check(rc == PYBLS_ERR_NONCANONICAL, op, "status");
 }
 
 static void op_scalar_from_bytes_wide(const char *op) {
-    uint8_t in[64], s[PYBLS_SCALAR_SIZE], ref[PYBLS_SCALAR_SIZE], hi[PYBLS_SCALAR_SIZE];
-    uint8_t two256[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE];
-    memcpy(in, SK_B, 32);
-    memcpy(in + 32, SK_A, 32);
-    SECRET(in, 64);
-    int rc = status(pybls_scalar_from_bytes_wide(s, in, 64));
+    uint8_t in[2 * CT_SCALAR_BYTES], s[CT_SCALAR_SIZE], ref[CT_SCALAR_SIZE], hi[CT_SCALAR_SIZE];
+    uint8_t two256[CT_SCALAR_SIZE], t[CT_SCALAR_SIZE];
+    memcpy(in, SK_B, CT_SCALAR_BYTES);
+    memcpy(in + CT_SCALAR_BYTES, SK_A, CT_SCALAR_BYTES);
+    SECRET(in, sizeof in);
+    int rc = status(pybls_scalar_from_bytes_wide(s, in, sizeof in));
     PUBLIC(s, sizeof s);
     check(rc == PYBLS_OK, op, "status");
-    /* SK_B * 2^256 + SK_A, with 2^256 = (2^128)^2 */
-    uint8_t b128[32] = {0};
-    b128[15] = 1;
+    /* SK_B * 2^(8 CT_SCALAR_BYTES) + SK_A, the power of two the square of
+     * 2^(4 CT_SCALAR_BYTES) */
+    uint8_t b128[CT_SCALAR_BYTES] = {0};
+    b128[CT_SCALAR_BYTES / 2 - 1] = 1;
     scalar_const(two256, b128);
     pybls_scalar_sqr(two256, two256);
     scalar_const(hi, SK_B);
@@ -221,17 +281,17 @@ static void op_scalar_from_bytes_wide(const char *op) {
 }
 
 static void op_scalar_to_bytes(const char *op) {
-    uint8_t s[PYBLS_SCALAR_SIZE], out[32];
+    uint8_t s[CT_SCALAR_SIZE], out[CT_SCALAR_BYTES];
     scalar_const(s, SK_A);
     SECRET(s, sizeof s);
     pybls_scalar_to_bytes(out, s);
     PUBLIC(out, sizeof out);
-    check(memcmp(out, SK_A, 32) == 0, op, "value");
+    check(memcmp(out, SK_A, CT_SCALAR_BYTES) == 0, op, "value");
 }
 
 static void op_scalar_arith(const char *op) {
-    uint8_t a[PYBLS_SCALAR_SIZE], b[PYBLS_SCALAR_SIZE], sum[PYBLS_SCALAR_SIZE], diff[PYBLS_SCALAR_SIZE];
-    uint8_t prod[PYBLS_SCALAR_SIZE], sq[PYBLS_SCALAR_SIZE], neg[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE];
+    uint8_t a[CT_SCALAR_SIZE], b[CT_SCALAR_SIZE], sum[CT_SCALAR_SIZE], diff[CT_SCALAR_SIZE];
+    uint8_t prod[CT_SCALAR_SIZE], sq[CT_SCALAR_SIZE], neg[CT_SCALAR_SIZE], t[CT_SCALAR_SIZE];
     scalar_const(a, SK_A);
     scalar_const(b, SK_B);
     SECRET(a, sizeof a);
@@ -255,7 +315,7 @@ static void op_scalar_arith(const char *op) {
     }
     if (strcmp(op, "scalar_mul") == 0) {
         PUBLIC(prod, sizeof prod);
-        uint8_t binv[PYBLS_SCALAR_SIZE];
+        uint8_t binv[CT_SCALAR_SIZE];
         pybls_scalar_inv(binv, b);
         pybls_scalar_mul(t, prod, binv);
         check(scalar_is(t, a), op, "(a * b) / b == a");
@@ -273,7 +333,7 @@ static void op_scalar_arith(const char *op) {
 }
 
 static void op_scalar_inv(const char *op) {
-    uint8_t s[PYBLS_SCALAR_SIZE], inv[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE], one[PYBLS_SCALAR_SIZE];
+    uint8_t s[CT_SCALAR_SIZE], inv[CT_SCALAR_SIZE], t[CT_SCALAR_SIZE], one[CT_SCALAR_SIZE];
     scalar_const(s, SK_A);
     SECRET(s, sizeof s);
     int rc = status(pybls_scalar_inv(inv, s));
@@ -287,7 +347,7 @@ static void op_scalar_inv(const char *op) {
 
 static void op_scalar_inv_zero(const char *op) {
     /* zero must take the same path as any other value */
-    uint8_t s[PYBLS_SCALAR_SIZE], inv[PYBLS_SCALAR_SIZE];
+    uint8_t s[CT_SCALAR_SIZE], inv[CT_SCALAR_SIZE];
     scalar_small(s, 0);
     SECRET(s, sizeof s);
     int rc = status(pybls_scalar_inv(inv, s));
@@ -295,23 +355,23 @@ static void op_scalar_inv_zero(const char *op) {
 }
 
 static void op_scalar_pow(const char *op, int secret_exponent) {
-    uint8_t s[PYBLS_SCALAR_SIZE], out[PYBLS_SCALAR_SIZE], t[PYBLS_SCALAR_SIZE], inv[PYBLS_SCALAR_SIZE];
-    uint8_t e[32];
+    uint8_t s[CT_SCALAR_SIZE], out[CT_SCALAR_SIZE], t[CT_SCALAR_SIZE], inv[CT_SCALAR_SIZE];
+    uint8_t e[CT_SCALAR_BYTES];
     /* e = r - 2: s^e is the inverse of s */
-    memcpy(e, secret_exponent ? SK_B : R_MINUS_2, 32);
+    memcpy(e, secret_exponent ? SK_B : R_MINUS_2, CT_SCALAR_BYTES);
     scalar_const(s, SK_A);
     if (secret_exponent)
         SECRET(e, sizeof e);
     else
         SECRET(s, sizeof s);
-    pybls_scalar_pow(out, s, e, 32);
+    pybls_scalar_pow(out, s, e, CT_SCALAR_BYTES);
     PUBLIC(s, sizeof s);
     PUBLIC(e, sizeof e);
     PUBLIC(out, sizeof out);
     if (secret_exponent) {
         /* public square-and-multiply */
         scalar_small(t, 1);
-        for (int i = 0; i < 256; i++) {
+        for (int i = 0; i < 8 * CT_SCALAR_BYTES; i++) {
             pybls_scalar_sqr(t, t);
             if ((e[i / 8] >> (7 - i % 8)) & 1) pybls_scalar_mul(t, t, s);
         }
@@ -383,8 +443,8 @@ static void op_fp_inv_zero(const char *op) {
 }
 
 static void op_g1_mul(const char *op) {
-    uint8_t g[CT_G1_SIZE], p[CT_G1_SIZE], k[PYBLS_SCALAR_SIZE], out[CT_G1_SIZE], ref[CT_G1_SIZE];
-    uint8_t b[PYBLS_SCALAR_SIZE];
+    uint8_t g[CT_G1_SIZE], p[CT_G1_SIZE], k[CT_SCALAR_SIZE], out[CT_G1_SIZE], ref[CT_G1_SIZE];
+    uint8_t b[CT_SCALAR_SIZE];
     pybls_g1_generator(g);
     scalar_small(b, 12345);
     pybls_g1_mul_vartime(p, g, b); /* a public base point other than the generator */
@@ -401,8 +461,8 @@ static void op_g1_mul(const char *op) {
 }
 
 static void op_g2_mul(const char *op) {
-    uint8_t g[CT_G2_SIZE], p[CT_G2_SIZE], k[PYBLS_SCALAR_SIZE], out[CT_G2_SIZE], ref[CT_G2_SIZE];
-    uint8_t b[PYBLS_SCALAR_SIZE];
+    uint8_t g[CT_G2_SIZE], p[CT_G2_SIZE], k[CT_SCALAR_SIZE], out[CT_G2_SIZE], ref[CT_G2_SIZE];
+    uint8_t b[CT_SCALAR_SIZE];
     pybls_g2_generator(g);
     scalar_small(b, 54321);
     pybls_g2_mul_vartime(p, g, b);
@@ -419,7 +479,7 @@ static void op_g2_mul(const char *op) {
 }
 
 static void op_gt_pow(const char *op) {
-    uint8_t g1[CT_G1_SIZE], g2[CT_G2_SIZE], e[CT_GT_SIZE], k[PYBLS_SCALAR_SIZE];
+    uint8_t g1[CT_G1_SIZE], g2[CT_G2_SIZE], e[CT_GT_SIZE], k[CT_SCALAR_SIZE];
     uint8_t out[CT_GT_SIZE], ref[CT_GT_SIZE];
     pybls_g1_generator(g1);
     pybls_g2_generator(g2);
@@ -438,7 +498,7 @@ static void op_gt_pow(const char *op) {
 /* IBE decryption pairs the secret identity key with the public U: the key
  * is in G1 (secret_in_g2 = 0, the MinSig orientation) or in G2 (MinPk). */
 static void pairing_secret(const char *op, int secret_in_g2) {
-    uint8_t g1[CT_G1_SIZE], g2[CT_G2_SIZE], k[PYBLS_SCALAR_SIZE], d1[CT_G1_SIZE], d2[CT_G2_SIZE];
+    uint8_t g1[CT_G1_SIZE], g2[CT_G2_SIZE], k[CT_SCALAR_SIZE], d1[CT_G1_SIZE], d2[CT_G2_SIZE];
     uint8_t e[CT_GT_SIZE], out[CT_GT_SIZE], ref[CT_GT_SIZE];
     pybls_g1_generator(g1);
     pybls_g2_generator(g2);
@@ -572,25 +632,25 @@ static __attribute__((noinline)) unsigned clean_select(const uint8_t *secret) {
 }
 
 static void op_selftest_branch(const char *op) {
-    uint8_t s[32];
-    memcpy(s, SK_A, 32);
-    SECRET(s, 32);
+    uint8_t s[CT_SCALAR_BYTES];
+    memcpy(s, SK_A, CT_SCALAR_BYTES);
+    SECRET(s, CT_SCALAR_BYTES);
     leaky_branch(s);
     (void)op;
 }
 
 static void op_selftest_index(const char *op) {
-    uint8_t s[32];
-    memcpy(s, SK_A, 32);
-    SECRET(s, 32);
+    uint8_t s[CT_SCALAR_BYTES];
+    memcpy(s, SK_A, CT_SCALAR_BYTES);
+    SECRET(s, CT_SCALAR_BYTES);
     leaky_index(s);
     (void)op;
 }
 
 static void op_selftest_clean(const char *op) {
-    uint8_t s[32];
-    memcpy(s, SK_A, 32);
-    SECRET(s, 32);
+    uint8_t s[CT_SCALAR_BYTES];
+    memcpy(s, SK_A, CT_SCALAR_BYTES);
+    SECRET(s, CT_SCALAR_BYTES);
     unsigned v = clean_select(s);
     PUBLIC(&v, sizeof v);
     check(v == ((SK_A[0] & 1) ? 7u : 9u), op, "value");

@@ -5,8 +5,7 @@
 
 #include "field/field.h"
 
-/* |u|, the BN parameter's absolute value, and its sign. */
-#define BLS_X_ABS 0x44e992b44a6909f1ULL
+/* The sign of u, the BN parameter. */
 #define BLS_X_IS_NEGATIVE 0
 
 /* Fp: p, -p^-1 mod 2^64 (truncated to a limb), R^2 mod p, exponents. */
@@ -18,7 +17,8 @@ static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0x9e10460b6c3e7ea3), LIM
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0x4f082305b61f3f51), LIMB64(0x65e05aa45a1c72a3), LIMB64(0x6e14116da0605617), LIMB64(0x0c19139cb84c680a)};
 static const fp_t FP_ONE = {{LIMB64(0xd35d438dc58f0d9d), LIMB64(0x0a78eb28f5c70b3d), LIMB64(0x666ea36f7879462c), LIMB64(0x0e0a77c19a07df2f)}};
 
-/* Fr: r, -r^-1 mod 2^64, R^2 and R^3 mod r, r - 2, r - 1. */
+/* Fr: r, -r^-1 mod 2^64, R^2 mod r, S R^2 mod r for S = 2^(8 CURVE_FR_BYTES)
+ * (R^3 when the encoding fills the limbs), r - 2, r - 1. */
 static const limb_t R_MODULUS[FR_LIMBS] = {LIMB64(0x43e1f593f0000001), LIMB64(0x2833e84879b97091), LIMB64(0xb85045b68181585d), LIMB64(0x30644e72e131a029)};
 #define R_N0 ((limb_t)0xc2e1f593efffffffULL)
 static const limb_t R_R2[FR_LIMBS] = {LIMB64(0x1bb8e645ae216da7), LIMB64(0x53fe3ab1e35c59e3), LIMB64(0x8c49833d53bb8085), LIMB64(0x0216d0b17f4e44a5)};
@@ -83,8 +83,9 @@ static const fp2_t SVDW_G2_C4 = {{{LIMB64(0x63cdc796b49b3a32), LIMB64(0x73a8220d
 static const signed char BN_LOOP_NAF[BN_LOOP_LEN] = {0, 0, 0, 1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, -1, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, -1, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, -1, 0, 0, -1, 0, 1, 0, -1, 0, 0, 0, -1, 0, -1, 0, 0, 0, 1, 0, -1, 0, 1};
 
 /* |u| in width-U_WINDOW NAF, least significant digit first, for the
- * exponentiations by u of the final exponentiation (fp12.c): the window
- * that takes the fewest Fp12 products for this u. */
+ * exponentiations by u of the final exponentiation (fp12.c) and the
+ * multiplications by u of G2 (g2.c): the window that takes the fewest
+ * Fp12 products for this u. */
 #define U_WINDOW 4
 #define U_WNAF_LEN 63
 static const signed char U_WNAF[U_WNAF_LEN] = {1, 0, 0, 0, -1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, -7, 0, 0, 0, 7, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1, 0, 0, 0, -3, 0, 0, 0, -5, 0, 0, 0, 5, 0, 0, 0, 0, 3, 0, 0, 0, -3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 1};

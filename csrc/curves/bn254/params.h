@@ -8,7 +8,8 @@
 #define CURVE_ENCODING_EIP196 1
 /* Bits of p and r (safegcd's bound, hash_to_field's L = ceil((CURVE_P_BITS
  * + k) / 8)); bits of storage of an Fp and an Fr element (whole 64-bit
- * words), and bytes of their big-endian encodings. */
+ * words), and bytes of their big-endian encodings (the fewest that hold
+ * p and r: fewer than the storage's on BN462). */
 #define CURVE_P_BITS 254
 #define CURVE_R_BITS 254
 #define CURVE_FP_BITS 256

@@ -5,8 +5,7 @@
 
 #include "field/field.h"
 
-/* |u|, the BN parameter's absolute value, and its sign. */
-#define BLS_X_ABS 0x4080000000000001ULL
+/* The sign of u, the BN parameter. */
 #define BLS_X_IS_NEGATIVE 1
 
 /* Fp: p, -p^-1 mod 2^64 (truncated to a limb), R^2 mod p, exponents. */
@@ -18,7 +17,8 @@ static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0xd380000000000009), LIM
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0xe9c0000000000004), LIMB64(0x1848400000000004), LIMB64(0x6e8d136000000002), LIMB64(0x0948d92090000000)};
 static const fp_t FP_ONE = {{LIMB64(0x15ffffffffffff8e), LIMB64(0xb939ffffffffff8a), LIMB64(0xa2c62effffffffcd), LIMB64(0x212ba4f27ffffff5)}};
 
-/* Fr: r, -r^-1 mod 2^64, R^2 and R^3 mod r, r - 2, r - 1. */
+/* Fr: r, -r^-1 mod 2^64, R^2 mod r, S R^2 mod r for S = 2^(8 CURVE_FR_BYTES)
+ * (R^3 when the encoding fills the limbs), r - 2, r - 1. */
 static const limb_t R_MODULUS[FR_LIMBS] = {LIMB64(0xa10000000000000d), LIMB64(0xff9f800000000010), LIMB64(0xba344d8000000007), LIMB64(0x2523648240000001)};
 #define R_N0 ((limb_t)0xea3b13b13b13b13bULL)
 static const limb_t R_R2[FR_LIMBS] = {LIMB64(0xdf8596b6f40aa7a1), LIMB64(0xe0885092e2231ec3), LIMB64(0xc300765b575d5a78), LIMB64(0x24e8b3bc325f9035)};
@@ -61,8 +61,9 @@ static const fp2_t FROB12_W[3] = {{{{LIMB64(0x2728380075e94f74), LIMB64(0x144f87
 static const signed char BN_LOOP_NAF[BN_LOOP_LEN] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 1, 0, 0, 0, 0, -1, 0, 1};
 
 /* |u| in width-U_WINDOW NAF, least significant digit first, for the
- * exponentiations by u of the final exponentiation (fp12.c): the window
- * that takes the fewest Fp12 products for this u. */
+ * exponentiations by u of the final exponentiation (fp12.c) and the
+ * multiplications by u of G2 (g2.c): the window that takes the fewest
+ * Fp12 products for this u. */
 #define U_WINDOW 2
 #define U_WNAF_LEN 63
 static const signed char U_WNAF[U_WNAF_LEN] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1};
