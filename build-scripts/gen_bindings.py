@@ -169,6 +169,8 @@ _COUNT_UNIT = {"fp": "PYBLS_FP_SIZE", "fp2": "2*PYBLS_FP_SIZE"}
 def abi_group(short: str) -> str:
     """The manifest's group of the function pybls_<short>."""
     word = short.split("_", 1)[0]
+    if short.endswith("_mcl"):  # mcl's own hashing, on mcl's curves only
+        return "mcl"
     section = "hash" if "_to_curve" in short else _SECTIONS.get(word, word)
     if section == "hash" and (word == "g2" or short.startswith("hash_to_field_fp2")):
         return "hash_g2"
@@ -296,8 +298,19 @@ def render_stub(functions: List[Function]) -> str:
     return "\n".join(out)
 
 
+# Groups a curve's library exports only when its manifest names them: not
+# part of "all" (BLS12-381's library).
+_CURVE_ONLY_GROUPS = {"mcl"}
+
+
+def default_abi(functions: List[Function]) -> List[Function]:
+    """The functions of the default library (BLS12-381's, `abi all`)."""
+    return [fn for fn in functions if abi_group(fn.name[len("pybls_"):]) not in _CURVE_ONLY_GROUPS]
+
+
 def generate(header: Path = HEADER) -> str:
-    return render(*parse_header(header.read_text(encoding="utf-8")))
+    constants, functions = parse_header(header.read_text(encoding="utf-8"))
+    return render(constants, default_abi(functions))
 
 
 def generate_stub(header: Path = HEADER) -> str:
@@ -316,7 +329,7 @@ def curve_abi(curve: str, constants: List[Constant], functions: List[Function]) 
     """The constants and functions of `curve`'s library: its manifest groups,
     renamed pybls_<curve>_*, with the sizes of its Fp and Fr."""
     groups = MANIFEST["abi_groups"](str(ROOT), curve)
-    known = set(_SECTIONS.values()) | {"scalar", "fp", "g1", "g2", "hash_g2"}
+    known = set(_SECTIONS.values()) | {"scalar", "fp", "g1", "g2", "hash_g2"} | _CURVE_ONLY_GROUPS
     unknown = [g for g in groups if g not in known]
     if unknown:
         raise HeaderError(f"csrc/manifest.txt: library {curve}: unknown abi groups {unknown}")
@@ -369,7 +382,7 @@ def render_names(header: Path = HEADER) -> str:
 
 def outputs(header: Path = HEADER, output: Path = OUTPUT) -> Dict[Path, str]:
     constants, functions = parse_header(header.read_text(encoding="utf-8"))
-    out = {output: render(constants, functions), NAMES_HEADER: render_names(header)}
+    out = {output: render(constants, default_abi(functions)), NAMES_HEADER: render_names(header)}
     for curve in other_curves():
         out[output.with_name(f"_abi_{curve}.py")] = render(*curve_abi(curve, constants, functions), curve=curve)
     return out

@@ -956,6 +956,17 @@ def emit_bn(curve: SimpleNamespace) -> str:
         w(f" * strings as hi 2^{8 * fp_bytes} + lo. */")
         w(f"static const fp_t H2F_SHIFT = {c_f((1 << (8 * fp_bytes)) % p)};")
         w("")
+    if hasattr(curve, "MCL_HASH_SQRT_M3"):
+        c1m, c2m = curve.MCL_HASH_SQRT_M3, curve.MCL_HASH_C2
+        assert c1m * c1m % p == -3 % p and (2 * c2m + 1) % p == c1m and pow(c2m, 3, p) == 1
+        w("/* mcl's map to the curve (h2c/mcl_map.c): c1 = sqrt(-3) and c2 = (-1 + c1) / 2 as")
+        w(" * mcl fixes them, in Fp and as elements of Fp2. */")
+        w("#define CURVE_HASH_MCL 1")
+        w(f"static const fp_t MCL_MAP_C1 = {c_f(c1m)};")
+        w(f"static const fp_t MCL_MAP_C2 = {c_f(c2m)};")
+        w(f"static const fp2_t MCL_MAP_C1_FP2 = {c_f2(f2((c1m, 0)))};")
+        w(f"static const fp2_t MCL_MAP_C2_FP2 = {c_f2(f2((c2m, 0)))};")
+        w("")
     if svdw2 is not None:
         w("/* Hashing to G2: the same map to E' over Fp2 (sgn0 of RFC 9380 for m = 2),")
         w(" * then cofactor clearing (g2.c). */")

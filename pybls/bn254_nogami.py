@@ -27,19 +27,27 @@ True
 >>> q = nogami.G2.generator()
 >>> nogami.pairing(g * 3, q) == nogami.pairing(g, q * 3) == nogami.GT.generator() ** 3
 True
+
+Hashing is mcl's own (:func:`hash_and_map_to_g1`, :func:`hash_and_map_to_g2`:
+mcl's ``hashAndMapToG1``/``G2``, the points its BLS signatures use); the
+RFC 9380 methods of ``G1`` and ``G2`` raise NotImplementedError, as no
+suite is defined for this curve.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import _lib
+from ._convert import as_bytes
 from .gt import GTElement
 from .pairing import Pairing
-from .points import G1Point, G2Point
+from .points import _IN_SUBGROUP, G1Point, G2Point, _wrap
 from .scalar import ScalarField
 
 __all__ = [
     "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "FIELD_MODULUS", "CURVE_ORDER",
+    "hash_and_map_to_g1", "hash_and_map_to_g2", "FIELD_MODULUS", "CURVE_ORDER",
 ]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = −(2⁶² + 2⁵⁵ + 1).
@@ -109,3 +117,31 @@ pairing = _PAIRING.pairing
 pairing_product = _PAIRING.pairing_product
 miller_loop = _PAIRING.miller_loop
 final_exponentiation = _PAIRING.final_exponentiation
+
+
+def hash_and_map_to_g1(msg: Any) -> G1:
+    """mcl's ``hashAndMapToG1`` in its default mode, the point mcl's BLS
+    signatures sign with on this curve: the SHA-256 digest of `msg` read as
+    a little-endian integer and masked into Fp (mcl's ``Fp::setHashOf``),
+    mapped as mcl's ``MapTo::calcBN`` maps (Fouque and Tibouchi's
+    indifferentiable hashing to BN curves). Constant time. There is no
+    domain separation tag: the map is mcl's, not an RFC 9380 suite.
+
+    >>> hash_and_map_to_g1(b"abc").to_bytes().hex()    # mcl-wasm's answer
+    'ba1c2d0b6a0c2513889b79a1f7ee5e9b7956e8711f5ecd0e48508fcb33cfc224'
+    """
+    m = as_bytes(msg, "message")
+    return _wrap(G1, _binding.g1_hash_and_map_mcl(m, len(m)), _IN_SUBGROUP)
+
+
+def hash_and_map_to_g2(msg: Any) -> G2:
+    """mcl's ``hashAndMapToG2`` in its default mode: the same map applied to
+    (t, 0) in Fp2 for the t of :func:`hash_and_map_to_g1`, then the
+    cofactor cleared as mcl does (:meth:`G2.clear_cofactor`).
+
+    >>> H = hash_and_map_to_g2(b"abc")
+    >>> H.in_subgroup(), H.to_bytes().hex()[:32]          # mcl-wasm's answer
+    (True, '1f7749e5aa22ad27563f1f88c5c6ab66')
+    """
+    m = as_bytes(msg, "message")
+    return _wrap(G2, _binding.g2_hash_and_map_mcl(m, len(m)), _IN_SUBGROUP)

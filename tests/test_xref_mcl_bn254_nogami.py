@@ -2,7 +2,8 @@
 default), through mcl-wasm 2.4.1 in Node (tests/mcl_oracle.py). pybls's
 encodings for this curve are mcl's serialization, so points travel as
 pybls's own bytes and compare byte for byte: scalar multiples, sums,
-decoding and re-encoding, mcl's hashes decoded by pybls, and pairing values,
+decoding and re-encoding, mcl's hashes decoded by pybls and computed by
+pybls's hash_and_map_to_g1/g2, and pairing values,
 which are pybls's raised to mcl's fixed 2z(6z² + 3z + 1) (z = u < 0 here).
 GT travels in mcl's byte order, the reverse of pybls's."""
 
@@ -12,7 +13,7 @@ import pytest
 
 import mcl_oracle
 from mcl_oracle import ok
-from pybls.bn254_nogami import CURVE_ORDER, G1, G2, GT, pairing
+from pybls.bn254_nogami import CURVE_ORDER, G1, G2, GT, hash_and_map_to_g1, hash_and_map_to_g2, pairing
 
 pytestmark = pytest.mark.native_only
 
@@ -59,6 +60,17 @@ def test_mcl_hashes_decode(g):
         data = bytes.fromhex(ok(a)["point"])
         point = GROUPS[g].from_bytes(data)
         assert point.in_subgroup() and point.to_bytes() == data
+
+
+@pytest.mark.parametrize("g", sorted(GROUPS))
+def test_hash_and_map_equals_mcls(g):
+    """pybls's hash_and_map_to_g1/g2 give mcl's hashAndMapToG1/G2 points,
+    byte for byte, on empty, short, long and random messages."""
+    ours = {"g1": hash_and_map_to_g1, "g2": hash_and_map_to_g2}[g]
+    msgs = [b"", b"abc", bytes(200)] + [RNG.randbytes(RNG.randrange(1, 64)) for _ in range(24)]
+    answers = mcl([{"op": f"{g}_hash", "msg_hex": m.hex()} for m in msgs])
+    for m, a in zip(msgs, answers):
+        assert hx(ours(m)) == ok(a)["point"], m.hex()
 
 
 def test_pairing_values():

@@ -257,6 +257,13 @@ int pybls_g2_map_to_curve(uint8_t *out, const uint8_t *u);
 int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 
+/* mcl's hashAndMapToG1 / hashAndMapToG2 in its default mode, on the curves
+ * whose library has them (mcl's BN254: the `mcl` group): SHA-256 of the
+ * message, masked into Fp, mapped as mcl's MapTo::calcBN does; G2 clears
+ * the cofactor. */
+int pybls_g1_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
+int pybls_g2_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
+
 /* Keccak-256 as Ethereum defines it (not SHA3-256): the 32-byte digest of
  * msg. */
 int pybls_keccak256(uint8_t *out32, const uint8_t *msg, uint32_t len);

@@ -110,6 +110,8 @@
 #define pybls_g2_map_to_curve pybls_bn254_g2_map_to_curve
 #define pybls_g2_hash_to_curve pybls_bn254_g2_hash_to_curve
 #define pybls_g2_encode_to_curve pybls_bn254_g2_encode_to_curve
+#define pybls_g1_hash_and_map_mcl pybls_bn254_g1_hash_and_map_mcl
+#define pybls_g2_hash_and_map_mcl pybls_bn254_g2_hash_and_map_mcl
 #define pybls_keccak256 pybls_bn254_keccak256
 #define pybls_chacha20_xor pybls_bn254_chacha20_xor
 #define pybls_poly1305 pybls_bn254_poly1305
@@ -222,6 +224,8 @@
 #define pybls_g2_map_to_curve pybls_bn254_nogami_g2_map_to_curve
 #define pybls_g2_hash_to_curve pybls_bn254_nogami_g2_hash_to_curve
 #define pybls_g2_encode_to_curve pybls_bn254_nogami_g2_encode_to_curve
+#define pybls_g1_hash_and_map_mcl pybls_bn254_nogami_g1_hash_and_map_mcl
+#define pybls_g2_hash_and_map_mcl pybls_bn254_nogami_g2_hash_and_map_mcl
 #define pybls_keccak256 pybls_bn254_nogami_keccak256
 #define pybls_chacha20_xor pybls_bn254_nogami_chacha20_xor
 #define pybls_poly1305 pybls_bn254_nogami_poly1305
@@ -334,6 +338,8 @@
 #define pybls_g2_map_to_curve pybls_bn381_g2_map_to_curve
 #define pybls_g2_hash_to_curve pybls_bn381_g2_hash_to_curve
 #define pybls_g2_encode_to_curve pybls_bn381_g2_encode_to_curve
+#define pybls_g1_hash_and_map_mcl pybls_bn381_g1_hash_and_map_mcl
+#define pybls_g2_hash_and_map_mcl pybls_bn381_g2_hash_and_map_mcl
 #define pybls_keccak256 pybls_bn381_keccak256
 #define pybls_chacha20_xor pybls_bn381_chacha20_xor
 #define pybls_poly1305 pybls_bn381_poly1305
@@ -446,6 +452,8 @@
 #define pybls_g2_map_to_curve pybls_bn462_g2_map_to_curve
 #define pybls_g2_hash_to_curve pybls_bn462_g2_hash_to_curve
 #define pybls_g2_encode_to_curve pybls_bn462_g2_encode_to_curve
+#define pybls_g1_hash_and_map_mcl pybls_bn462_g1_hash_and_map_mcl
+#define pybls_g2_hash_and_map_mcl pybls_bn462_g2_hash_and_map_mcl
 #define pybls_keccak256 pybls_bn462_keccak256
 #define pybls_chacha20_xor pybls_bn462_chacha20_xor
 #define pybls_poly1305 pybls_bn462_poly1305

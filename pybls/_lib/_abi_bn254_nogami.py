@@ -123,6 +123,8 @@ int pybls_bn254_nogami_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g
 int pybls_bn254_nogami_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_bn254_nogami_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bn254_nogami_final_exponentiation(uint8_t *out, const uint8_t *f);
+int pybls_bn254_nogami_g1_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
+int pybls_bn254_nogami_g2_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
 """
 
 # name -> (restype, argtypes); argtypes are 'u8*', 'const u8*' or 'u32'.
@@ -213,6 +215,8 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_pairing_product': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn254_nogami_final_exponentiation': ('int', ['u8*', 'const u8*']),
+    'pybls_bn254_nogami_g1_hash_and_map_mcl': ('int', ['u8*', 'const u8*', 'u32']),
+    'pybls_bn254_nogami_g2_hash_and_map_mcl': ('int', ['u8*', 'const u8*', 'u32']),
 }
 
 # name -> size in bytes of the output buffer passed as the first argument.
@@ -281,6 +285,8 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn254_nogami_pairing_product': 384,
     'pybls_bn254_nogami_miller_loop': 384,
     'pybls_bn254_nogami_final_exponentiation': 384,
+    'pybls_bn254_nogami_g1_hash_and_map_mcl': 96,
+    'pybls_bn254_nogami_g2_hash_and_map_mcl': 192,
 }
 
 # name -> (position of the size argument after `out`, bytes per unit of it).
