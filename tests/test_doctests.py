@@ -81,15 +81,6 @@ WITHOUT_EXAMPLE = {
     "pybls.sig.schemes": {"Scheme", "BasicScheme", "AugScheme"},
     "pybls.sig.values": {"PublicKey", "Signature", "MinPkPublicKey", "MinPkSignature", "MinSigPublicKey", "MinSigSignature"},
     "pybls.sig.variants": {"Variant"},
-    "pybls.threshold.ciphersuite": {"resolve_scheme", "variant_of_group", "core_scheme"},
-    "pybls.threshold.commitment": {"PublicPolynomial"},
-    "pybls.threshold.dkg.dealer": {"<module>"},
-    "pybls.threshold.dkg.messages": {"Deal", "PrivateShare", "Complaint", "Justification", "decode"},
-    "pybls.threshold.dkg.player": {"<module>", "Player"},
-    "pybls.threshold.dkg.transcript": {"<module>", "Transcript", "Result", "check_deal"},
-    "pybls.threshold.errors": {"UnknownIndexError", "TooFewSharesError", "InvalidShareError", "ProtocolError", "MalformedMessageError"},
-    "pybls.threshold.polynomial": {"Polynomial"},
-    "pybls.threshold.share": {"Share", "PartialSignature"},
 }
 
 
