@@ -525,8 +525,8 @@ class G1Point(_Point):
     """A point of G1 of some curve (E(Fp)); affine coordinates are ints.
     Each curve's ``G1`` is a subclass.
 
-    BN254's generator and its double are those of EIP-196 (the double
-    from the ecAdd test vectors of go-ethereum); BLS12-381's generator
+    BN254's generator is EIP-197's (1, 2), and its double the sum in
+    go-ethereum's ecAdd test vectors (EIP-196); BLS12-381's generator
     encodes as in the IRTF pairing-friendly-curves draft:
 
     >>> from pybls import bn254

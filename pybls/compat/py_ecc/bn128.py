@@ -245,8 +245,8 @@ def pairing(Q: Point2, P: Point2) -> Any:
     """e(P, Q) for Q on the twist (FQ2) and P on the curve (FQ), G2 first as
     in py_ecc.
 
-    Bilinear and non-degenerate; the product e(P, Q) e(-P, Q) is the check
-    of the EIP-197 precompile:
+    Bilinear and non-degenerate; e(P, Q) e(-P, Q) = 1 is the kind of
+    product the EIP-197 precompile checks:
 
     >>> e = pairing(G2, G1)
     >>> e != FQ12.one() and pairing(G2, multiply(G1, 6)) == pairing(multiply(G2, 2), multiply(G1, 3)) == e ** 6

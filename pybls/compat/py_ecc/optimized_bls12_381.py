@@ -135,9 +135,10 @@ def pairing(Q: Point3, P: Point3, final_exponentiate: bool = True) -> Any:
     """e(P, Q) for Q on the twist (FQ2) and P on the curve (FQ), G2 first as
     in py_ecc; with ``final_exponentiate=False`` the Miller loop value.
 
-    e(G1, G2) is the test vector of the IRTF pairing-friendly-curves draft:
-    its coefficient e_0 + e_1 u of 1 in the draft's tower is the sum of the
-    coefficients of 1 and w^6 and the coefficient of w^6 here (u = w^6 - 1):
+    e(G1, G2) is the test vector of the IRTF pairing-friendly-curves draft.
+    The draft's first coefficient e_0 + e_1·u (that of 1 in its tower) is
+    here, as u = w^6 - 1, e_0 = (coefficient of 1) + (coefficient of w^6)
+    and e_1 = (coefficient of w^6):
 
     >>> e = pairing(G2, G1)
     >>> hex(int(e.coeffs[0] + e.coeffs[6]) % field_modulus)

@@ -136,8 +136,8 @@ def pairing(Q: Point3, P: Point3, final_exponentiate: bool = True) -> Any:
     """e(P, Q) for Q on the twist (FQ2) and P on the curve (FQ), G2 first as
     in py_ecc; with ``final_exponentiate=False`` the Miller loop value.
 
-    Bilinear, of order curve_order; e(P, Q) e(-P, Q) = 1 is the check of
-    the EIP-197 precompile:
+    Bilinear, of order curve_order; e(P, Q) e(-P, Q) = 1 is the kind of
+    product the EIP-197 precompile checks:
 
     >>> e = pairing(G2, G1)
     >>> e != FQ12.one() and e ** curve_order == FQ12.one()
