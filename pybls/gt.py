@@ -34,7 +34,17 @@ class GTElement:
     """An element of the target group GT of some curve; immutable and hashable.
 
     Each curve's ``GT`` is a subclass bound to its core
-    (``class GT(GTElement, binding=..., scalar=...)``).
+    (``class GT(GTElement, binding=..., scalar=...)``); elements of
+    different curves do not mix. On BN254 (12 coefficients of 32 bytes):
+
+    >>> from pybls import bn254
+    >>> issubclass(bn254.GT, GTElement), len(bn254.GT.one().to_bytes())
+    (True, 384)
+    >>> g = bn254.GT.generator()                  # e(G1, G2) of BN254
+    >>> g ** 2 == bn254.pairing(bn254.G1.generator() * 2, bn254.G2.generator())
+    True
+    >>> (g ** bn254.Scalar.R).is_one(), g.is_one()   # of order r
+    (True, False)
     """
 
     __slots__ = ("_b",)
@@ -176,7 +186,18 @@ class GT(GTElement):
 
     The 576-byte encoding lists the twelve Fp coefficients of the Fp12 tower
     from the highest to the lowest, 48 bytes big-endian each (see
-    csrc/include/pybls.h), as drand and kyber do.
+    csrc/include/pybls.h), as drand and kyber do. The encoding of
+    e(G1.generator(), G2.generator()) starts and ends as in the test
+    vectors of drand's tlock-js (made with kilic's bls12-381):
+
+    >>> e = GT.generator().to_bytes()
+    >>> len(e), e[:8].hex(), e[-8:].hex()
+    (576, '0f41e58663bf08cf', 'a84305aaca1789b6')
+    >>> from pybls import G1, G2, pairing
+    >>> pairing(G1.generator() * 6, G2.generator()) == GT.generator() ** 2 * GT.generator() ** 4
+    True
+    >>> GT.generator() ** -1 == GT.generator().inverse()
+    True
     """
 
     __slots__ = ()

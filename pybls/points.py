@@ -527,7 +527,24 @@ def _unpickle(cls: Type[_PointT], data: bytes) -> _PointT:
 
 class G1Point(_Point):
     """A point of G1 of some curve (E(Fp)); affine coordinates are ints.
-    Each curve's ``G1`` is a subclass."""
+    Each curve's ``G1`` is a subclass.
+
+    BN254's generator is EIP-197's (1, 2), and its double the sum in
+    go-ethereum's ecAdd test vectors (EIP-196); BLS12-381's generator
+    encodes as in the IRTF pairing-friendly-curves draft:
+
+    >>> from pybls import bn254
+    >>> issubclass(bn254.G1, G1Point) and issubclass(G1, G1Point)
+    True
+    >>> bn254.G1.generator().to_affine()
+    (1, 2)
+    >>> x, y = bn254.G1.generator().double().to_affine()
+    >>> hex(x), hex(y)  # doctest: +NORMALIZE_WHITESPACE
+    ('0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd3',
+     '0x15ed738c0e0a7c92e7845f96b2ae9c0a68a6a449e3538fc7ff3ebf7a5a18a2c4')
+    >>> G1.generator().to_bytes().hex()[:32]
+    '97f1d3a73197d7942695638c4fa9ac0f'
+    """
 
     __slots__ = ()
     _FIELD = "fp"
@@ -584,7 +601,24 @@ class G1Point(_Point):
 class G2Point(_Point):
     """A point of G2 of some curve (the twist E'(Fp2)); affine coordinates
     are pairs ``(c0, c1)`` of ints for ``c0 + c1·u``. Each curve's ``G2`` is
-    a subclass."""
+    a subclass.
+
+    BN254's generator is EIP-197's (there written imaginary part first);
+    BLS12-381's encodes as in the IRTF pairing-friendly-curves draft:
+
+    >>> from pybls import bn254
+    >>> issubclass(bn254.G2, G2Point) and issubclass(G2, G2Point)
+    True
+    >>> (x0, x1), (y0, y1) = bn254.G2.generator().to_affine()
+    >>> x0, x1  # doctest: +NORMALIZE_WHITESPACE
+    (10857046999023057135944570762232829481370756359578518086990519993285655852781,
+     11559732032986387107991004021392285783925812861821192530917403151452391805634)
+    >>> y0, y1  # doctest: +NORMALIZE_WHITESPACE
+    (8495653923123431417604973247489272438418190587263600148770280649306958101930,
+     4082367875863433681332203403145435568316851327593401208105741076214120093531)
+    >>> G2.generator().to_bytes().hex()[:32]
+    '93e02b6052719f607dacd3a088274f65'
+    """
 
     __slots__ = ()
     _FIELD = "fp2"

@@ -42,7 +42,17 @@ class ScalarField:
 
     Each curve's ``Scalar`` is a subclass bound to that curve's core
     (``class Scalar(ScalarField, binding=..., order=r)``); scalars of
-    different curves do not mix.
+    different curves do not mix. BN254's r is the group order of EIP-197:
+
+    >>> from pybls import bn254
+    >>> issubclass(bn254.Scalar, ScalarField), bn254.Scalar.R
+    (True, 21888242871839275222246405745257275088548364400416034343698204186575808495617)
+    >>> int(bn254.Scalar(3).inverse()) == pow(3, -1, bn254.Scalar.R)
+    True
+    >>> bn254.Scalar(Scalar(1))
+    Traceback (most recent call last):
+      ...
+    TypeError: a pybls.scalar scalar is not a pybls.bn254 one
     """
 
     __slots__ = ("_b",)

@@ -69,7 +69,6 @@ def test_module_doctests(name):
 # still have no runnable example. Every other one must have one, and a name
 # given an example must leave this list: it only shrinks.
 WITHOUT_EXAMPLE = {
-    "pybls.compat": {"<module>"},
     "pybls.compat.ckzg": {"blob_to_kzg_commitment", "compute_blob_kzg_proof", "compute_cells", "compute_cells_and_kzg_proofs", "compute_kzg_proof", "load_trusted_setup", "recover_cells_and_kzg_proofs", "verify_blob_kzg_proof", "verify_blob_kzg_proof_batch", "verify_cell_kzg_proof_batch", "verify_kzg_proof"},
     "pybls.errors": {"KzgInputError"},
     "pybls.kzg.eip4844": {"<module>", "blob_elements", "blob_internal", "commit_internal", "compute_blob_kzg_proof", "compute_challenge", "compute_kzg_proof", "decode_g1", "evaluate", "quotient_proof", "verify_blob_kzg_proof", "verify_blob_kzg_proof_batch", "verify_internal", "verify_kzg_proof"},
@@ -77,27 +76,11 @@ WITHOUT_EXAMPLE = {
     "pybls.kzg.field": {"<module>", "brp_internal", "coset_fft", "element_to_bytes", "elements_from_bytes", "fft_internal", "from_internal", "internal_from_bytes", "scalar", "scalar_int", "to_internal"},
     "pybls.kzg.fk20": {"<module>", "cell_proofs", "g1_dft", "setup_column", "setup_table"},
     "pybls.kzg.trusted_setup": {"<module>", "bit_reversal_permutation_bytes", "parse_trusted_setup"},
-    "pybls.compat.py_ecc": {"ValidationError", "BaseG2Ciphersuite", "G2Basic", "G2MessageAugmentation", "G2ProofOfPossession"},
-    "pybls.compat.py_ecc.bn128": {"add", "double", "multiply", "neg", "eq", "is_inf", "is_on_curve", "normalize", "twist", "pairing", "miller_loop", "final_exponentiate"},
-    "pybls.compat.py_ecc.optimized_bls12_381": {"multiply", "twist", "pairing", "miller_loop", "final_exponentiate"},
-    "pybls.compat.py_ecc.optimized_bn128": {"multiply", "twist", "pairing", "miller_loop", "final_exponentiate"},
-    "pybls.gt": {"GT", "GTElement"},
-    "pybls.points": {"G1Point", "G2Point"},
-    "pybls.scalar": {"ScalarField"},
     "pybls.sig.batch": {"<module>"},
     "pybls.sig.bn254": {"MinSigBN254", "BN254PublicKey", "BN254Signature", "BN254Scheme"},
     "pybls.sig.schemes": {"Scheme", "BasicScheme", "AugScheme"},
     "pybls.sig.values": {"PublicKey", "Signature", "MinPkPublicKey", "MinPkSignature", "MinSigPublicKey", "MinSigSignature"},
     "pybls.sig.variants": {"Variant"},
-    "pybls.threshold.ciphersuite": {"resolve_scheme", "variant_of_group", "core_scheme"},
-    "pybls.threshold.commitment": {"PublicPolynomial"},
-    "pybls.threshold.dkg.dealer": {"<module>"},
-    "pybls.threshold.dkg.messages": {"Deal", "PrivateShare", "Complaint", "Justification", "decode"},
-    "pybls.threshold.dkg.player": {"<module>", "Player"},
-    "pybls.threshold.dkg.transcript": {"<module>", "Transcript", "Result", "check_deal"},
-    "pybls.threshold.errors": {"UnknownIndexError", "TooFewSharesError", "InvalidShareError", "ProtocolError", "MalformedMessageError"},
-    "pybls.threshold.polynomial": {"Polynomial"},
-    "pybls.threshold.share": {"Share", "PartialSignature"},
 }
 
 

@@ -29,7 +29,15 @@ _NAMES = {"basic": "Basic", "nul": "Basic", "aug": "Aug", "messageaugmentation":
 def resolve_scheme(variant: Optional[Variant] = None, scheme: Any = None) -> Scheme:
     """The scheme object for `variant` (default ``MinPk``) and `scheme`: a
     scheme object, a name (``"Basic"``, ``"Aug"``, ``"PoP"``) or None
-    (``PoP``)."""
+    (``PoP``).
+
+    >>> resolve_scheme(MinSig, "aug") is MinSig.Aug, resolve_scheme(None, "PoP") is MinPk.PoP
+    (True, True)
+    >>> resolve_scheme(MinPk, "Schnorr")
+    Traceback (most recent call last):
+      ...
+    ValueError: unknown scheme 'Schnorr': use 'Basic', 'Aug' or 'PoP'
+    """
     if isinstance(scheme, Scheme):
         if variant is not None and scheme.variant is not variant:
             raise ValueError(f"scheme {scheme!r} is not of variant {variant.name}")
@@ -48,14 +56,27 @@ def resolve_scheme(variant: Optional[Variant] = None, scheme: Any = None) -> Sch
 
 
 def variant_of_group(group: Any) -> Variant:
-    """The variant whose public keys live in `group`."""
+    """The variant whose public keys live in `group`.
+
+    >>> from pybls import G2
+    >>> variant_of_group(G1) is MinPk, variant_of_group(G2) is MinSig
+    (True, True)
+    """
     return MinPk if group is G1 else MinSig
 
 
 def core_scheme(scheme: Scheme, group_key: Optional[PublicKey], msg: bytes) -> Tuple[Scheme, bytes]:
     """The scheme and message with which each share's public key verifies
     its partial signatures: the scheme itself, except that ``Aug`` signs
-    ``group_key || msg`` under the plain (Basic) rule."""
+    ``group_key || msg`` under the plain (Basic) rule.
+
+    >>> pk = MinPk.PublicKey(G1.generator())
+    >>> scheme, m = core_scheme(MinPk.Aug, pk, b"msg")
+    >>> isinstance(scheme, BasicScheme), scheme.dst == MinPk.Aug.dst, m == pk.to_bytes() + b"msg"
+    (True, True, True)
+    >>> core_scheme(MinPk.PoP, pk, b"msg") == (MinPk.PoP, b"msg")
+    True
+    """
     if isinstance(scheme, AugScheme):
         if group_key is None:
             raise ValueError("the Aug scheme needs the group public key")

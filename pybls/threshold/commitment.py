@@ -45,6 +45,20 @@ class PublicPolynomial:
     Immutable and hashable. ``threshold`` is t, the number of
     coefficients; ``public_key`` is the group key ``c_0 G``;
     ``public_share(i)`` the key of share i.
+
+    With the secret key of the Ethereum consensus tests
+    (ethereum/bls12-381-tests) as the constant term, the group key is that
+    test's public key:
+
+    >>> from pybls.threshold import Polynomial
+    >>> sk = 0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216
+    >>> C = Polynomial([sk, 166, 94]).commit(G1)
+    >>> C.public_key.to_bytes().hex()
+    'b53d21a4cfd562c469cc81514d4ce5a6b577d8403d32a394dc265dd190b47fa9f829fdd7963afdf972e5e77854051f6f'
+    >>> C.public_share(2) == G1.generator() * (sk + 166 * 2 + 94 * 4)
+    True
+    >>> C.to_bytes()[:5].hex(), len(C.to_bytes())    # tag 1 (G1), t = 3, three 48-byte points
+    ('0100000003', 149)
     """
 
     __slots__ = ("_points", "_group", "_cache", "_flags")

@@ -71,11 +71,27 @@ class DuplicateIndexError(ThresholdError):
 
 
 class UnknownIndexError(ThresholdError):
-    """An index that is not one of the participants."""
+    """An index that is not one of the participants.
+
+    >>> from pybls.threshold.dkg import Complaint, Config, Transcript
+    >>> Transcript(Config.new(2, 3)).add(Complaint(player=4, dealer=1))
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.UnknownIndexError: 4 is not a player of this run
+    """
 
 
 class TooFewSharesError(ThresholdError):
-    """Fewer values than the threshold needs to interpolate."""
+    """Fewer values than the threshold needs to interpolate.
+
+    >>> from pybls import Scalar, threshold
+    >>> partial = threshold.Share(1, Scalar(5)).sign(b"m")
+    >>> try:
+    ...     threshold.recover([partial], 2)
+    ... except TooFewSharesError as e:
+    ...     print(type(e).__name__, e)
+    TooFewPartialsError 1 partial signatures, the threshold is 2
+    """
 
 
 class TooFewPartialsError(TooFewSharesError):
@@ -106,6 +122,10 @@ class InvalidShareError(ThresholdError):
 
     ``dealer`` and ``index`` name the dealer and the share's recipient
     when known.
+
+    >>> e = InvalidShareError("share 5 of dealer 2 does not match", dealer=2, index=5)
+    >>> isinstance(e, ThresholdError), e.dealer, e.index
+    (True, 2, 5)
     """
 
     def __init__(self, message: str, *, dealer: Optional[int] = None, index: Optional[int] = None) -> None:
@@ -135,8 +155,26 @@ class InvalidPartialError(ThresholdError):
 class ProtocolError(ThresholdError):
     """A key generation or resharing run that cannot complete (for
     instance fewer qualified dealers than needed), or a message that does
-    not belong to the run."""
+    not belong to the run.
+
+    >>> from pybls import Scalar
+    >>> from pybls.threshold.dkg import Config, PrivateShare, Transcript
+    >>> Transcript(Config.new(2, 3)).add(PrivateShare(dealer=1, player=2, value=Scalar(7)))
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.ProtocolError: private shares are not broadcast
+    """
 
 
 class MalformedMessageError(DecodeError):
-    """Bytes that do not encode a protocol message of the expected kind."""
+    """Bytes that do not encode a protocol message of the expected kind.
+
+    >>> from pybls.errors import DecodeError
+    >>> from pybls.threshold.dkg import decode
+    >>> issubclass(MalformedMessageError, DecodeError)
+    True
+    >>> decode(b"\\x09")
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.MalformedMessageError: message: unknown kind 9
+    """

@@ -33,6 +33,18 @@ class Polynomial:
 
     Immutable. The coefficients are secret: evaluation is constant time in
     them, and ``repr`` does not show them.
+
+    The example of Shamir's secret sharing in Wikipedia's article (secret
+    1234, t = 3): its six shares, and the secret from any three of them:
+
+    >>> f = Polynomial([1234, 166, 94])
+    >>> [int(f(x)) for x in range(1, 7)]
+    [1494, 1942, 2578, 3402, 4414, 5614]
+    >>> from pybls.threshold import interpolate
+    >>> int(interpolate({2: f(2), 4: f(4), 5: f(5)}))
+    1234
+    >>> f
+    Polynomial(degree=2, <hidden>)
     """
 
     __slots__ = ("_coeffs",)

@@ -32,7 +32,18 @@ _SCALAR_BYTES = 32
 
 class PartialSignature:
     """A signature by share ``index``: an ordinary BLS signature under that
-    share's public key. ``t`` of them recover the group signature."""
+    share's public key. ``t`` of them recover the group signature.
+
+    A share whose value is the secret key of the Ethereum consensus tests
+    (ethereum/bls12-381-tests) makes that test's signature:
+
+    >>> sk = 0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216
+    >>> p = Share(3, Scalar(sk)).sign(b"\\xab" * 32)
+    >>> p.to_bytes()[:4].hex(), p.to_bytes()[4:20].hex()
+    ('00000003', 'ae82747ddeefe4fd64cf9cedb9b04ae3')
+    >>> PartialSignature.from_bytes(p.to_bytes()) == p
+    True
+    """
 
     __slots__ = ("index", "signature")
 
@@ -89,6 +100,19 @@ class Share:
     group key (required by the ``Aug`` scheme, which signs
     ``public_key || msg``). The value is never shown; serialize it with
     :meth:`to_bytes`.
+
+    Its public share is ``value * G``; with the secret key of the Ethereum
+    consensus tests (ethereum/bls12-381-tests) as the value, that test's
+    public key:
+
+    >>> sk = 0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216
+    >>> s = Share(1, Scalar(sk))
+    >>> s.public_share().to_bytes().hex()
+    'b53d21a4cfd562c469cc81514d4ce5a6b577d8403d32a394dc265dd190b47fa9f829fdd7963afdf972e5e77854051f6f'
+    >>> s.to_bytes() == bytes([0, 0, 0, 1]) + sk.to_bytes(32, "big"), Share.from_bytes(s.to_bytes()) == s
+    (True, True)
+    >>> s
+    Share(index=1, <hidden>)
     """
 
     __slots__ = ("index", "value", "scheme", "public_key")

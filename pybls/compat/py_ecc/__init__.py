@@ -71,7 +71,15 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
 
     class ValidationError(Exception):  # type: ignore[no-redef]
-        """Invalid input to a ciphersuite operation (as ``eth_utils.ValidationError``)."""
+        """Invalid input to a ciphersuite operation (as ``eth_utils.ValidationError``).
+
+        >>> from pybls.compat.py_ecc import G2Basic, ValidationError
+        >>> try:
+        ...     G2Basic.SkToPk(0)
+        ... except ValidationError as e:
+        ...     print(e)
+        Invalid private key
+        """
 
 
 __all__ = [
@@ -141,7 +149,19 @@ _G1_NEG_GEN = -_G1_GEN
 
 
 class BaseG2Ciphersuite(ABC):
-    """What the three minimal-pubkey-size ciphersuites share (as in py_ecc)."""
+    """What the three minimal-pubkey-size ciphersuites share (as in py_ecc).
+
+    Public keys are ``SK * G1.generator()`` in the ZCash encoding (so the
+    key of 1 is the generator as the IRTF pairing-friendly-curves draft
+    encodes it); ``KeyValidate`` refuses the point at infinity:
+
+    >>> [c.__name__ for c in BaseG2Ciphersuite.__subclasses__()]
+    ['G2Basic', 'G2MessageAugmentation', 'G2ProofOfPossession']
+    >>> G2Basic.SkToPk(1).hex()[:32]
+    '97f1d3a73197d7942695638c4fa9ac0f'
+    >>> G2Basic.KeyValidate(G2Basic.SkToPk(1)), G2Basic.KeyValidate(b"\\xc0" + bytes(47))
+    (True, False)
+    """
 
     DST = b""
     xmd_hash_function = hashlib.sha256
@@ -305,7 +325,18 @@ class BaseG2Ciphersuite(ABC):
 
 
 class G2Basic(BaseG2Ciphersuite):
-    """The basic scheme: AggregateVerify requires distinct messages."""
+    """The basic scheme: AggregateVerify requires distinct messages.
+
+    >>> G2Basic.DST
+    b'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_'
+    >>> pks = [G2Basic.SkToPk(5), G2Basic.SkToPk(7)]
+    >>> agg = G2Basic.Aggregate([G2Basic.Sign(5, b"a"), G2Basic.Sign(7, b"b")])
+    >>> G2Basic.AggregateVerify(pks, [b"a", b"b"], agg)
+    True
+    >>> same = G2Basic.Aggregate([G2Basic.Sign(5, b"a"), G2Basic.Sign(7, b"a")])
+    >>> G2Basic.AggregateVerify(pks, [b"a", b"a"], same)
+    False
+    """
 
     DST = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_"
 
@@ -322,7 +353,18 @@ class G2Basic(BaseG2Ciphersuite):
 
 
 class G2MessageAugmentation(BaseG2Ciphersuite):
-    """Message augmentation: every message is signed prefixed with the public key."""
+    """Message augmentation: every message is signed prefixed with the public key.
+
+    >>> from pybls import G2
+    >>> pk = G2MessageAugmentation.SkToPk(5)
+    >>> sig = G2MessageAugmentation.Sign(5, b"msg")
+    >>> sig == bytes(G2.hash_to_curve(pk + b"msg", G2MessageAugmentation.DST) * 5)
+    True
+    >>> G2MessageAugmentation.DST
+    b'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_'
+    >>> G2MessageAugmentation.Verify(pk, b"msg", sig), G2Basic.Verify(pk, b"msg", sig)
+    (True, False)
+    """
 
     DST = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_"
 
@@ -353,6 +395,20 @@ class G2ProofOfPossession(BaseG2Ciphersuite):
 
     Public keys are validated (``KeyValidate``) wherever they are accepted,
     since the API cannot know whether their proofs were checked.
+
+    A signature of the Ethereum consensus tests (ethereum/bls12-381-tests):
+
+    >>> sk = 0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216
+    >>> G2ProofOfPossession.Sign(sk, b"\\xab" * 32).hex() == (
+    ...     "ae82747ddeefe4fd64cf9cedb9b04ae3e8a43420cd255e3c7cd06a8d88b7c7f8"
+    ...     "638543719981c5d16fa3527c468c25f0026704a6951bde891360c7e8d12ddee0"
+    ...     "559004ccdbe6046b55bae1b257ee97f7cdb955773d7cf29adf3ccbb9975e4eb9")
+    True
+    >>> pk = G2ProofOfPossession.SkToPk(sk)
+    >>> G2ProofOfPossession.PopVerify(pk, G2ProofOfPossession.PopProve(sk))
+    True
+    >>> G2ProofOfPossession.PopVerify(pk, G2ProofOfPossession.Sign(sk, pk))  # not a proof: other DST
+    False
     """
 
     DST = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_"

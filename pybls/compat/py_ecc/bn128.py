@@ -62,12 +62,22 @@ Z2: Point2 = None
 
 
 def is_inf(pt: Point2) -> bool:
-    """Whether `pt` is the point at infinity (None)."""
+    """Whether `pt` is the point at infinity (None).
+
+    >>> is_inf(Z1), is_inf(G1), is_inf(add(G1, neg(G1)))
+    (True, False, True)
+    """
     return pt is None
 
 
 def is_on_curve(pt: Point2, b: Any) -> bool:
-    """Whether `pt` satisfies y^2 = x^3 + b (the point at infinity does)."""
+    """Whether `pt` satisfies y^2 = x^3 + b (the point at infinity does).
+
+    >>> is_on_curve(G1, b), is_on_curve(G2, b2), is_on_curve(None, b)
+    (True, True, True)
+    >>> is_on_curve((FQ(1), FQ(3)), b)
+    False
+    """
     if pt is None:
         return True
     x, y = pt
@@ -75,7 +85,14 @@ def is_on_curve(pt: Point2, b: Any) -> bool:
 
 
 def double(pt: Point2) -> Point2:
-    """2 pt."""
+    """2 pt. Doubling the generator (1, 2) gives the sum of the ecAdd test
+    vectors of go-ethereum (EIP-196):
+
+    >>> x, y = double(G1)
+    >>> hex(int(x)), hex(int(y))  # doctest: +NORMALIZE_WHITESPACE
+    ('0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd3',
+     '0x15ed738c0e0a7c92e7845f96b2ae9c0a68a6a449e3538fc7ff3ebf7a5a18a2c4')
+    """
     if pt is None:
         return None
     x, y = pt
@@ -85,7 +102,13 @@ def double(pt: Point2) -> Point2:
 
 
 def add(p1: Point2, p2: Point2) -> Point2:
-    """p1 + p2."""
+    """p1 + p2.
+
+    >>> add(G1, G1) == double(G1), add(G1, None) == G1, add(G1, neg(G1))
+    (True, True, None)
+    >>> add(G2, multiply(G2, 2)) == multiply(G2, 3)
+    True
+    """
     if p1 is None or p2 is None:
         return p1 if p2 is None else p2
     x1, y1 = p1
@@ -98,7 +121,11 @@ def add(p1: Point2, p2: Point2) -> Point2:
 
 
 def neg(pt: Point2) -> Point2:
-    """-pt."""
+    """-pt: (x, -y).
+
+    >>> neg(G1) == (FQ(1), FQ(field_modulus - 2)), neg(None)
+    (True, None)
+    """
     if pt is None:
         return None
     x, y = pt
@@ -106,12 +133,20 @@ def neg(pt: Point2) -> Point2:
 
 
 def eq(p1: Point2, p2: Point2) -> bool:
-    """Whether p1 and p2 are the same point."""
+    """Whether p1 and p2 are the same point.
+
+    >>> eq(multiply(G1, 2), double(G1)), eq(G1, None), eq(None, Z1)
+    (True, False, True)
+    """
     return bool(p1 == p2)
 
 
 def normalize(pt: Point2) -> Point2:
-    """`pt` itself: affine points are already normal."""
+    """`pt` itself: affine points are already normal.
+
+    >>> normalize(G1) is G1, normalize(None)
+    (True, None)
+    """
     return pt
 
 
@@ -125,7 +160,18 @@ def _multiply_python(pt: Point2, n: int) -> Point2:
 
 
 def multiply(pt: Point2, n: int) -> Point2:
-    """n pt."""
+    """n pt. A case of the ecMul test vectors of go-ethereum (EIP-196),
+    9 times a point of G1:
+
+    >>> P = (FQ(0x1a87b0584ce92f4593d161480614f2989035225609f08058ccfa3d0f940febe3),
+    ...      FQ(0x1a2f3c951f6dadcc7ee9007dff81504b0fcd6d7cf59996efdc33d92bf7f9f8f6))
+    >>> x, y = multiply(P, 9)
+    >>> hex(int(x)), hex(int(y))  # doctest: +NORMALIZE_WHITESPACE
+    ('0x1dbad7d39dbc56379f78fac1bca147dc8e66de1b9d183c7b167351bfe0aeab74',
+     '0x2cd757d51289cd8dbd0acf9e673ad67d0f0a89f912af47ed1be53664f5692575')
+    >>> multiply(G2, curve_order) is None, multiply(G1, 0) is None
+    (True, True)
+    """
     if pt is None or n == 0:
         return None
     x, y = pt
@@ -160,7 +206,11 @@ def _fq2_in_fq12(e: Any) -> Any:
 
 
 def twist(pt: Point2) -> Point2:
-    """The point of the twist E'(Fp2) as a point of E(Fp12): (x w^2, y w^3)."""
+    """The point of the twist E'(Fp2) as a point of E(Fp12): (x w^2, y w^3).
+
+    >>> is_on_curve(twist(G2), b12), twist(G2) == G12, twist(None)
+    (True, True, None)
+    """
     if pt is None:
         return None
     x, y = pt
@@ -171,7 +221,19 @@ G12: Point2 = twist(G2)
 
 
 def final_exponentiate(p: Any) -> Any:
-    """p^((field_modulus^12 - 1) / curve_order)."""
+    """p^((field_modulus^12 - 1) / curve_order).
+
+    The exponent is a multiple of field_modulus^k - 1 for k = 1, 2, 6, so
+    the elements of the subfields Fp, Fp2 and Fp6 map to one; the map is
+    multiplicative:
+
+    >>> final_exponentiate(FQ12([2] + [0] * 11)) == FQ12.one()
+    True
+    >>> f = FQ12(list(range(1, 13)))
+    >>> e = final_exponentiate(f)
+    >>> e != FQ12.one() and final_exponentiate(f * f) == e * e
+    True
+    """
     return _projective.final_exponentiate(_curve, p, FQ12)
 
 
@@ -181,7 +243,21 @@ def _core_pairing(q: Tuple[Tuple[int, int], Tuple[int, int]], p: Tuple[int, int]
 
 def pairing(Q: Point2, P: Point2) -> Any:
     """e(P, Q) for Q on the twist (FQ2) and P on the curve (FQ), G2 first as
-    in py_ecc."""
+    in py_ecc.
+
+    Bilinear and non-degenerate; e(P, Q) e(-P, Q) = 1 is the kind of
+    product the EIP-197 precompile checks:
+
+    >>> e = pairing(G2, G1)
+    >>> e != FQ12.one() and pairing(G2, multiply(G1, 6)) == pairing(multiply(G2, 2), multiply(G1, 3)) == e ** 6
+    True
+    >>> e * pairing(G2, neg(G1)) == FQ12.one()
+    True
+    >>> pairing(G2, (FQ(1), FQ(3)))
+    Traceback (most recent call last):
+      ...
+    ValueError: Invalid input - point P is not on the correct curves
+    """
     if not is_on_curve(Q, b2):
         raise ValueError("Invalid input - point Q is not on the correct curve")
     if not is_on_curve(P, b):
@@ -194,7 +270,12 @@ def pairing(Q: Point2, P: Point2) -> Any:
 def miller_loop(Q: Point2, P: Point2) -> Any:
     """The pairing of ``twist(Q)`` and a point of G1 with FQ12 coordinates,
     as py_ecc's ``bn128_pairing.miller_loop`` (which includes the final
-    exponentiation)."""
+    exponentiation).
+
+    >>> P12 = (FQ12([1] + [0] * 11), FQ12([2] + [0] * 11))    # G1 in FQ12
+    >>> miller_loop(twist(G2), P12) == pairing(G2, G1)
+    True
+    """
     if Q is None or P is None:
         return FQ12.one()
     q = _curve.untwist(Q[0], Q[1])

@@ -72,7 +72,21 @@ Z2: Point3 = (FQ2.one(), FQ2.one(), FQ2.zero())
 
 
 def multiply(pt: Point3, n: int) -> Point3:
-    """n pt."""
+    """n pt. The public key of the Ethereum consensus tests
+    (ethereum/bls12-381-tests) for its secret key (the x coordinate is the
+    compressed key without its three flag bits); and the multiple of G2
+    that py_ecc itself computes:
+
+    >>> sk = 0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216
+    >>> pk = bytes.fromhex("b53d21a4cfd562c469cc81514d4ce5a6b577d8403d32a394"
+    ...                    "dc265dd190b47fa9f829fdd7963afdf972e5e77854051f6f")
+    >>> x, y = normalize(multiply(G1, sk))
+    >>> int(x) == int.from_bytes(pk, "big") & ((1 << 381) - 1)
+    True
+    >>> import py_ecc.optimized_bls12_381 as reference
+    >>> eq(multiply(G2, 5), reference.multiply(reference.G2, 5)), is_inf(multiply(G1, curve_order))
+    (True, True)
+    """
     return _projective.multiply(_curve, pt, n, b, b2, FQ, FQ2)
 
 
@@ -89,7 +103,12 @@ def _fq2_in_fq12(e: Any) -> Any:
 
 def twist(pt: Point3) -> Point3:
     """The point of the twist E'(Fp2) as a point of E(Fp12): in affine terms
-    (x / w^2, y / w^3)."""
+    (x / w^2, y / w^3), as py_ecc maps it.
+
+    >>> import py_ecc.optimized_bls12_381 as reference
+    >>> twist(G2) == reference.twist(reference.G2) == G12, is_on_curve(twist(G2), b12)
+    (True, True)
+    """
     x, y, z = pt
     return (_fq2_in_fq12(x) * _w, _fq2_in_fq12(y), _fq2_in_fq12(z) * _w3)
 
@@ -98,19 +117,50 @@ G12: Point3 = twist(G2)
 
 
 def final_exponentiate(p: Any) -> Any:
-    """p^((field_modulus^12 - 1) / curve_order)."""
+    """p^((field_modulus^12 - 1) / curve_order).
+
+    It completes a Miller loop to the pairing; the elements of the
+    subfields Fp, Fp2 and Fp6 map to one (the exponent is a multiple of
+    field_modulus^k - 1 for k = 1, 2, 6):
+
+    >>> final_exponentiate(miller_loop(G2, G1, False)) == pairing(G2, G1)
+    True
+    >>> final_exponentiate(FQ12([2] + [0] * 11)) == FQ12.one()
+    True
+    """
     return _projective.final_exponentiate(_curve, p, FQ12)
 
 
 def pairing(Q: Point3, P: Point3, final_exponentiate: bool = True) -> Any:
     """e(P, Q) for Q on the twist (FQ2) and P on the curve (FQ), G2 first as
-    in py_ecc; with ``final_exponentiate=False`` the Miller loop value."""
+    in py_ecc; with ``final_exponentiate=False`` the Miller loop value.
+
+    e(G1, G2) is the test vector of the IRTF pairing-friendly-curves draft.
+    The draft's first coefficient e_0 + e_1·u (that of 1 in its tower) is
+    here, as u = w^6 - 1, e_0 = (coefficient of 1) + (coefficient of w^6)
+    and e_1 = (coefficient of w^6):
+
+    >>> e = pairing(G2, G1)
+    >>> hex(int(e.coeffs[0] + e.coeffs[6]) % field_modulus)
+    '0x11619b45f61edfe3b47a15fac19442526ff489dcda25e59121d9931438907dfd448299a87dde3a649bdba96e84d54558'
+    >>> hex(int(e.coeffs[6]))
+    '0x153ce14a76a53e205ba8f275ef1137c56a566f638b52d34ba3bf3bf22f277d70f76316218c0dfd583a394b8448d2be7f'
+    >>> e ** curve_order == FQ12.one(), pairing(multiply(G2, 2), G1) == e * e
+    (True, True)
+    """
     return _projective.pairing(_curve, Q, P, final_exponentiate, b, b2, FQ12)
 
 
 def miller_loop(Q: Point3, P: Point3, final_exponentiate: bool = True) -> Any:
     """py_ecc's ``optimized_pairing.miller_loop(Q, P)``: the pairing of Q
-    (FQ2) and P (FQ) without the curve checks of :func:`pairing`."""
+    (FQ2) and P (FQ) without the curve checks of :func:`pairing`.
+
+    >>> miller_loop(G2, G1) == pairing(G2, G1)
+    True
+    >>> f = miller_loop(G2, G1, False) * miller_loop(G2, neg(G1), False)
+    >>> final_exponentiate(f) == FQ12.one()
+    True
+    """
     if is_inf(Q) or is_inf(P):
         return FQ12.one()
     qx, qy = normalize(Q)

@@ -75,7 +75,19 @@ Z2: Point3 = (FQ2.one(), FQ2.one(), FQ2.zero())
 
 
 def multiply(pt: Point3, n: int) -> Point3:
-    """n pt."""
+    """n pt. A case of the ecMul test vectors of go-ethereum (EIP-196), 9
+    times a point of G1; and the multiple of G2 that py_ecc itself computes:
+
+    >>> P = (FQ(0x1a87b0584ce92f4593d161480614f2989035225609f08058ccfa3d0f940febe3),
+    ...      FQ(0x1a2f3c951f6dadcc7ee9007dff81504b0fcd6d7cf59996efdc33d92bf7f9f8f6), FQ(1))
+    >>> x, y = normalize(multiply(P, 9))
+    >>> hex(int(x)), hex(int(y))  # doctest: +NORMALIZE_WHITESPACE
+    ('0x1dbad7d39dbc56379f78fac1bca147dc8e66de1b9d183c7b167351bfe0aeab74',
+     '0x2cd757d51289cd8dbd0acf9e673ad67d0f0a89f912af47ed1be53664f5692575')
+    >>> import py_ecc.optimized_bn128 as reference
+    >>> eq(multiply(G2, 5), reference.multiply(reference.G2, 5)), is_inf(multiply(G1, curve_order))
+    (True, True)
+    """
     return _projective.multiply(_curve, pt, n, b, b2, FQ, FQ2)
 
 
@@ -91,7 +103,13 @@ def _fq2_in_fq12(e: Any) -> Any:
 
 
 def twist(pt: Point3) -> Point3:
-    """The point of the twist E'(Fp2) as a point of E(Fp12): (x w^2, y w^3)."""
+    """The point of the twist E'(Fp2) as a point of E(Fp12): (x w^2, y w^3),
+    as py_ecc maps it.
+
+    >>> import py_ecc.optimized_bn128 as reference
+    >>> twist(G2) == reference.twist(reference.G2) == G12, is_on_curve(twist(G2), b12)
+    (True, True)
+    """
     x, y, z = pt
     return (_fq2_in_fq12(x) * _w2, _fq2_in_fq12(y) * _w3, _fq2_in_fq12(z))
 
@@ -100,19 +118,46 @@ G12: Point3 = twist(G2)
 
 
 def final_exponentiate(p: Any) -> Any:
-    """p^((field_modulus^12 - 1) / curve_order)."""
+    """p^((field_modulus^12 - 1) / curve_order).
+
+    It completes a Miller loop to the pairing; the elements of the
+    subfields Fp, Fp2 and Fp6 map to one (the exponent is a multiple of
+    field_modulus^k - 1 for k = 1, 2, 6):
+
+    >>> final_exponentiate(pairing(G2, G1, final_exponentiate=False)) == pairing(G2, G1)
+    True
+    >>> final_exponentiate(FQ12([2] + [0] * 11)) == FQ12.one()
+    True
+    """
     return _projective.final_exponentiate(_curve, p, FQ12)
 
 
 def pairing(Q: Point3, P: Point3, final_exponentiate: bool = True) -> Any:
     """e(P, Q) for Q on the twist (FQ2) and P on the curve (FQ), G2 first as
-    in py_ecc; with ``final_exponentiate=False`` the Miller loop value."""
+    in py_ecc; with ``final_exponentiate=False`` the Miller loop value.
+
+    Bilinear, of order curve_order; e(P, Q) e(-P, Q) = 1 is the kind of
+    product the EIP-197 precompile checks:
+
+    >>> e = pairing(G2, G1)
+    >>> e != FQ12.one() and e ** curve_order == FQ12.one()
+    True
+    >>> pairing(G2, multiply(G1, 6)) == pairing(multiply(G2, 2), multiply(G1, 3)) == e ** 6
+    True
+    >>> e * pairing(G2, neg(G1)) == FQ12.one()
+    True
+    """
     return _projective.pairing(_curve, Q, P, final_exponentiate, b, b2, FQ12)
 
 
 def miller_loop(Q: Point3, P: Point3, final_exponentiate: bool = True) -> Any:
     """The pairing of a twisted point ``twist(Q)`` and a point of G1 with FQ12
-    coordinates, as py_ecc's ``optimized_pairing.miller_loop``."""
+    coordinates, as py_ecc's ``optimized_pairing.miller_loop``.
+
+    >>> P12 = (FQ12([1] + [0] * 11), FQ12([2] + [0] * 11), FQ12.one())    # G1 in FQ12
+    >>> miller_loop(twist(G2), P12) == pairing(G2, G1)
+    True
+    """
     if is_inf(Q) or is_inf(P):
         return FQ12.one()
     qx, qy = normalize(Q)

@@ -3,6 +3,28 @@
 A fresh dealer picks a random polynomial of degree t - 1; a resharing
 dealer uses its existing share as the constant term, so the dealt
 polynomials combine to a sharing of the same secret.
+
+Every private share matches the dealer's commitment:
+
+>>> from pybls.threshold import Polynomial, Share, verify_share
+>>> from pybls.threshold.dkg import Config, Dealer
+>>> deal, shares = Dealer(Config.new(2, 3), 2).deal()
+>>> all(verify_share(Share(j, s.value), deal.commitment) for j, s in shares.items())
+True
+
+Resharing the key of f(x) = 5 + 7x, dealer 1 deals a polynomial whose
+constant term is its share f(1) = 12:
+
+>>> from pybls import Scalar
+>>> old = Polynomial([5, 7]).commit()
+>>> cfg = Config.reshare(old, dealers=[1, 2], t=2, n=3)
+>>> deal, _ = Dealer(cfg, 1, Share(1, Scalar(12))).deal()
+>>> deal.commitment.constant == old.public_share(1)
+True
+>>> Dealer(cfg, 1)
+Traceback (most recent call last):
+  ...
+pybls.threshold.errors.ProtocolError: resharing dealer 1 needs its share of the previous key
 """
 
 from __future__ import annotations

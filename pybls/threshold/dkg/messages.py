@@ -97,7 +97,15 @@ def _scalar(r: Reader) -> Scalar:
 
 
 class Deal(_Message):
-    """A dealer's broadcast: the commitment to its polynomial."""
+    """A dealer's broadcast: the commitment to its polynomial.
+
+    >>> from pybls.threshold import Polynomial
+    >>> d = Deal(1, Polynomial([5, 7]).commit())
+    >>> d.to_bytes()[:10].hex(), len(d.to_bytes())   # kind 1, dealer 1, then the commitment
+    ('01000000010100000002', 106)
+    >>> decode(d.to_bytes()) == d, d
+    (True, Deal(dealer=1, t=2))
+    """
 
     __slots__ = ("dealer", "commitment")
     KIND = _DEAL
@@ -124,7 +132,14 @@ class Deal(_Message):
 
 class PrivateShare(_Message):
     """A dealer's share for one player: f_dealer(player). Secret: send it
-    only over a private, authenticated channel."""
+    only over a private, authenticated channel.
+
+    >>> s = PrivateShare(dealer=1, player=2, value=Scalar(19))
+    >>> s.to_bytes() == bytes([2, 0, 0, 0, 1, 0, 0, 0, 2]) + (19).to_bytes(32, "big")
+    True
+    >>> PrivateShare.from_bytes(s.to_bytes()) == s, s
+    (True, PrivateShare(dealer=1, player=2, <hidden>))
+    """
 
     __slots__ = ("dealer", "player", "value")
     KIND = _SHARE
@@ -152,7 +167,11 @@ class PrivateShare(_Message):
 
 
 class Complaint(_Message):
-    """A player's broadcast: its share from `dealer` is missing or invalid."""
+    """A player's broadcast: its share from `dealer` is missing or invalid.
+
+    >>> Complaint(player=3, dealer=1).to_bytes().hex()
+    '030000000300000001'
+    """
 
     __slots__ = ("player", "dealer")
     KIND = _COMPLAINT
@@ -176,7 +195,16 @@ class Complaint(_Message):
 
 
 class Justification(_Message):
-    """A dealer's broadcast answer to a complaint: the share, revealed."""
+    """A dealer's broadcast answer to a complaint: the share, revealed.
+
+    >>> j = Justification(dealer=1, player=3, value=Scalar(26))
+    >>> j.to_bytes()[:9].hex(), len(j.to_bytes())
+    ('040000000100000003', 41)
+    >>> Complaint.from_bytes(j.to_bytes())
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.MalformedMessageError: complaint: wrong message kind 4
+    """
 
     __slots__ = ("dealer", "player", "value")
     KIND = _JUSTIFICATION
@@ -208,7 +236,15 @@ _KINDS = {c.KIND: c for c in (Deal, PrivateShare, Complaint, Justification)}
 
 
 def decode(data: Any) -> Message:
-    """Decode any DKG message, choosing by its first byte."""
+    """Decode any DKG message, choosing by its first byte.
+
+    >>> decode(bytes.fromhex("030000000300000001"))
+    Complaint(player=3, dealer=1)
+    >>> decode(b"")
+    Traceback (most recent call last):
+      ...
+    pybls.threshold.errors.MalformedMessageError: message: empty
+    """
     b = as_bytes(data, "message")
     if not b:
         raise MalformedMessageError("message: empty")

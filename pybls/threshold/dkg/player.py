@@ -1,5 +1,20 @@
 """A player of a key generation or resharing: checks its shares, complains
-about bad ones, and derives its share of the new key from the result."""
+about bad ones, and derives its share of the new key from the result.
+
+>>> from pybls.threshold import verify_share
+>>> from pybls.threshold.dkg import Config, Dealer, Transcript
+>>> cfg = Config.new(2, 2)
+>>> deals = [Dealer(cfg, i).deal() for i in cfg.dealers]
+>>> player = Player(cfg, 1)
+>>> player.receive_all([(deal, shares[1]) for deal, shares in deals])
+[]
+>>> transcript = Transcript(cfg)
+>>> for deal, _ in deals:
+...     transcript.add(deal)
+>>> result = transcript.result()
+>>> verify_share(player.finalize(result), result.public_polynomial)
+True
+"""
 
 from __future__ import annotations
 
@@ -24,6 +39,17 @@ class Player:
     it never came); it returns a :class:`Complaint` to broadcast when the
     share is missing or inconsistent with the commitment. After the
     transcript is settled, :meth:`finalize` gives the player's new share.
+
+    >>> from pybls.threshold.dkg import Config, Dealer, PrivateShare
+    >>> cfg = Config.new(2, 3)
+    >>> deal, shares = Dealer(cfg, 1).deal()
+    >>> p = Player(cfg, 2)
+    >>> p.receive(deal, shares[2]) is None
+    True
+    >>> p.receive(deal, PrivateShare(1, 2, shares[2].value + 1))   # a wrong share
+    Complaint(player=2, dealer=1)
+    >>> p.receive(deal, None)                                      # no share came
+    Complaint(player=2, dealer=1)
     """
 
     __slots__ = ("config", "index", "_values", "_commitments")

@@ -20,6 +20,23 @@ The phases (deals, then complaints, then justifications) and their
 deadlines are the caller's to enforce: :meth:`Transcript.result` judges
 whatever has been recorded when it is called, so a complaint recorded
 after the justification phase closed counts as unanswered.
+
+A run of three in which dealer 3 never deals and player 3 gets no share
+from dealer 2, which answers the complaint by revealing that share:
+
+>>> from pybls.threshold.dkg import Config, Dealer, Player
+>>> cfg = Config.new(2, 3)
+>>> d1, d2 = Dealer(cfg, 1), Dealer(cfg, 2)
+>>> transcript = Transcript(cfg)
+>>> transcript.add(d1.deal()[0])
+>>> transcript.add(d2.deal()[0])
+>>> complaint = Player(cfg, 3).receive(d2.deal()[0], None)
+>>> transcript.add(complaint)
+>>> for j in d2.justify([complaint]):
+...     transcript.add(j)
+>>> result = transcript.result()
+>>> result.qualified, result.disqualified
+([1, 2], {3: 'sent no deal'})
 """
 
 from __future__ import annotations
@@ -38,7 +55,17 @@ __all__ = ["Transcript", "Result", "check_deal"]
 
 
 def check_deal(config: Config, deal: Deal) -> Optional[str]:
-    """Why `deal` is unacceptable in the run `config`, or None if it is fine."""
+    """Why `deal` is unacceptable in the run `config`, or None if it is fine.
+
+    >>> from pybls.threshold import Polynomial
+    >>> cfg = Config.new(2, 3)
+    >>> check_deal(cfg, Deal(1, Polynomial([5, 7]).commit())) is None
+    True
+    >>> check_deal(cfg, Deal(1, Polynomial([5, 7, 9]).commit()))
+    'commitment of degree 2, expected 1'
+    >>> check_deal(cfg, Deal(1, Polynomial([0, 7]).commit()))
+    'commitment to a zero secret'
+    """
     c = deal.commitment
     if c.group is not config.scheme.variant.PublicKey.GROUP:
         return f"commitment in {c.group.__name__}, expected {config.scheme.variant.PublicKey.GROUP.__name__}"
@@ -73,7 +100,23 @@ def _combine_lagrange(commitments: List[PublicPolynomial], indices: List[int],
 class Result:
     """The outcome of a run: ``qualified`` dealers (sorted),
     ``disqualified`` (dealer index -> reason), the new
-    ``public_polynomial`` and ``public_key`` (unchanged by a resharing)."""
+    ``public_polynomial`` and ``public_key`` (unchanged by a resharing).
+
+    With ``contributors=2`` the key sums the polynomials of the two
+    lowest-indexed qualified dealers only:
+
+    >>> from pybls.threshold.dkg import Dealer
+    >>> cfg = Config.new(2, 3, contributors=2)
+    >>> transcript = Transcript(cfg)
+    >>> deals = [Dealer(cfg, i).deal()[0] for i in cfg.dealers]
+    >>> for deal in deals:
+    ...     transcript.add(deal)
+    >>> result = transcript.result()
+    >>> result.qualified, result.contributors, result.threshold
+    ([1, 2, 3], [1, 2], 2)
+    >>> result.public_polynomial.constant == deals[0].commitment.constant + deals[1].commitment.constant
+    True
+    """
 
     __slots__ = ("config", "qualified", "disqualified", "public_polynomial", "public_key",
                  "contributors", "weights", "revealed", "commitments")
@@ -109,6 +152,17 @@ class Transcript:
     Messages from parties that are not in the run raise
     :class:`~pybls.threshold.errors.UnknownIndexError`; misbehaviour by a
     dealer is recorded against it (see the module docstring).
+
+    A complaint left unanswered excludes its dealer:
+
+    >>> from pybls.threshold.dkg import Dealer
+    >>> cfg = Config.new(2, 3)
+    >>> transcript = Transcript(cfg)
+    >>> for i in cfg.dealers:
+    ...     transcript.add(Dealer(cfg, i).deal()[0])
+    >>> transcript.add(Complaint(player=1, dealer=3))
+    >>> transcript.result().disqualified
+    {3: 'did not answer the complaints of players [1]'}
     """
 
     __slots__ = ("config", "deals", "_faults", "complaints", "justifications")
