@@ -31,6 +31,9 @@ True
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
 from . import _lib
 from .gt import GTElement
 from .pairing import Pairing
@@ -39,7 +42,7 @@ from .scalar import ScalarField
 
 __all__ = [
     "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "FIELD_MODULUS", "CURVE_ORDER",
+    "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
 ]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = −(2⁶² + 2⁵⁵ + 1).
@@ -48,6 +51,7 @@ FIELD_MODULUS = 0x2523648240000001BA344D80000000086121000000000013A7000000000000
 CURVE_ORDER = 0x2523648240000001BA344D8000000007FF9F800000000010A10000000000000D
 
 _binding = _lib.curve_binding("bn254_nogami")
+_CURVE_NAME = "BN254 (Nogami)"
 
 
 class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
@@ -57,13 +61,13 @@ class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
     __slots__ = ()
 
 
-class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS):
+class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, curve=_CURVE_NAME):
     """A point of G1 = E(Fp): y² = x³ + 2; affine coordinates are ints."""
 
     __slots__ = ()
 
 
-class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS):
+class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, curve=_CURVE_NAME):
     """A point of G2 ⊂ E'(Fp2): y² = x³ + 2/(1 + u); affine coordinates are
     pairs ``(c0, c1)`` for ``c0 + c1·u``."""
 
@@ -86,3 +90,7 @@ pairing = _PAIRING.pairing
 pairing_product = _PAIRING.pairing_product
 miller_loop = _PAIRING.miller_loop
 final_exponentiation = _PAIRING.final_exponentiation
+
+#: RFC 9380 suites by group: none, this curve does not hash to its groups
+#: (so no signature scheme runs on it).
+HASH_SUITES: Mapping[str, str] = MappingProxyType({})

@@ -39,6 +39,7 @@ __all__ = [
     "UnknownChainError",
     "RoundNotReachedError",
     "PrecompileError",
+    "UnsupportedCurveError",
     "status_error",
 ]
 
@@ -82,6 +83,11 @@ class ArgumentError(PyblsError, ValueError):
 class InvalidKeyError(PyblsError, ValueError):
     """A key the signature schemes refuse: a secret key outside [1, r), or a
     public key that is the identity (the draft's KeyValidate)."""
+
+
+class UnsupportedCurveError(PyblsError, NotImplementedError):
+    """A scheme asked of a curve that lacks what it needs, such as BLS
+    signatures in a group the curve cannot hash to."""
 
 
 class DecryptionError(PyblsError):
