@@ -1,4 +1,5 @@
-"""BLS signatures (draft-irtf-cfrg-bls-signature-05) over BLS12-381.
+"""BLS signatures (draft-irtf-cfrg-bls-signature-05) on BLS12-381 and on
+every other curve that hashes to the signature group.
 
 Two variants, ``MinPk`` (public keys in G1, signatures in G2: Ethereum's
 choice) and ``MinSig`` (signatures in G1: drand quicknet), each with the

@@ -36,7 +36,7 @@ from ..errors import ArgumentError, InvalidKeyError
 from .._lib import _abi
 from ..points import _Point
 from . import batch as _batch
-from .curve import SigCurve
+from .curve import SigCurve, default_curve
 from .keys import SecretKey, key_gen
 from .values import PublicKey, Signature, _GroupValue, coerce, coerce_or_none
 
@@ -467,18 +467,15 @@ def _reducer(scheme: Scheme, extra: Tuple[Any, ...]) -> Any:
     """Pickle a scheme by its kind, variant, tags, and (unless they are
     BLS12-381's defaults) curve and hash."""
     args: Tuple[Any, ...] = (type(scheme).__name__, scheme.variant.name, scheme.dst)
-    if scheme.variant.curve.key != _DEFAULT_KEY or scheme.hash is not None:
+    if scheme.variant.curve is not default_curve() or scheme.hash is not None:
         args += (extra[0] if extra else None, scheme.variant.curve.key, scheme.hash)
     else:
         args += extra
     return (_rebuild, args)
 
 
-_DEFAULT_KEY = "bls12_381"
-
-
 def _rebuild(kind: str, variant: str, dst: bytes, pop_dst: Optional[bytes] = None,
-             curve: str = _DEFAULT_KEY, hash: Optional[str] = None) -> Scheme:
+             curve: Optional[str] = None, hash: Optional[str] = None) -> Scheme:
     from .suites import for_curve
 
     v = for_curve(curve).variant(variant)
