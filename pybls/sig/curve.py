@@ -29,7 +29,7 @@ from ..gt import GTElement
 from ..points import _Point
 from ..scalar import ScalarField
 
-__all__ = ["SigCurve", "sig_curve", "default_curve", "curve_of_scalar", "CurveLike"]
+__all__ = ["SigCurve", "sig_curve", "default_curve", "curve_of_scalar", "curve_of_group", "CurveLike"]
 
 #: Anything that names a curve: its module, its name (see
 #: :func:`pybls.curves.get`), a :class:`SigCurve`, or None for BLS12-381.
@@ -148,14 +148,35 @@ def default_curve() -> SigCurve:
     return sig_curve(None)
 
 
-def curve_of_scalar(cls: type) -> SigCurve:
-    """The curve whose ``Scalar`` class is `cls` (its module is loaded, as
-    it made the class); :class:`TypeError` for another class."""
+def _curve_with(attribute: str, cls: type) -> Optional[SigCurve]:
+    """The curve whose module's `attribute` is `cls`, among the loaded ones
+    (a class exists only once its module is loaded)."""
     for key in curves.CURVES:
         module = sys.modules.get(f"{__package__.rsplit('.', 1)[0]}.{key}")
-        if module is not None and getattr(module, "Scalar", None) is cls:
+        if module is not None and getattr(module, attribute, None) is cls:
             return sig_curve(module)
     default = sig_curve()
-    if default.Scalar is cls:
-        return default
-    raise TypeError(f"{cls.__module__}.{cls.__name__} is not the Scalar class of a pybls curve")
+    return default if getattr(default, attribute) is cls else None
+
+
+def curve_of_scalar(cls: type) -> SigCurve:
+    """The curve whose ``Scalar`` class is `cls`; :class:`TypeError` for
+    another class."""
+    c = _curve_with("Scalar", cls)
+    if c is None:
+        raise TypeError(f"{cls.__module__}.{cls.__name__} is not the Scalar class of a pybls curve")
+    return c
+
+
+def curve_of_group(cls: type) -> SigCurve:
+    """The curve whose ``G1`` or ``G2`` is `cls`; :class:`TypeError` for
+    another class.
+
+    >>> from pybls import bn254, G2
+    >>> curve_of_group(bn254.G1).key, curve_of_group(G2).key
+    ('bn254', 'bls12_381')
+    """
+    c = _curve_with("G1", cls) or _curve_with("G2", cls)
+    if c is None:
+        raise TypeError(f"{getattr(cls, '__name__', cls)!r} is not the G1 or G2 of a pybls curve")
+    return c
