@@ -18,24 +18,10 @@ import pytest
 from pybls import curves, errors, sig
 from pybls.sig.bn254 import BN254PublicKey, MinSigBN254
 
-_GROUP_OF_SIGNATURES = {"MinPk": "G2", "MinSig": "G1"}
+from curve_cases import SIGNATURE_GROUP as _GROUP_OF_SIGNATURES
+from curve_cases import sig_cases
 
-
-def _cases():
-    out = []
-    for key in curves.CURVES:
-        module = curves.CURVES[key]
-        for variant, group in _GROUP_OF_SIGNATURES.items():
-            if group in module.HASH_SUITES:
-                out.append(pytest.param(key, variant, id=f"{key}-{variant}"))
-    return out
-
-
-CASES = _cases()
-
-
-def _other_curve(key):
-    return next(k for k in curves.CURVES if k != key)
+CASES = sig_cases()
 
 
 def _keys(key, n, seed):
