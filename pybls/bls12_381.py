@@ -9,6 +9,9 @@ True
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
 from .gt import GT
 from .pairing import final_exponentiation, miller_loop, pairing, pairing_product
 from .points import FIELD_MODULUS, G1, G2
@@ -17,5 +20,12 @@ from .scalar import Scalar
 
 __all__ = [
     "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "FIELD_MODULUS", "CURVE_ORDER",
+    "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
 ]
+
+#: RFC 9380's hash-to-curve suite (random oracle) of each group, by group
+#: name; the signature schemes build their ciphersuite IDs from these.
+HASH_SUITES: Mapping[str, str] = MappingProxyType({
+    "G1": "BLS12381G1_XMD:SHA-256_SSWU_RO_",
+    "G2": "BLS12381G2_XMD:SHA-256_SSWU_RO_",
+})

@@ -45,6 +45,9 @@ bytes).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
 from . import _lib
 from .gt import GTElement
 from .pairing import Pairing
@@ -53,13 +56,20 @@ from .scalar import ScalarField
 
 __all__ = [
     "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "FIELD_MODULUS", "CURVE_ORDER",
+    "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
 ]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = 0x44e992b44a6909f1.
 FIELD_MODULUS = 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47
 #: The group order r = 36u⁴ + 36u³ + 18u² + 6u + 1.
 CURVE_ORDER = 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001
+
+#: RFC 9380's hash-to-curve suite (random oracle) of each group, with the
+#: default expander (SHA-256; G1 also hashes with ``hash="keccak256"``).
+HASH_SUITES: Mapping[str, str] = MappingProxyType({
+    "G1": "BN254G1_XMD:SHA-256_SVDW_RO_",
+    "G2": "BN254G2_XMD:SHA-256_SVDW_RO_",
+})
 
 _binding = _lib.curve_binding("bn254")
 

@@ -36,7 +36,8 @@ suite is defined for this curve.
 
 from __future__ import annotations
 
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from . import _lib
 from ._convert import as_bytes
@@ -47,7 +48,7 @@ from .scalar import ScalarField
 
 __all__ = [
     "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "hash_and_map_to_g1", "hash_and_map_to_g2", "FIELD_MODULUS", "CURVE_ORDER",
+    "hash_and_map_to_g1", "hash_and_map_to_g2", "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
 ]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = −(2⁶² + 2⁵⁵ + 1).
@@ -117,6 +118,10 @@ pairing = _PAIRING.pairing
 pairing_product = _PAIRING.pairing_product
 miller_loop = _PAIRING.miller_loop
 final_exponentiation = _PAIRING.final_exponentiation
+
+#: RFC 9380 suites by group: none (its hashing is mcl's own, above), so no
+#: signature scheme of pybls.sig runs on it.
+HASH_SUITES: Mapping[str, str] = MappingProxyType({})
 
 
 def hash_and_map_to_g1(msg: Any) -> G1:

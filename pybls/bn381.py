@@ -40,6 +40,9 @@ True
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
 from . import _lib
 from .gt import GTElement
 from .pairing import Pairing
@@ -48,13 +51,19 @@ from .scalar import ScalarField
 
 __all__ = [
     "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "FIELD_MODULUS", "CURVE_ORDER",
+    "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
 ]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = −(2⁹⁴ + 2⁷⁶ + 2⁷² + 1).
 FIELD_MODULUS = 0x240026400F3D82B2E42DE125B00158405B710818AC00000840046200950400000000001380052E000000000000000013
 #: The group order r = 36u⁴ + 36u³ + 18u² + 6u + 1.
 CURVE_ORDER = 0x240026400F3D82B2E42DE125B00158405B710818AC000007E0042F008E3E00000000001080046200000000000000000D
+
+#: RFC 9380's hash-to-curve suite (random oracle) of each group: G1 only
+#: (no suite hashes to this curve's G2 yet).
+HASH_SUITES: Mapping[str, str] = MappingProxyType({
+    "G1": "BN381G1_XMD:SHA-256_SVDW_RO_",
+})
 
 _binding = _lib.curve_binding("bn381")
 _CURVE_NAME = "BN381_1"

@@ -40,6 +40,9 @@ True
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
 from . import _lib
 from .gt import GTElement
 from .pairing import Pairing
@@ -48,13 +51,19 @@ from .scalar import ScalarField
 
 __all__ = [
     "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "FIELD_MODULUS", "CURVE_ORDER",
+    "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
 ]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = 2¹¹⁴ + 2¹⁰¹ − 2¹⁴ − 1.
 FIELD_MODULUS = 0x240480360120023FFFFFFFFFF6FF0CF6B7D9BFCA0000000000D812908F41C8020FFFFFFFFFF6FF66FC6FF687F640000000002401B00840138013
 #: The group order r = 36u⁴ + 36u³ + 18u² + 6u + 1.
 CURVE_ORDER = 0x240480360120023FFFFFFFFFF6FF0CF6B7D9BFCA0000000000D812908EE1C201F7FFFFFFFFF6FF66FC7BF717F7C0000000002401B007E010800D
+
+#: RFC 9380's hash-to-curve suite (random oracle) of each group: G1 only
+#: (no suite hashes to this curve's G2 yet).
+HASH_SUITES: Mapping[str, str] = MappingProxyType({
+    "G1": "BN462G1_XMD:SHA-256_SVDW_RO_",
+})
 
 _binding = _lib.curve_binding("bn462")
 _CURVE_NAME = "BN462"

@@ -511,7 +511,7 @@ class LocalBeacon:
         spec = SCHEMES.get(scheme)
         if spec is None:
             raise ArgumentError(f"unsupported drand scheme {scheme!r} (known: {', '.join(SCHEMES)})")
-        self._sk = secret_key if secret_key is not None else SecretKey.random()
+        self._sk = secret_key if secret_key is not None else SecretKey.random(curve=spec.curve)
         self._bls = spec.bls
         self._clock = clock
         pk = spec.bls.sk_to_pk(self._sk).to_bytes()

@@ -41,6 +41,7 @@ __all__ = [
     "PrecompileError",
     "PlaintextRangeError",
     "TableFormatError",
+    "UnsupportedCurveError",
     "status_error",
 ]
 
@@ -155,6 +156,19 @@ class InvalidKeyError(PyblsError, ValueError):
     Traceback (most recent call last):
       ...
     pybls.errors.InvalidKeyError: a secret key must be an integer in [1, r)
+    """
+
+
+class UnsupportedCurveError(PyblsError, NotImplementedError):
+    """A scheme asked of a curve that lacks what it needs, such as BLS
+    signatures in a group the curve cannot hash to.
+
+    >>> from pybls import sig
+    >>> try:
+    ...     sig.for_curve("bn254_nogami").MinPk.PoP
+    ... except UnsupportedCurveError as e:
+    ...     print(type(e).__name__, isinstance(e, NotImplementedError))
+    UnsupportedCurveError True
     """
 
 

@@ -1,4 +1,5 @@
-"""Identity-based encryption: Boneh–Franklin on BLS12-381.
+"""Identity-based encryption: Boneh–Franklin on BLS12-381, and on any curve
+that hashes to its identity group.
 
 Anyone can encrypt to a name (an e-mail address, a date, a drand round)
 knowing only the master public key; the key authority later *extracts* the
@@ -71,6 +72,25 @@ message. Decryption returns nothing unauthenticated: any altered, cut or
 extended ciphertext, a wrong identity key or a key for another identity
 raises :class:`~pybls.errors.DecryptionError`.
 
+Other curves: ``MasterKey.generate(variant, curve=bn254)`` (or a variant of
+:func:`variant_of`) runs the same scheme on that curve, with identities
+hashed by the curve's RFC 9380 suite (``dst`` =
+``PYBLS-IBE-V01-CS01-with-`` + the suite ID), ``H3`` drawing as many bytes
+as the curve's scalars, the first shifted right by as many bits as the
+draw has beyond r's length (one on BLS12-381, as kyber; on curves
+with scalars over 32 bytes, the SHA-256 blocks
+``SHA-256(uint16_le(i) || b || uint8(j))``, j = 1, 2, ..., extend each draw),
+``U`` compressed as the curve compresses points, and ``H2`` over the
+curve's GT encoding. Points carry their curve, so :func:`encrypt` to a
+master public key point and :func:`decrypt` with an identity key need no
+curve argument:
+
+>>> from pybls import bn254
+>>> m = MasterKey.generate("MinSig", curve=bn254)
+>>> box = encrypt(m.public_key(), b"dave", b"on another curve")
+>>> decrypt(m.extract(b"dave"), box), m.variant.dst
+(b'on another curve', b'PYBLS-IBE-V01-CS01-with-BN254G1_XMD:SHA-256_SVDW_RO_')
+
 Secrets: the master key lives in a wipeable buffer (:meth:`MasterKey.zeroize`,
 or a ``with`` block) and is never shown by ``repr``; ``sigma``, ``r`` and
 ``k`` are local to one call and, like every Python ``bytes``, freed but not
@@ -97,10 +117,10 @@ from .errors import (
     NonCanonicalError,
     NotInSubgroupError,
 )
-from .gt import GT
-from .pairing import pairing, pairing_product
-from .points import G1, G2
+from .gt import GTElement
+from .points import G1, G2, _Point
 from .scalar import Scalar
+from .sig.curve import CurveLike, SigCurve, curve_of_group, default_curve, sig_curve
 from .sig.keys import SecretKey
 
 __all__ = [
@@ -110,6 +130,7 @@ __all__ = [
     "MasterKey",
     "IdentityKey",
     "Ciphertext",
+    "variant_of",
     "encrypt",
     "decrypt",
     "bf_encrypt",
@@ -119,7 +140,7 @@ __all__ = [
     "h4",
 ]
 
-Point = Union[G1, G2]
+Point = _Point
 
 _MESSAGE_SIZES = (16, 32)
 _FORMAT_VERSION = 1
@@ -147,31 +168,40 @@ class Variant:
     b'PYBLS-IBE-V01-CS01-with-BLS12381G2_XMD:SHA-256_SSWU_RO_'
     """
 
-    __slots__ = ("name", "key_group", "id_group", "dst", "code")
+    __slots__ = ("name", "key_group", "id_group", "dst", "code", "curve")
 
     name: str
     key_group: Type[Point]
     id_group: Type[Point]
     dst: bytes
     code: int
+    curve: SigCurve
 
-    def __init__(self, name: str, key_group: Type[Point], id_group: Type[Point], code: int) -> None:
+    def __init__(self, name: str, key_group: Type[Point], id_group: Type[Point], code: int,
+                 curve: Optional[SigCurve] = None) -> None:
+        c = default_curve() if curve is None else curve
         self.name = name
         self.key_group = key_group
         self.id_group = id_group
-        self.dst = b"PYBLS-IBE-V01-CS01-with-BLS12381" + id_group.__name__.encode() + b"_XMD:SHA-256_SSWU_RO_"
+        # Raises UnsupportedCurveError if the curve does not hash to id_group.
+        suite = c.hash_suite("G1" if id_group is c.G1 else "G2")
+        self.dst = b"PYBLS-IBE-V01-CS01-with-" + suite.encode()
         self.code = code
+        self.curve = c
 
     def hash_identity(self, identity: bytes) -> Point:
         """``Qid``: `identity` hashed to the identity group with :attr:`dst`."""
         return self.id_group.hash_to_curve(as_bytes(identity, "identity"), self.dst)
 
     def __repr__(self) -> str:
-        return (f"<IBE variant {self.name}: master public key in {self.key_group.__name__}, "
+        where = "" if self.curve is default_curve() else f" on {self.curve.name}"
+        return (f"<IBE variant {self.name}{where}: master public key in {self.key_group.__name__}, "
                 f"identity keys in {self.id_group.__name__}>")
 
-    def __reduce__(self) -> str:
-        return self.name  # pickled by reference to the module attribute
+    def __reduce__(self) -> Any:
+        if self.curve is default_curve():
+            return self.name  # pickled by reference to the module attribute
+        return (variant_of, (self.name, self.curve.key))
 
 
 #: Master public key in G2 (96 bytes), identity keys in G1 (48 bytes): drand quicknet's orientation.
@@ -180,24 +210,54 @@ MinSig = Variant("MinSig", G2, G1, 1)
 MinPk = Variant("MinPk", G1, G2, 2)
 
 _VARIANTS = {"MinSig": MinSig, "MinPk": MinPk}
-_BY_KEY_GROUP = {G2: MinSig, G1: MinPk}
-_BY_ID_GROUP = {G1: MinSig, G2: MinPk}
-_BY_CODE = {MinSig.code: MinSig, MinPk.code: MinPk}
+_MADE: Dict[Tuple[str, str], Variant] = {(default_curve().key, v.name): v for v in (MinSig, MinPk)}
 
 
-def _variant(v: Any) -> Variant:
-    """An IBE variant from itself, its name, or the signature variant of the
-    same orientation (pybls.sig.MinSig: keys in G2, as ibe.MinSig's master
-    key; pybls.sig.MinPk likewise), so that one name serves both modules."""
-    if isinstance(v, Variant):
-        return v
-    if isinstance(v, str) and v in _VARIANTS:
-        return _VARIANTS[v]
+def variant_of(name: str, curve: CurveLike = None) -> Variant:
+    """The IBE variant `name` (``"MinSig"`` or ``"MinPk"``) on `curve` (a
+    curve module or its name; BLS12-381 by default), made once;
+    :class:`~pybls.errors.UnsupportedCurveError` if the curve does not hash
+    to the variant's identity group.
+
+    >>> variant_of("MinPk") is MinPk, variant_of("MinSig", "bn254").id_group.__module__
+    (True, 'pybls.bn254')
+    """
+    if name not in _VARIANTS:
+        raise ArgumentError(f"unknown IBE variant {name!r}; use MinSig or MinPk")
+    c = sig_curve(curve)
+    v = _MADE.get((c.key, name))
+    if v is None:
+        key_group, id_group = (c.G2, c.G1) if name == "MinSig" else (c.G1, c.G2)
+        v = _MADE[(c.key, name)] = Variant(name, key_group, id_group, _VARIANTS[name].code, c)
+    return v
+
+
+def _variant(v: Any, curve: CurveLike = None) -> Variant:
+    """An IBE variant from itself, its name (on `curve`), or the signature
+    variant of the same orientation and curve (pybls.sig.MinSig: keys in
+    G2, as ibe.MinSig's master key; pybls.sig.MinPk likewise), so that one
+    name serves both modules."""
+    c = None if curve is None else sig_curve(curve)
     from .sig.variants import Variant as SigVariant
 
-    if isinstance(v, SigVariant) and v.name in _VARIANTS:
-        return _VARIANTS[v.name]
-    raise ArgumentError(f"unknown IBE variant {v!r}; use MinSig or MinPk")
+    if isinstance(v, Variant):
+        out = v
+    elif isinstance(v, str) and v in _VARIANTS:
+        out = variant_of(v, c)
+    elif isinstance(v, SigVariant) and v.name in _VARIANTS:
+        out = variant_of(v.name, v.curve)
+    else:
+        raise ArgumentError(f"unknown IBE variant {v!r}; use MinSig or MinPk")
+    if c is not None and out.curve is not c:
+        raise ArgumentError(f"{out!r} is not a variant of {c.name}")
+    return out
+
+
+def _by_group(group: Type[Point], role: str) -> Variant:
+    """The variant whose `role` ("key" or "id") group is `group`."""
+    c = curve_of_group(group)
+    is_g1 = group is c.G1
+    return variant_of(("MinPk" if is_g1 else "MinSig") if role == "key" else ("MinSig" if is_g1 else "MinPk"), c)
 
 
 def _in_subgroup(point: Point, what: str) -> Point:
@@ -207,21 +267,23 @@ def _in_subgroup(point: Point, what: str) -> Point:
     return point
 
 
-def _pair(id_point: Point, key_point: Point) -> GT:
+def _pair(id_point: Point, key_point: Point) -> GTElement:
     """e(id_point, key_point) with the G1 argument first, whatever the orientation."""
-    if isinstance(id_point, G1):
-        return pairing(id_point, key_point)  # type: ignore[arg-type]
-    return pairing(key_point, id_point)  # type: ignore[arg-type]
+    c = curve_of_group(type(id_point))
+    if type(id_point) is c.G1:
+        return c.module.pairing(id_point, key_point)  # type: ignore[no-any-return]
+    return c.module.pairing(key_point, id_point)  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------------
 # the hash functions of kyber's encrypt/ibe
 
 
-def h2(x: GT, length: int = 16) -> bytes:
-    """H2: SHA-256("IBE-H2" || the 576-byte encoding of `x`), first `length` bytes (<= 32).
+def h2(x: GTElement, length: int = 16) -> bytes:
+    """H2: SHA-256("IBE-H2" || the encoding of `x` (576 bytes on BLS12-381)), first `length` bytes (<= 32).
 
     >>> import hashlib
+    >>> from pybls import GT
     >>> x = GT.generator()
     >>> h2(x) == hashlib.sha256(b"IBE-H2" + x.to_bytes()).digest()[:16]
     True
@@ -239,18 +301,29 @@ def h4(sigma: bytes, length: int = 16) -> bytes:
     return hashlib.sha256(b"IBE-H4" + sigma).digest()[:length]
 
 
-def h3(sigma: bytes, message: bytes) -> Scalar:
-    """H3: (sigma, message) to a scalar below r, by kyber's rejection sampling.
+def h3(sigma: bytes, message: bytes, scalar: Type[Any] = Scalar) -> Any:
+    """H3: (sigma, message) to a scalar below r (of the class `scalar`, a
+    curve's ``Scalar``; BLS12-381's by default), by kyber's rejection
+    sampling: each draw is as long as the curve's scalars, its first byte
+    shifted right by the draw's bits beyond r's length (one on BLS12-381).
 
     >>> int(h3(bytes(16), bytes(16))) > 0
     True
     """
+    size = scalar._BYTES
+    shift = 8 * size - scalar.R.bit_length()  # 1 on BLS12-381, as kyber's
     seed = hashlib.sha256(b"IBE-H3" + sigma + message).digest()
     for i in range(1, 1 << 16):
-        h = bytearray(hashlib.sha256(i.to_bytes(2, "little") + seed).digest())
-        h[0] >>= 1
+        counter = i.to_bytes(2, "little")
+        draw = hashlib.sha256(counter + seed).digest()
+        j = 1
+        while len(draw) < size:  # scalars over 32 bytes
+            draw += hashlib.sha256(counter + seed + bytes([j])).digest()
+            j += 1
+        h = bytearray(draw[:size])
+        h[0] >>= shift
         try:
-            return Scalar.from_bytes(bytes(h))  # rejects values >= r, in constant time
+            return scalar.from_bytes(bytes(h))  # rejects values >= r, in constant time
         except NonCanonicalError:
             continue
     raise AssertionError("unreachable: 65535 draws all above r")  # pragma: no cover
@@ -264,10 +337,11 @@ def _xor(a: bytes, b: bytes) -> bytes:
 # FullIdent
 
 
-# Ciphertext length -> (U's group, message length): the four are distinct.
-_LAYOUTS: Dict[int, Tuple[Type[Point], int]] = {
-    group._COMPRESSED + 2 * n: (group, n) for group in (G1, G2) for n in _MESSAGE_SIZES
-}
+def _layouts(groups: Tuple[Type[Point], ...]) -> Dict[int, Tuple[Type[Point], int]]:
+    """Ciphertext length -> (U's group, message length) for U in `groups`
+    (for both groups of BLS12-381 the four lengths are distinct; on
+    other curves the group must be known)."""
+    return {group._COMPRESSED + 2 * n: (group, n) for group in groups for n in _MESSAGE_SIZES}
 
 
 @dataclass(frozen=True)
@@ -295,7 +369,7 @@ class Ciphertext:
     W: bytes
 
     def __post_init__(self) -> None:
-        if not isinstance(self.U, (G1, G2)):
+        if not isinstance(self.U, _Point):
             raise TypeError(f"U must be a G1 or G2 point, not {type(self.U).__name__}")
         if type(self.V) is not bytes or type(self.W) is not bytes:
             raise TypeError("V and W must be bytes")
@@ -304,22 +378,26 @@ class Ciphertext:
 
     def to_bytes(self) -> bytes:
         """``U`` (compressed) || ``V`` || ``W``."""
-        return self.U.to_bytes() + self.V + self.W
+        return self.U.to_bytes(compressed=True) + self.V + self.W
 
     @classmethod
     def from_bytes(cls, data: bytes, group: Optional[Type[Point]] = None) -> "Ciphertext":
-        """Parse :meth:`to_bytes` output; `group` (G1 or G2), if given, must be ``U``'s.
+        """Parse :meth:`to_bytes` output; `group` (G1 or G2 of any curve), if
+        given, must be ``U``'s; without it, ``U`` is a BLS12-381 point.
 
         Raises :class:`~pybls.errors.InvalidLengthError` for a length that is
         none of the four, and the point decoding errors
         (:class:`~pybls.errors.DecodeError` subclasses) for a bad ``U``.
         """
         data = as_bytes(data, "ciphertext")
-        layouts = _LAYOUTS
         if group is not None:
-            layouts = {k: v for k, v in layouts.items() if v[0] is group}
-            if not layouts:
-                raise TypeError("group must be G1 or G2")
+            try:
+                curve_of_group(group)
+            except TypeError:
+                raise TypeError("group must be G1 or G2") from None
+            layouts = _layouts((group,))
+        else:
+            layouts = _layouts((G1, G2))
         if len(data) not in layouts:
             sizes = ", ".join(str(k) for k in sorted(layouts)[:-1]) + f" or {max(layouts)}"
             raise InvalidLengthError(f"a FullIdent ciphertext must be {sizes} bytes, got {len(data)}")
@@ -343,12 +421,9 @@ def bf_encrypt(master_public_key: Point, q_id: Point, message: bytes, *,
     >>> bf_decrypt(q_id * s, ct)
     b'sixteen byte msg'
     """
-    if isinstance(master_public_key, G2) and isinstance(q_id, G1):
-        pass
-    elif isinstance(master_public_key, G1) and isinstance(q_id, G2):
-        pass
-    else:
-        raise TypeError("bf_encrypt takes a G2 master public key with a G1 identity point, or G1 with G2")
+    if not isinstance(master_public_key, _Point) or not _other_groups(type(master_public_key), type(q_id)):
+        raise TypeError("bf_encrypt takes a G2 master public key with a G1 identity point, or G1 with G2, "
+                        "of one curve")
     message = as_bytes(message, "message")
     n = len(message)
     if n not in _MESSAGE_SIZES:
@@ -362,7 +437,7 @@ def bf_encrypt(master_public_key: Point, q_id: Point, message: bytes, *,
     sigma = (rng or secrets.token_bytes)(n)
     if type(sigma) is not bytes or len(sigma) != n:
         raise ArgumentError(f"rng({n}) must return {n} bytes")
-    r = h3(sigma, message)
+    r = h3(sigma, message, master_public_key._SCALAR)
     U = type(master_public_key).generator() * r
     g_id_r = _pair(q_id * r, master_public_key)  # e(Qid, Ppub)^r
     return Ciphertext(U, _xor(sigma, h2(g_id_r, n)), _xor(message, h4(sigma, n)))
@@ -389,16 +464,25 @@ def bf_decrypt(identity_key: Point, ct: Ciphertext) -> bytes:
     """
     if not isinstance(ct, Ciphertext):
         raise TypeError(f"ct must be a Ciphertext, not {type(ct).__name__}")
-    if not isinstance(identity_key, (G1, G2)) or isinstance(identity_key, type(ct.U)):
-        raise TypeError("the identity key must be a point of the group other than U's")
+    if not isinstance(identity_key, _Point) or not _other_groups(type(ct.U), type(identity_key)):
+        raise TypeError("the identity key must be a point of the group other than U's, of U's curve")
     _in_subgroup(identity_key, "identity key")
     n = len(ct.V)
     sigma = _xor(ct.V, h2(_pair(identity_key, ct.U), n))
     message = _xor(ct.W, h4(sigma, n))
-    r = h3(sigma, message)
+    r = h3(sigma, message, ct.U._SCALAR)
     if type(ct.U).generator() * r != ct.U:
         raise DecryptionError(_DECRYPT_FAILED)
     return message
+
+
+def _other_groups(a: Type[Any], b: Type[Any]) -> bool:
+    """Whether `a` and `b` are G1 and G2 (or G2 and G1) of one curve."""
+    try:
+        c = curve_of_group(a)
+    except TypeError:
+        return False
+    return (a is c.G1 and b is c.G2) or (a is c.G2 and b is c.G1)
 
 
 # ---------------------------------------------------------------------------
@@ -425,25 +509,29 @@ class IdentityKey:
     _point: Point
 
     def __init__(self, point: Point) -> None:
-        if not isinstance(point, (G1, G2)):
+        if not isinstance(point, _Point):
             raise TypeError(f"an identity key is a G1 or G2 point, not {type(point).__name__}")
+        _by_group(type(point), "id")  # UnsupportedCurveError without a hash to its group
         if point.is_identity():
             raise InvalidKeyError("an identity key cannot be the identity point")
         _in_subgroup(point, "identity key")
         object.__setattr__(self, "_point", point)
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> "IdentityKey":
-        """Decode a compressed point: 48 bytes (G1, MinSig) or 96 bytes (G2, MinPk)."""
+    def from_bytes(cls, data: bytes, curve: CurveLike = None) -> "IdentityKey":
+        """Decode a compressed point of `curve` (default BLS12-381): on
+        BLS12-381 48 bytes (G1, MinSig) or 96 bytes (G2, MinPk)."""
+        c = sig_curve(curve)
         data = as_bytes(data, "identity key")
-        if len(data) not in (G1._COMPRESSED, G2._COMPRESSED):
-            raise InvalidLengthError(f"an identity key must be 48 or 96 bytes, got {len(data)}")
-        group = G1 if len(data) == G1._COMPRESSED else G2
+        if len(data) not in (c.G1._COMPRESSED, c.G2._COMPRESSED):
+            raise InvalidLengthError(
+                f"an identity key must be {c.G1._COMPRESSED} or {c.G2._COMPRESSED} bytes, got {len(data)}")
+        group = c.G1 if len(data) == c.G1._COMPRESSED else c.G2
         return cls(group.from_bytes(data))
 
     def to_bytes(self) -> bytes:
         """The compressed point (handle with care: it decrypts everything sent to its identity)."""
-        return self._point.to_bytes()
+        return self._point.to_bytes(compressed=True)
 
     @property
     def point(self) -> Point:
@@ -452,8 +540,8 @@ class IdentityKey:
 
     @property
     def variant(self) -> Variant:
-        """:data:`MinSig` for a G1 key, :data:`MinPk` for a G2 key."""
-        return _BY_ID_GROUP[type(self._point)]
+        """:data:`MinSig` for a G1 key, :data:`MinPk` for a G2 key (of the key's curve)."""
+        return _by_group(type(self._point), "id")
 
     def verify(self, master_public_key: Union[Point, bytes], identity: bytes) -> bool:
         """Whether this is the key of `identity` under `master_public_key` (one pairing check).
@@ -463,7 +551,7 @@ class IdentityKey:
         encoding; one in the wrong group is a :class:`TypeError`.
         """
         variant = self.variant
-        master_public_key = _master_public_key(master_public_key)
+        master_public_key = _master_public_key(master_public_key, variant.curve)
         if not isinstance(master_public_key, variant.key_group):
             raise TypeError(f"a {variant.name} identity key verifies against a "
                             f"{variant.key_group.__name__} master public key")
@@ -471,11 +559,11 @@ class IdentityKey:
             return False
         q_id = variant.hash_identity(identity)
         g = variant.key_group.generator()
-        if variant is MinSig:
+        if variant.name == "MinSig":
             pairs = [(self._point, -g), (q_id, master_public_key)]
         else:
             pairs = [(-g, self._point), (master_public_key, q_id)]
-        return pairing_product(pairs).is_one()  # type: ignore[arg-type]
+        return bool(variant.curve.module.pairing_product(pairs).is_one())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, IdentityKey):
@@ -515,23 +603,28 @@ class MasterKey:
         raise TypeError("use MasterKey.generate() or MasterKey.from_bytes() to make a master key")
 
     @classmethod
-    def generate(cls, variant: Union[Variant, str, Any] = MinSig) -> "MasterKey":
+    def generate(cls, variant: Union[Variant, str, Any] = "MinSig", curve: CurveLike = None) -> "MasterKey":
         """A fresh random master key; `variant` is :data:`MinSig` (default) or
-        :data:`MinPk`, their names, or pybls.sig's variant of the same name.
+        :data:`MinPk`, their names (on `curve`, BLS12-381 by default), or
+        pybls.sig's variant of the same name (on its curve).
 
         >>> from pybls import sig
         >>> MasterKey.generate(sig.MinPk).variant is MinPk
         True
         """
-        return _new_master(SecretKey.random(), _variant(variant))
+        v = _variant(variant, curve)
+        return _new_master(SecretKey.random(curve=v.curve), v)
 
     @classmethod
-    def from_bytes(cls, data: bytes, variant: Union[Variant, str, Any] = MinSig) -> "MasterKey":
-        """A master key from 32 big-endian bytes of an integer in [1, r)."""
-        return _new_master(SecretKey.from_bytes(data), _variant(variant))
+    def from_bytes(cls, data: bytes, variant: Union[Variant, str, Any] = "MinSig",
+                   curve: CurveLike = None) -> "MasterKey":
+        """A master key from the big-endian bytes of an integer in [1, r)
+        (as many as the curve's scalars: 32 on BLS12-381)."""
+        v = _variant(variant, curve)
+        return _new_master(SecretKey.from_bytes(data, curve=v.curve), v)
 
     def to_bytes(self) -> bytes:
-        """The secret as 32 big-endian bytes (handle with care)."""
+        """The secret as big-endian bytes (32 on BLS12-381; handle with care)."""
         return self._sk.to_bytes()
 
     @property
@@ -593,15 +686,18 @@ def _new_master(sk: SecretKey, variant: Variant) -> MasterKey:
 # hybrid encryption of messages of any length
 
 
-def _master_public_key(mpk: Any) -> Point:
-    """A master public key given as a point or as a compressed point (48 or 96 bytes)."""
-    if isinstance(mpk, (G1, G2)):
+def _master_public_key(mpk: Any, curve: CurveLike = None) -> Point:
+    """A master public key given as a point (of any curve) or as a
+    compressed point of `curve` (BLS12-381: 48 or 96 bytes)."""
+    if isinstance(mpk, _Point):
         return _in_subgroup(mpk, "master public key")
     if isinstance(mpk, (bytes, bytearray, memoryview)):
+        c = sig_curve(curve)
         data = as_bytes(mpk, "master public key")
-        if len(data) not in (G1._COMPRESSED, G2._COMPRESSED):
-            raise InvalidLengthError(f"a compressed master public key must be 48 or 96 bytes, got {len(data)}")
-        return (G1 if len(data) == G1._COMPRESSED else G2).from_bytes(data)
+        if len(data) not in (c.G1._COMPRESSED, c.G2._COMPRESSED):
+            raise InvalidLengthError(f"a compressed master public key must be {c.G1._COMPRESSED} or "
+                                     f"{c.G2._COMPRESSED} bytes, got {len(data)}")
+        return (c.G1 if len(data) == c.G1._COMPRESSED else c.G2).from_bytes(data)
     raise TypeError(f"the master public key must be a G1 or G2 point or its encoding, not {type(mpk).__name__}")
 
 
@@ -609,10 +705,12 @@ def _header_size(variant: Variant) -> int:
     return 2 + variant.key_group._COMPRESSED + 2 * _HYBRID_KEY_SIZE
 
 
-def encrypt(master_public_key: Union[Point, bytes], identity: bytes, message: bytes) -> bytes:
+def encrypt(master_public_key: Union[Point, bytes], identity: bytes, message: bytes,
+            curve: CurveLike = None) -> bytes:
     """Encrypt `message` (any length) to `identity` under `master_public_key`.
 
-    The master public key is a point or its compressed encoding; its group
+    The master public key is a point or its compressed encoding (of
+    `curve`, BLS12-381 by default; a point carries its curve); its group
     gives the orientation (G2, 96 bytes: MinSig; G1, 48 bytes: MinPk). The
     result is in the hybrid format described in the module documentation,
     :func:`decrypt` reverses it.
@@ -622,8 +720,8 @@ def encrypt(master_public_key: Union[Point, bytes], identity: bytes, message: by
     >>> len(box), decrypt(master.extract(b"id"), box)
     (132, b'hi')
     """
-    master_public_key = _master_public_key(master_public_key)
-    variant = _BY_KEY_GROUP[type(master_public_key)]
+    master_public_key = _master_public_key(master_public_key, curve)
+    variant = _by_group(type(master_public_key), "key")
     q_id = variant.hash_identity(identity)
     message = as_bytes(message, "message")
     key = secrets.token_bytes(_HYBRID_KEY_SIZE)
@@ -649,12 +747,12 @@ def decrypt(identity_key: Union[IdentityKey, Point], ciphertext: bytes) -> bytes
     """
     if isinstance(identity_key, IdentityKey):
         point = identity_key.point
-    elif isinstance(identity_key, (G1, G2)):
+    elif isinstance(identity_key, _Point):
         point = identity_key
     else:
         raise TypeError(f"identity_key must be an IdentityKey or a point, not {type(identity_key).__name__}")
     data = as_bytes(ciphertext, "ciphertext")
-    variant = _BY_ID_GROUP[type(point)]
+    variant = _by_group(type(point), "id")
     size = _header_size(variant)
     if len(data) < size + 16 or data[0] != _FORMAT_VERSION or data[1] != variant.code:
         raise DecryptionError(_DECRYPT_FAILED)

@@ -22,9 +22,8 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple
 
-from .. import _lib
 from .._convert import as_bytes
-from ..points import G1, G2, _Point
+from ..points import _Point
 from .values import coerce_or_none
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,8 +34,6 @@ __all__ = ["batch_verify", "find_invalid", "COEFFICIENT_BITS"]
 #: Size of the random coefficients: a bad set passes with probability <= 2^-64.
 COEFFICIENT_BITS = 64
 
-_NEG_G1: bytes = G1._neg(G1._generator())
-_NEG_G2: bytes = G2._neg(G2._generator())
 _object_new = object.__new__
 
 # A prepared triple: (key point, index of its hashed message, signature point).
@@ -81,6 +78,8 @@ def _check(scheme: "Scheme", items: List[_Prepared], hashes: List[bytes]) -> boo
     pk_group = scheme._pk_group
     sig_group = scheme._sig_group
     min_pk = scheme._min_pk
+    curve = scheme.curve
+    g1 = curve.G1
     rs = _coefficients(len(items))
     sig_sum = sig_group.msm([it[2] for it in items], rs)
     by_msg: Dict[int, Tuple[List[_Point], List[int]]] = {}
@@ -97,28 +96,24 @@ def _check(scheme: "Scheme", items: List[_Prepared], hashes: List[bytes]) -> boo
         h = hashes[mi]
         if min_pk:  # (r * pk in G1, H in G2); keys of one message summed
             if len(keys) == 1:
-                g1s.append(G1._mul_vartime(keys[0]._b, _scalar(ks[0])))
+                g1s.append(g1._mul_vartime(keys[0]._b, g1._SCALAR._from_int(ks[0])))
             else:
                 g1s.append(pk_group.msm(keys, ks)._b)
             g2s.append(h)
         else:  # (r * H in G1, pk in G2)
             if len(keys) == 1:
-                g1s.append(G1._mul_vartime(h, _scalar(ks[0])))
+                g1s.append(g1._mul_vartime(h, g1._SCALAR._from_int(ks[0])))
                 g2s.append(keys[0]._b)
             else:
                 g1s.append(h)
                 g2s.append(pk_group.msm(keys, ks)._b)
     if min_pk:
-        g1s.append(_NEG_G1)
+        g1s.append(curve.neg_g1)
         g2s.append(sig_sum._b)
     else:
         g1s.append(sig_sum._b)
-        g2s.append(_NEG_G2)
-    return _lib.gt_is_one(_lib.pairing_product(b"".join(g1s), b"".join(g2s), len(g1s))) == 1
-
-
-def _scalar(k: int) -> bytes:
-    return _lib.scalar_from_bytes(k.to_bytes(32, "big"))
+        g2s.append(curve.neg_g2)
+    return curve.product_is_one(g1s, g2s)
 
 
 def batch_verify(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> bool:

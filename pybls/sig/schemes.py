@@ -1,9 +1,13 @@
 """The three schemes of draft-irtf-cfrg-bls-signature-05: Basic, Message
 Augmentation and Proof of Possession, for either variant.
 
-Scheme objects are immutable and carry their domain separation tag; the
-ready-made ones are ``MinPk.Basic``, ``MinPk.Aug``, ``MinPk.PoP`` and the
-same for ``MinSig`` (see :mod:`pybls.sig.variants`).
+Scheme objects are immutable and carry their curve, their domain
+separation tag and the hash of their hash to curve; the ready-made ones
+are ``MinPk.Basic``, ``MinPk.Aug``, ``MinPk.PoP`` and the same for
+``MinSig`` (see :mod:`pybls.sig.variants`), on BLS12-381 or, through
+:func:`pybls.sig.for_curve`, on any curve that hashes to the signature
+group. The code below knows no curve: it reads groups, scalars and the
+pairing from the scheme's :class:`~pybls.sig.curve.SigCurve`.
 
 >>> from pybls.sig import MinPk
 >>> sk = MinPk.PoP.key_gen(b"\\x01" * 32)
@@ -25,14 +29,14 @@ that build values (``sign``, ``aggregate``, ...) raise named
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar
 
-from .. import _lib
 from .._convert import as_bytes
 from ..errors import ArgumentError, InvalidKeyError
 from .._lib import _abi
-from ..points import G1, G2, _Point
+from ..points import _Point
 from . import batch as _batch
+from .curve import SigCurve, default_curve
 from .keys import SecretKey, key_gen
 from .values import PublicKey, Signature, _GroupValue, coerce, coerce_or_none
 
@@ -59,31 +63,43 @@ class Scheme:
     :meth:`with_dst` for another domain separation tag.
     """
 
-    __slots__ = ("variant", "dst", "_pk_cls", "_sig_cls", "_sig_group", "_pk_group", "_min_pk")
+    __slots__ = ("variant", "dst", "hash", "curve", "_pk_cls", "_sig_cls", "_sig_group", "_pk_group", "_min_pk",
+                 "_hash_fn")
 
     #: The scheme's name in the draft.
     NAME = "Basic"
 
     variant: "Variant"
     dst: bytes
+    #: The hash of expand_message_xmd (None: the suite's own, SHA-256 on
+    #: BLS12-381 and BN254; "keccak256" for drand's evmnet).
+    hash: Optional[str]
+    curve: SigCurve
     # From the variant: the public key and signature classes and their groups.
     _pk_cls: Type[PublicKey]
     _sig_cls: Type[Signature]
     _pk_group: Type[_Point]
     _sig_group: Type[_Point]
     _min_pk: bool  # public keys in G1
+    # hash_to_curve into the signature group: (msg, len, dst, len) -> point.
+    _hash_fn: Callable[[bytes, int, bytes, int], bytes]
 
-    def __init__(self, variant: "Variant", dst: Any) -> None:
+    def __init__(self, variant: "Variant", dst: Any, *, hash: Optional[str] = None) -> None:
         d = as_bytes(dst, "domain separation tag")
         if not 0 < len(d) <= _MAX_DST:
             raise ArgumentError(f"a domain separation tag must be 1 to {_MAX_DST} bytes, got {len(d)}")
+        group = variant.Signature.GROUP
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "dst", d)
+        object.__setattr__(self, "hash", hash)
+        object.__setattr__(self, "curve", variant.curve)
         object.__setattr__(self, "_pk_cls", variant.PublicKey)
         object.__setattr__(self, "_sig_cls", variant.Signature)
         object.__setattr__(self, "_pk_group", variant.PublicKey.GROUP)
-        object.__setattr__(self, "_sig_group", variant.Signature.GROUP)
-        object.__setattr__(self, "_min_pk", variant.PublicKey.GROUP is G1)
+        object.__setattr__(self, "_sig_group", group)
+        object.__setattr__(self, "_min_pk", variant.PublicKey.GROUP is variant.curve.G1)
+        fn = group._hash_to_curve if hash is None else group._hash_fn("hash_to_curve", hash)
+        object.__setattr__(self, "_hash_fn", fn)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("scheme objects are immutable; use with_dst() for another tag")
@@ -95,40 +111,53 @@ class Scheme:
         >>> MinPk.Basic.with_dst(b"MY-APP-V01-CS01-with-BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_").dst[:6]
         b'MY-APP'
         """
-        return type(self)(self.variant, dst)
+        return type(self)(self.variant, dst, hash=self.hash)
+
+    def _label(self) -> str:
+        """Variant and scheme, with the curve unless it is BLS12-381."""
+        return f"{self.variant.label}.{self.NAME}" + (f" hash={self.hash}" if self.hash else "")
 
     def __repr__(self) -> str:
-        return f"<{self.variant.name}.{self.NAME} dst={self.dst!r}>"
+        return f"<{self._label()} dst={self.dst!r}>"
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, Scheme)
-        return self.variant is other.variant and self.dst == other.dst
+        return self.variant is other.variant and self.dst == other.dst and self.hash == other.hash
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self.variant.name, self.dst))
+        return hash((type(self).__name__, self.variant.label, self.dst, self.hash))
 
     def __reduce__(self) -> Any:
-        return (_rebuild, (type(self).__name__, self.variant.name, self.dst))
+        return _reducer(self, ())
 
     # -- keys ---------------------------------------------------------------
 
-    @staticmethod
-    def key_gen(ikm: Any, key_info: Any = b"") -> SecretKey:
-        """KeyGen of the draft (section 2.3); see :func:`pybls.sig.key_gen`."""
-        return key_gen(ikm, key_info)
+    def key_gen(self, ikm: Any, key_info: Any = b"") -> SecretKey:
+        """KeyGen of the draft (section 2.3) for this scheme's curve; see
+        :func:`pybls.sig.key_gen`."""
+        return key_gen(ikm, key_info, curve=self.curve)
+
+    def _key(self, sk: Any, what: str) -> bytes:
+        """The internal scalar of a secret key of this scheme's curve."""
+        if not isinstance(sk, SecretKey):
+            raise TypeError(f"{what} takes a SecretKey, not {type(sk).__name__}")
+        if sk._curve is not self.curve:
+            raise TypeError(f"{what}: a secret key of {sk._curve.name} does not sign on {self.curve.name}")
+        return sk._internal()
 
     def sk_to_pk(self, sk: SecretKey) -> PublicKey:
         """SkToPk: the public key ``sk * generator`` of this variant's key group."""
-        if not isinstance(sk, SecretKey):
-            raise TypeError(f"sk_to_pk takes a SecretKey, not {type(sk).__name__}")
+        k = self._key(sk, "sk_to_pk")
         group = self._pk_group
-        pk = sk._cached_pk(group)
+        cached = isinstance(sk, SecretKey) and sk._curve is self.curve
+        pk = sk._cached_pk(group) if cached else None
         if pk is None:
-            point = group._mul_flags(group._GENERATOR, _lib.scalar_from_bytes(bytes(sk._live_key())), _IN_SUBGROUP)
+            point = group._mul_flags(group._GENERATOR, k, _IN_SUBGROUP)
             pk = _wrap_value(self._pk_cls, group, point)
-            sk._cache_pk(group, pk)
+            if cached:
+                sk._cache_pk(group, pk)
         return pk
 
     def key_validate(self, pk: PublicKeyLike) -> bool:
@@ -144,13 +173,13 @@ class Scheme:
     def _hash(self, msg: bytes) -> bytes:
         """hash_to_point: the internal form of H(msg) in the signature group."""
         d = self.dst
-        return self._sig_group._hash_to_curve(msg, len(msg), d, len(d))
+        return self._hash_fn(msg, len(msg), d, len(d))
 
-    def _sign_with(self, sk: SecretKey, msg: bytes, dst: bytes) -> Signature:
+    def _sign_with(self, k: bytes, msg: bytes, dst: bytes) -> Signature:
+        """sk * H(msg) under the tag `dst`, for the internal scalar `k`."""
         group = self._sig_group
-        h = group._hash_to_curve(msg, len(msg), dst, len(dst))
+        h = self._hash_fn(msg, len(msg), dst, len(dst))
         # h is a hash_to_curve output, in the subgroup.
-        k = _lib.scalar_from_bytes(bytes(sk._live_key()))
         return _wrap_value(self._sig_cls, group, group._mul_flags(h, k, _IN_SUBGROUP))
 
     def sign(self, sk: SecretKey, msg: Any) -> Signature:
@@ -161,20 +190,19 @@ class Scheme:
         >>> len(MinSig.Basic.sign(sk, b"m").to_bytes())
         48
         """
-        if not isinstance(sk, SecretKey):
-            raise TypeError(f"sign takes a SecretKey, not {type(sk).__name__}")
+        k = self._key(sk, "sign")
         m = as_bytes(msg, "message")
         if type(self)._message is not Scheme._message:
             m = self._message(self.sk_to_pk(sk), m)
-        return self._sign_with(sk, m, self.dst)
+        return self._sign_with(k, m, self.dst)
 
     def _core_verify(self, pk: PublicKey, h: bytes, sig: Signature) -> bool:
         """e(pk, H) == e(g, sig), as one product of two pairings against 1."""
+        c = self.curve
         if self._min_pk:  # pk in G1, H and sig in G2: e(pk, H) * e(-g1, sig)
-            out = _lib.pairing_product(pk._point._b + _NEG_G1, h + sig._point._b, 2)
-        else:  # pk in G2, H and sig in G1: e(H, pk) * e(sig, -g2)
-            out = _lib.pairing_product(h + sig._point._b, pk._point._b + _NEG_G2, 2)
-        return _lib.gt_is_one(out) == 1
+            return c.product_is_one([pk._point._b, c.neg_g1], [h, sig._point._b])
+        # pk in G2, H and sig in G1: e(H, pk) * e(sig, -g2)
+        return c.product_is_one([h, sig._point._b], [pk._point._b, c.neg_g2])
 
     def verify(self, pk: PublicKeyLike, msg: Any, sig: SignatureLike) -> bool:
         """Verify: whether `sig` is a signature of `msg` under `pk`.
@@ -259,12 +287,12 @@ class Scheme:
                 g1s.append(h)
                 g2s.append(kp)
         if self._min_pk:
-            g1s.append(_NEG_G1)
+            g1s.append(self.curve.neg_g1)
             g2s.append(s._point._b)
         else:
             g1s.append(s._point._b)
-            g2s.append(_NEG_G2)
-        return _lib.gt_is_one(_lib.pairing_product(b"".join(g1s), b"".join(g2s), len(g1s))) == 1
+            g2s.append(self.curve.neg_g2)
+        return self.curve.product_is_one(g1s, g2s)
 
     # -- batch verification -------------------------------------------------
 
@@ -337,8 +365,8 @@ class PoPScheme(Scheme):
 
     pop_dst: bytes
 
-    def __init__(self, variant: "Variant", dst: Any, pop_dst: Any = None) -> None:
-        super().__init__(variant, dst)
+    def __init__(self, variant: "Variant", dst: Any, pop_dst: Any = None, *, hash: Optional[str] = None) -> None:
+        super().__init__(variant, dst, hash=hash)
         if pop_dst is None:
             pop_dst = _default_pop_dst(self.dst)
         p = as_bytes(pop_dst, "proof of possession tag")
@@ -354,31 +382,30 @@ class PoPScheme(Scheme):
         any other tag `pop_dst` is required (:class:`~pybls.errors.ArgumentError`),
         since proofs and signatures must use different tags.
         """
-        return PoPScheme(self.variant, dst, pop_dst)
+        return PoPScheme(self.variant, dst, pop_dst, hash=self.hash)
 
     def __repr__(self) -> str:
-        return f"<{self.variant.name}.PoP dst={self.dst!r} pop_dst={self.pop_dst!r}>"
+        return f"<{self._label()} dst={self.dst!r} pop_dst={self.pop_dst!r}>"
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not PoPScheme:
             return NotImplemented
         assert isinstance(other, PoPScheme)
-        return self.variant is other.variant and self.dst == other.dst and self.pop_dst == other.pop_dst
+        return Scheme.__eq__(self, other) is True and self.pop_dst == other.pop_dst
 
     def __hash__(self) -> int:
-        return hash(("PoPScheme", self.variant.name, self.dst, self.pop_dst))
+        return hash(("PoPScheme", self.variant.label, self.dst, self.pop_dst, self.hash))
 
     def __reduce__(self) -> Any:
-        return (_rebuild, ("PoPScheme", self.variant.name, self.dst, self.pop_dst))
+        return _reducer(self, (self.pop_dst,))
 
     def _messages_ok(self, msgs: Sequence[bytes]) -> bool:
         return True
 
     def pop_prove(self, sk: SecretKey) -> Signature:
         """PopProve: a signature of the public key's encoding under the proof tag."""
-        if not isinstance(sk, SecretKey):
-            raise TypeError(f"pop_prove takes a SecretKey, not {type(sk).__name__}")
-        return self._sign_with(sk, self.sk_to_pk(sk).to_bytes(), self.pop_dst)
+        k = self._key(sk, "pop_prove")
+        return self._sign_with(k, self.sk_to_pk(sk).to_bytes(), self.pop_dst)
 
     def pop_verify(self, pk: PublicKeyLike, proof: SignatureLike) -> bool:
         """PopVerify: whether `proof` proves possession of the key of `pk`."""
@@ -388,7 +415,7 @@ class PoPScheme(Scheme):
             return False
         m = p.to_bytes()
         d = self.pop_dst
-        return self._core_verify(p, self._sig_group._hash_to_curve(m, len(m), d, len(d)), s)
+        return self._core_verify(p, self._hash_fn(m, len(m), d, len(d)), s)
 
     def fast_aggregate_verify(self, public_keys: Iterable[PublicKeyLike], msg: Any,
                               signature: SignatureLike) -> bool:
@@ -415,10 +442,6 @@ class PoPScheme(Scheme):
 
 # -- helpers ------------------------------------------------------------------
 
-_NEG_G1: bytes = G1._neg(G1._generator())
-_NEG_G2: bytes = G2._neg(G2._generator())
-
-
 def _wrap_value(cls: Type[_V], group: Type[_Point], internal: bytes) -> _V:
     from .values import _trusted
 
@@ -440,11 +463,23 @@ def _default_pop_dst(dst: bytes) -> bytes:
     raise ArgumentError("pass pop_dst: no proof-of-possession tag can be derived from this signature tag")
 
 
-def _rebuild(kind: str, variant: str, dst: bytes, pop_dst: Optional[bytes] = None) -> Scheme:
-    from . import variants
+def _reducer(scheme: Scheme, extra: Tuple[Any, ...]) -> Any:
+    """Pickle a scheme by its kind, variant, tags, and (unless they are
+    BLS12-381's defaults) curve and hash."""
+    args: Tuple[Any, ...] = (type(scheme).__name__, scheme.variant.name, scheme.dst)
+    if scheme.variant.curve is not default_curve() or scheme.hash is not None:
+        args += (extra[0] if extra else None, scheme.variant.curve.key, scheme.hash)
+    else:
+        args += extra
+    return (_rebuild, args)
 
-    v = getattr(variants, variant)
+
+def _rebuild(kind: str, variant: str, dst: bytes, pop_dst: Optional[bytes] = None,
+             curve: Optional[str] = None, hash: Optional[str] = None) -> Scheme:
+    from .suites import for_curve
+
+    v = for_curve(curve).variant(variant)
     cls = {"BasicScheme": BasicScheme, "AugScheme": AugScheme, "PoPScheme": PoPScheme}[kind]
     if cls is PoPScheme:
-        return PoPScheme(v, dst, pop_dst)
-    return cls(v, dst)
+        return PoPScheme(v, dst, pop_dst, hash=hash)
+    return cls(v, dst, hash=hash)

@@ -19,6 +19,15 @@ Traceback (most recent call last):
 ...
 pybls.errors.InvalidKeyError: a public key must not be the identity (KeyValidate)
 
+On another curve the classes are made with the curve's schemes (see
+:func:`pybls.sig.for_curve`), with the group's default encoding
+(EIP-196/197's uncompressed points on BN254):
+
+>>> from pybls import sig, bn254
+>>> K = sig.for_curve(bn254).MinSig.PublicKey
+>>> K.__name__, K.GROUP is bn254.G2, K.SIZE
+('BN254MinSigPublicKey', True, 128)
+
 Construction always validates: ``from_bytes`` decodes the compressed
 encoding and checks the subgroup, and public keys also refuse the identity
 (the draft's KeyValidate). Objects are immutable and hashable.
@@ -26,11 +35,12 @@ encoding and checks the subgroup, and public keys also refuse the identity
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Dict, Optional, Type, TypeVar
+from typing import Any, ClassVar, Dict, List, Optional, Tuple, Type, TypeVar
 
 from .._convert import as_bytes, check_length
 from ..errors import InvalidKeyError, InvalidLengthError, PyblsError
 from ..points import G1, G2, _Point
+from .curve import SigCurve, sig_curve
 
 __all__ = [
     "PublicKey",
@@ -39,6 +49,7 @@ __all__ = [
     "MinPkSignature",
     "MinSigPublicKey",
     "MinSigSignature",
+    "value_classes",
 ]
 
 _V = TypeVar("_V", bound="_GroupValue")
@@ -55,8 +66,11 @@ class _GroupValue:
 
     #: The group of this role in this variant (G1 or G2); set by subclasses.
     GROUP: ClassVar[Type[_Point]]
-    #: The length of the (compressed) encoding.
+    #: The length of the encoding (the group's default one).
     SIZE: ClassVar[int]
+    #: The curve and the variant ("MinPk" or "MinSig") of the class.
+    CURVE: ClassVar[SigCurve]
+    VARIANT: ClassVar[str]
     _KIND: ClassVar[str] = "value"
     _BY_SIZE: ClassVar[Dict[int, Type["_GroupValue"]]]
     _BY_GROUP: ClassVar[Dict[type, Type["_GroupValue"]]]
@@ -65,7 +79,8 @@ class _GroupValue:
         if not hasattr(cls, "GROUP"):
             sub = cls._BY_GROUP.get(type(point))
             if sub is None:
-                raise TypeError(f"a {cls._KIND} is a G1 or G2 point, not {type(point).__name__}")
+                raise TypeError(f"a {cls._KIND} is a G1 or G2 point of a curve with signatures in the other "
+                                f"group, not {type(point).__module__}.{type(point).__name__}")
             cls = sub  # type: ignore[assignment]
         elif type(point) is not cls.GROUP:
             raise TypeError(f"a {cls.__name__} is a {cls.GROUP.__name__} point, not {type(point).__name__}")
@@ -104,7 +119,8 @@ class _GroupValue:
         return _trusted(cls, point, data)
 
     def to_bytes(self) -> bytes:
-        """The compressed encoding (48 bytes for G1, 96 for G2)."""
+        """The encoding of the point (on BLS12-381 the compressed one, 48
+        bytes for G1 and 96 for G2; on other curves their default one)."""
         enc = self._enc
         if enc is None:
             enc = self._enc = self._point.to_bytes()
@@ -134,7 +150,11 @@ class _GroupValue:
         return f"{type(self).__name__}(0x{h[:8]}\u2026{h[-8:]})"
 
     def __reduce__(self) -> Any:
-        return (type(self).from_bytes, (self.to_bytes(),))
+        cls = type(self)
+        if cls.__module__ == __name__ and cls.__qualname__ in __all__:
+            return (cls.from_bytes, (self.to_bytes(),))
+        # A class made for another curve is found again through its curve.
+        return (_load, (cls.CURVE.key, cls.VARIANT, cls._KIND, self.to_bytes()))
 
     def __copy__(self: _V) -> _V:
         return self
@@ -183,42 +203,92 @@ class Signature(_GroupValue):
     _KIND = "signature"
 
 
+def _encoded_size(group: Type[_Point]) -> int:
+    """The length of the group's default encoding."""
+    return group._COMPRESSED if group._COMPRESSED_BY_DEFAULT else group._UNCOMPRESSED
+
+
 class MinPkPublicKey(PublicKey):
-    """A public key of the minimal-pubkey-size variant: a G1 point, 48 bytes."""
+    """A public key of the minimal-pubkey-size variant: a G1 point (BLS12-381), 48 bytes compressed."""
 
     __slots__ = ()
     GROUP = G1
-    SIZE = 48
+    SIZE = _encoded_size(G1)
+    VARIANT = "MinPk"
 
 
 class MinSigPublicKey(PublicKey):
-    """A public key of the minimal-signature-size variant: a G2 point, 96 bytes."""
+    """A public key of the minimal-signature-size variant: a G2 point (BLS12-381), 96 bytes compressed."""
 
     __slots__ = ()
     GROUP = G2
-    SIZE = 96
+    SIZE = _encoded_size(G2)
+    VARIANT = "MinSig"
 
 
 class MinPkSignature(Signature):
-    """A signature of the minimal-pubkey-size variant: a G2 point, 96 bytes."""
+    """A signature of the minimal-pubkey-size variant: a G2 point (BLS12-381), 96 bytes compressed."""
 
     __slots__ = ()
     GROUP = G2
-    SIZE = 96
+    SIZE = _encoded_size(G2)
+    VARIANT = "MinPk"
 
 
 class MinSigSignature(Signature):
-    """A signature of the minimal-signature-size variant: a G1 point, 48 bytes."""
+    """A signature of the minimal-signature-size variant: a G1 point (BLS12-381), 48 bytes compressed."""
 
     __slots__ = ()
     GROUP = G1
-    SIZE = 48
+    SIZE = _encoded_size(G1)
+    VARIANT = "MinSig"
 
 
-PublicKey._BY_SIZE = {48: MinPkPublicKey, 96: MinSigPublicKey}
+# The base classes decode BLS12-381's by length, and wrap any curve's
+# points by group (value_classes adds the other curves').
+PublicKey._BY_SIZE = {MinPkPublicKey.SIZE: MinPkPublicKey, MinSigPublicKey.SIZE: MinSigPublicKey}
 PublicKey._BY_GROUP = {G1: MinPkPublicKey, G2: MinSigPublicKey}
-Signature._BY_SIZE = {96: MinPkSignature, 48: MinSigSignature}
+Signature._BY_SIZE = {MinPkSignature.SIZE: MinPkSignature, MinSigSignature.SIZE: MinSigSignature}
 Signature._BY_GROUP = {G2: MinPkSignature, G1: MinSigSignature}
+
+_CLASSES: Dict[Tuple[str, str], Tuple[Type[PublicKey], Type[Signature]]] = {}
+
+
+def value_classes(curve: SigCurve, variant: str) -> Tuple[Type[PublicKey], Type[Signature]]:
+    """The public key and signature classes of `variant` ("MinPk": keys in
+    G1, or "MinSig": keys in G2) on `curve`, made once per curve.
+
+    >>> value_classes(sig_curve(), "MinPk") == (MinPkPublicKey, MinPkSignature)
+    True
+    """
+    found = _CLASSES.get((curve.key, variant))
+    if found is not None:
+        return found
+    pk_group, sig_group = (curve.G1, curve.G2) if variant == "MinPk" else (curve.G2, curve.G1)
+    prefix = curve.key.replace("_", "").upper() if curve.key != sig_curve().key else ""
+    made: List[Any] = []
+    for base, group, role in ((PublicKey, pk_group, "public key"), (Signature, sig_group, "signature")):
+        name = f"{prefix}{variant}{base.__name__}"
+        doc = f"A {role} of the {variant} variant on {curve.name}: a {group.__name__} point, {_encoded_size(group)} bytes."
+        made.append(type(name, (base,), {
+            "__slots__": (), "__doc__": doc, "__module__": __name__, "__qualname__": name,
+            "GROUP": group, "SIZE": _encoded_size(group), "CURVE": curve, "VARIANT": variant,
+        }))
+        base._BY_GROUP.setdefault(group, made[-1])
+    found = _CLASSES[(curve.key, variant)] = (made[0], made[1])
+    return found
+
+
+def _load(curve: str, variant: str, kind: str, data: bytes) -> _GroupValue:
+    """Unpickle a public key or signature of a class made by value_classes."""
+    pk_cls, sig_cls = value_classes(sig_curve(curve), variant)
+    cls = pk_cls if kind == PublicKey._KIND else sig_cls
+    return cls.from_bytes(data)
+
+
+for _pk, _sig in ((MinPkPublicKey, MinPkSignature), (MinSigPublicKey, MinSigSignature)):
+    _pk.CURVE = _sig.CURVE = sig_curve()
+    _CLASSES[(sig_curve().key, _pk.VARIANT)] = (_pk, _sig)
 
 
 def coerce(cls: Type[_V], value: Any) -> _V:

@@ -4,7 +4,7 @@ A :class:`PublicPolynomial` ``(c_0 G, ..., c_{t-1} G)`` lets anyone compute
 ``f(i) G``, the public key of share ``i``, and check a secret share against
 it without learning f. Its constant term ``c_0 G`` is the group public key.
 It lives in the public-key group of the signature variant: G1 for ``MinPk``,
-G2 for ``MinSig``.
+G2 for ``MinSig``, of any curve (its scalars are taken modulo that curve's r).
 
 >>> from pybls import G1, Scalar
 >>> from pybls.threshold import Polynomial, PublicPolynomial
@@ -16,25 +16,28 @@ G2 for ``MinSig``.
 True
 >>> (C + C).evaluate(0) == G1.generator() * 6
 True
+
+The encoding does not name the curve: decode another curve's with
+``from_bytes(data, curve=...)``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Sequence, Tuple, Type, Union, cast
+from typing import Any, Dict, Iterable, List, Sequence, Tuple, Type
 
 from .._convert import as_bytes, as_int
 from ..errors import PyblsError
-from ..points import G1, G2, _Point
-from ..scalar import R
+from ..points import _Point
 from ..sig import PublicKey
+from ..sig.curve import CurveLike, curve_of_group, sig_curve
+from ..sig.values import _encoded_size
+from ..sig.variants import variant_of
 from ._util import Reader, check_index, u32
 from .errors import InvalidDegreeError, MalformedMessageError
 
 __all__ = ["PublicPolynomial"]
 
-Point = Union[G1, G2]
-_TAGS: Dict[int, Type[Any]] = {1: G1, 2: G2}
-_TAG_OF = {G1: 1, G2: 2}
+Point = _Point
 #: The largest threshold a commitment may carry (bounds decoding work).
 MAX_THRESHOLD = 1 << 16
 
@@ -50,6 +53,7 @@ class PublicPolynomial:
     (ethereum/bls12-381-tests) as the constant term, the group key is that
     test's public key:
 
+    >>> from pybls import G1
     >>> from pybls.threshold import Polynomial
     >>> sk = 0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216
     >>> C = Polynomial([sk, 166, 94]).commit(G1)
@@ -63,9 +67,7 @@ class PublicPolynomial:
 
     __slots__ = ("_points", "_group", "_cache", "_flags")
     _points: Tuple[Point, ...]
-    # The group of every coefficient. Its operations (msm, sum, ...) are
-    # typed as returning its base class _Point; they return points of the
-    # group, hence the casts to Point below.
+    # The group of every coefficient (G1 or G2 of one curve).
     _group: Type[_Point]
     _cache: Dict[int, Point]
     _flags: int
@@ -75,8 +77,8 @@ class PublicPolynomial:
         if not pts:
             raise InvalidDegreeError("a public polynomial needs at least one coefficient")
         group = type(pts[0])
-        if group not in (G1, G2) or any(type(p) is not group for p in pts):
-            raise TypeError("a public polynomial is a sequence of G1 points or of G2 points")
+        if not isinstance(pts[0], _Point) or any(type(p) is not group for p in pts):
+            raise TypeError("a public polynomial is a sequence of G1 points or of G2 points of one curve")
         self._points = pts
         self._group = group
         self._cache = {}
@@ -88,7 +90,7 @@ class PublicPolynomial:
 
     @property
     def group(self) -> Type[Any]:
-        """G1 or G2."""
+        """G1 or G2 (of the points' curve)."""
         return self._group
 
     @property
@@ -115,7 +117,10 @@ class PublicPolynomial:
     def public_key(self) -> PublicKey:
         """The group public key c_0 G as a :class:`pybls.sig.PublicKey` (of
         the variant whose keys live in this group)."""
-        return PublicKey(self._points[0])
+        group = self._group
+        curve = curve_of_group(group)
+        variant = variant_of(curve, "MinPk" if group is curve.G1 else "MinSig")
+        return variant.PublicKey(self._points[0])
 
     def check_threshold(self, t: int) -> None:
         """Raise :class:`~pybls.threshold.errors.InvalidDegreeError` unless
@@ -131,7 +136,8 @@ class PublicPolynomial:
 
         Results at indices are cached (a commitment is immutable).
         """
-        xi = as_int(x, "x") % R
+        r = self._group._SCALAR.R
+        xi = as_int(x, "x") % r
         hit = self._cache.get(xi)
         if hit is not None:
             return hit
@@ -139,12 +145,12 @@ class PublicPolynomial:
         if len(pts) == 1 or xi == 0:
             out = pts[0]
         elif xi < 1 << 32:  # a share index: Horner's rule with small multipliers
-            out = cast(Point, self._group.poly_eval(pts, xi))
+            out = self._group.poly_eval(pts, xi)
         else:
             powers = [1] * len(pts)
             for k in range(1, len(pts)):
-                powers[k] = powers[k - 1] * xi % R
-            out = cast(Point, self._group.msm(pts, powers))
+                powers[k] = powers[k - 1] * xi % r
+            out = self._group.msm(pts, powers)
         if len(self._cache) < 4096:
             self._cache[xi] = out
         return out
@@ -177,12 +183,12 @@ class PublicPolynomial:
         width = max(len(c._points) for c in cs)
         if all(len(c._points) == width for c in cs):  # every point is of `group` (checked at construction)
             rows = group._sum_rows([c._points for c in cs], width, min(c._flags for c in cs))
-            return cls(cast(List[Point], rows))
+            return cls(rows)
         cols: List[List[Point]] = [[] for _ in range(width)]
         for c in cs:
             for k, p in enumerate(c._points):
                 cols[k].append(p)
-        return cls([cast(Point, group.sum(col)) for col in cols])
+        return cls([group.sum(col) for col in cols])
 
     @classmethod
     def combine(cls, commitments: Sequence["PublicPolynomial"], weights: Sequence[int]) -> "PublicPolynomial":
@@ -196,38 +202,42 @@ class PublicPolynomial:
         for k in range(width):
             pts = [c._points[k] for c in commitments if k < len(c._points)]
             ws = [w for c, w in zip(commitments, weights) if k < len(c._points)]
-            out.append(cast(Point, group.msm(pts, ws)))
+            out.append(group.msm(pts, ws))
         return cls(out)
 
     # -- encoding -------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """Group tag (1 = G1, 2 = G2), t as 4 bytes, then the t compressed points."""
-        return bytes([_TAG_OF[self._group]]) + u32(len(self._points)) + b"".join(p.to_bytes() for p in self._points)
+        """Group tag (1 = G1, 2 = G2), t as 4 bytes, then the t points in
+        their curve's default encoding (compressed on BLS12-381)."""
+        tag = 1 if self._group is curve_of_group(self._group).G1 else 2
+        return bytes([tag]) + u32(len(self._points)) + b"".join(p.to_bytes() for p in self._points)
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()
 
     @classmethod
-    def from_bytes(cls, data: Any) -> "PublicPolynomial":
-        """Decode :meth:`to_bytes`; every point is checked (curve and subgroup).
+    def from_bytes(cls, data: Any, curve: CurveLike = None) -> "PublicPolynomial":
+        """Decode :meth:`to_bytes` of a commitment on `curve` (default
+        BLS12-381); every point is checked (curve and subgroup).
 
         Raises :class:`~pybls.threshold.errors.MalformedMessageError`.
         """
         r = Reader(as_bytes(data, "public polynomial"), "public polynomial")
-        obj = cls._read(r)
+        obj = cls._read(r, curve)
         r.end()
         return obj
 
     @classmethod
-    def _read(cls, r: Reader) -> "PublicPolynomial":
-        group = _TAGS.get(r.u8())
+    def _read(cls, r: Reader, curve: CurveLike = None) -> "PublicPolynomial":
+        c = sig_curve(curve)
+        group = {1: c.G1, 2: c.G2}.get(r.u8())
         if group is None:
             raise MalformedMessageError(f"{r.what}: unknown group tag")
         t = r.u32()
         if not 1 <= t <= MAX_THRESHOLD:
             raise MalformedMessageError(f"{r.what}: a commitment needs 1 to {MAX_THRESHOLD} coefficients, got {t}")
-        size = 48 if group is G1 else 96
+        size = _encoded_size(group)
         pts = []
         for k in range(t):
             try:

@@ -9,6 +9,13 @@ True
 >>> d.public_polynomial.public_key == d.public_key
 True
 
+On another curve (any whose signature group it hashes to):
+
+>>> from pybls import bn254
+>>> d = threshold.deal(2, 3, curve=bn254)
+>>> d.scheme.dst, len(bytes(d.public_key))
+(b'BLS_SIG_BN254G2_XMD:SHA-256_SVDW_RO_POP_', 64)
+
 The dealer knows the secret; :mod:`pybls.threshold.dkg` generates a key
 that no single party ever holds.
 """
@@ -18,8 +25,8 @@ from __future__ import annotations
 from typing import Any, List, Optional
 
 from .._convert import as_int
-from ..scalar import Scalar
-from ..sig import PublicKey, Scheme, Variant
+from ..sig import PublicKey, Scheme
+from ..sig.curve import CurveLike
 from ._util import MAX_INDEX
 from .ciphersuite import resolve_scheme
 from .commitment import PublicPolynomial
@@ -79,13 +86,15 @@ class Dealing:
         return f"<Dealing t={self.threshold} n={self.n} {self.scheme!r} key={self.public_key!r}>"
 
 
-def deal(t: int, n: int, variant: Optional[Variant] = None, scheme: Any = None,
-         secret: Optional[Scalar] = None) -> Dealing:
+def deal(t: int, n: int, variant: Any = None, scheme: Any = None,
+         secret: Optional[Any] = None, *, curve: CurveLike = None) -> Dealing:
     """Share a random (or the given nonzero) secret among `n` parties,
     any `t` of which can sign.
 
-    `variant` is ``MinPk`` (default) or ``MinSig``; `scheme` a scheme of
-    that variant or its name (default ``PoP``).
+    `variant` is ``MinPk`` (default) or ``MinSig`` (objects or names);
+    `scheme` a scheme of that variant or its name (default ``PoP``);
+    `curve` the curve (a module or name; BLS12-381 by default, or that of
+    the variant or scheme given); `secret` a scalar of that curve or an int.
 
     >>> d = deal(3, 5)
     >>> d.threshold, d.n, [s.index for s in d.shares]
@@ -94,11 +103,12 @@ def deal(t: int, n: int, variant: Optional[Variant] = None, scheme: Any = None,
     True
     """
     tt, nn = check_parameters(t, n)
-    s = resolve_scheme(variant, scheme)
-    if secret is not None and Scalar(secret).is_zero():
+    s = resolve_scheme(variant, scheme, curve)
+    scalar = s.curve.Scalar
+    if secret is not None and scalar(secret).is_zero():
         raise ValueError("the shared secret must not be zero")
     while True:
-        f = Polynomial.random(tt - 1, secret)
+        f = Polynomial.random(tt - 1, secret, scalar)
         if not f.constant.is_zero():
             break
     commitment = f.commit(s.variant.PublicKey.GROUP)

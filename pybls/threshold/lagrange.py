@@ -7,6 +7,12 @@ For distinct nonzero indices x_1..x_k, the coefficients
 give f(0) = sum_i l_i f(x_i) for every polynomial f of degree < k. The
 indices are public, so the coefficients are computed with Python integers,
 with one modular inversion for all of them (Montgomery's batch inversion).
+Everything works modulo the r of the curve of the scalars or points given
+(BLS12-381's by default):
+
+>>> from pybls import bn254
+>>> lagrange_ints([1, 2], r=bn254.Scalar.R) == [2, bn254.Scalar.R - 1]
+True
 
 >>> from pybls import G1, Scalar
 >>> from pybls.threshold.lagrange import lagrange_coefficients, interpolate, interpolate_points
@@ -23,20 +29,21 @@ True
 from __future__ import annotations
 
 from math import gcd, prod
-from typing import List, Mapping, Sequence, Tuple, TypeVar
+from typing import Any, List, Mapping, Sequence, Tuple, Type, TypeVar
 
-from ..points import G1, G2
-from ..scalar import R, Scalar
+from ..points import _Point
+from ..scalar import R, Scalar, ScalarField
 from ._util import check_distinct
 from .errors import ThresholdError
 
 __all__ = ["lagrange_coefficients", "lagrange_ints", "batch_inverse", "interpolate", "interpolate_points"]
 
-_P = TypeVar("_P", G1, G2)
+_P = TypeVar("_P", bound=_Point)
+_S = TypeVar("_S", bound=ScalarField)
 
 
-def batch_inverse(values: Sequence[int]) -> List[int]:
-    """The inverses modulo r of nonzero ints, with a single inversion.
+def batch_inverse(values: Sequence[int], r: int = R) -> List[int]:
+    """The inverses modulo `r` (BLS12-381's by default) of nonzero ints, with a single inversion.
 
     >>> batch_inverse([2, 3])[0] * 2 % Scalar.R, batch_inverse([2, 3])[1] * 3 % Scalar.R
     (1, 1)
@@ -44,20 +51,21 @@ def batch_inverse(values: Sequence[int]) -> List[int]:
     n = len(values)
     prefix = [1] * (n + 1)
     for i, v in enumerate(values):
-        v %= R
+        v %= r
         if v == 0:
             raise ZeroDivisionError("batch_inverse: a value is zero modulo r")
-        prefix[i + 1] = prefix[i] * v % R
-    inv = pow(prefix[n], R - 2, R)
+        prefix[i + 1] = prefix[i] * v % r
+    inv = pow(prefix[n], r - 2, r)
     out = [0] * n
     for i in range(n - 1, -1, -1):
-        out[i] = prefix[i] * inv % R
-        inv = inv * values[i] % R
+        out[i] = prefix[i] * inv % r
+        inv = inv * values[i] % r
     return out
 
 
-def lagrange_ints(indices: Sequence[int], at: int = 0) -> List[int]:
-    """The Lagrange coefficients for `indices` at the point `at`, as ints mod r.
+def lagrange_ints(indices: Sequence[int], at: int = 0, r: int = R) -> List[int]:
+    """The Lagrange coefficients for `indices` at the point `at`, as ints
+    mod `r` (the curve's group order; BLS12-381's by default).
 
     Indices must be distinct and in [1, 2^32)
     (:class:`~pybls.threshold.errors.DuplicateIndexError`,
@@ -79,10 +87,10 @@ def lagrange_ints(indices: Sequence[int], at: int = 0) -> List[int]:
         return [1 if d == 0 else 0 for d in diffs]
     total = 1
     for d in diffs:
-        total = total * d % R
-    nums = batch_inverse(diffs)
-    inv = _inverse_denominators(xs)
-    return [total * n % R * d % R for n, d in zip(nums, inv)]
+        total = total * d % r
+    nums = batch_inverse(diffs, r)
+    inv = _inverse_denominators(xs, r)
+    return [total * n % r * d % r for n, d in zip(nums, inv)]
 
 
 def lagrange_scaled(indices: Sequence[int], at: int = 0) -> Tuple[List[int], int]:
@@ -114,7 +122,7 @@ def lagrange_scaled(indices: Sequence[int], at: int = 0) -> Tuple[List[int], int
     return [w // g for w in ws], big // g
 
 
-def _inverse_denominators(xs: List[int]) -> List[int]:
+def _inverse_denominators(xs: List[int], r: int) -> List[int]:
     """1 / prod_{j != i} (x_i - x_j) mod r for each x_i.
 
     Nearly contiguous index sets (the usual case: the first t signers or
@@ -126,32 +134,35 @@ def _inverse_denominators(xs: List[int]) -> List[int]:
     lo, hi = min(xs), max(xs)
     span = hi - lo + 1
     if span - len(xs) > len(xs) // 2:
-        return batch_inverse([prod([xi - xj for xj in xs if xj != xi]) % R for xi in xs])
+        return batch_inverse([prod([xi - xj for xj in xs if xj != xi]) % r for xi in xs], r)
     present = set(xs)
     missing = [v for v in range(lo, hi + 1) if v not in present]
     fact = [1] * span
     for k in range(1, span):
-        fact[k] = fact[k - 1] * k % R
+        fact[k] = fact[k - 1] * k % r
     full = []
     for xi in xs:
-        f = fact[xi - lo] * fact[hi - xi] % R
-        full.append(R - f if (hi - xi) & 1 else f)
-    inv = batch_inverse(full)
+        f = fact[xi - lo] * fact[hi - xi] % r
+        full.append(r - f if (hi - xi) & 1 else f)
+    inv = batch_inverse(full, r)
     if not missing:
         return inv
-    return [v * (prod([xi - m for m in missing]) % R) % R for v, xi in zip(inv, xs)]
+    return [v * (prod([xi - m for m in missing]) % r) % r for v, xi in zip(inv, xs)]
 
 
-def lagrange_coefficients(indices: Sequence[int], at: int = 0) -> List[Scalar]:
-    """The Lagrange coefficients for `indices` at `at` (default 0), as Scalars.
+def lagrange_coefficients(indices: Sequence[int], at: int = 0, scalar: Type[Any] = Scalar) -> List[Any]:
+    """The Lagrange coefficients for `indices` at `at` (default 0), as
+    scalars of the class `scalar` (a curve's ``Scalar``, BLS12-381's by default).
 
     >>> sum(lagrange_coefficients([3, 7, 9])) == 1   # interpolating f = 1
     True
     """
-    return [Scalar(c) for c in lagrange_ints(indices, at)]
+    if not (isinstance(scalar, type) and issubclass(scalar, ScalarField)):
+        raise TypeError(f"scalar must be a curve's Scalar class, not {scalar!r}")
+    return [scalar(c) for c in lagrange_ints(indices, at, scalar.R)]
 
 
-def interpolate(values: Mapping[int, Scalar]) -> Scalar:
+def interpolate(values: Mapping[int, _S]) -> _S:
     """f(0) from the values f(i) at distinct indices i (the keys).
 
     The result is the constant term of the polynomial of degree
@@ -166,8 +177,9 @@ def interpolate(values: Mapping[int, Scalar]) -> Scalar:
     if not values:
         raise ThresholdError("interpolate needs at least one value")
     idx = list(values)
-    acc = Scalar(0)
-    for i, c in zip(idx, lagrange_ints(idx)):
+    cls = type(values[idx[0]])
+    acc = cls(0)
+    for i, c in zip(idx, lagrange_ints(idx, 0, cls.R)):
         acc = acc + values[i] * c
     return acc
 
@@ -187,4 +199,4 @@ def interpolate_points(values: Mapping[int, _P]) -> _P:
     idx = list(values)
     pts = [values[i] for i in idx]
     group = type(pts[0])
-    return group.msm(pts, lagrange_ints(idx))
+    return group.msm(pts, lagrange_ints(idx, 0, group._SCALAR.R))

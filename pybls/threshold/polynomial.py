@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Type
 
 from .._convert import as_int
-from ..points import G1, G2
-from ..scalar import Scalar
+from ..points import G1, _Point
+from ..scalar import Scalar, ScalarField
 from .commitment import PublicPolynomial
 from .errors import InvalidDegreeError
 
@@ -29,7 +29,8 @@ __all__ = ["Polynomial"]
 
 
 class Polynomial:
-    """f(x) = c_0 + c_1 x + ... + c_d x^d with Scalar coefficients.
+    """f(x) = c_0 + c_1 x + ... + c_d x^d with coefficients in one curve's
+    scalars (ints are taken as BLS12-381 scalars).
 
     Immutable. The coefficients are secret: evaluation is constant time in
     them, and ``repr`` does not show them.
@@ -48,27 +49,32 @@ class Polynomial:
     """
 
     __slots__ = ("_coeffs",)
-    _coeffs: Tuple[Scalar, ...]
+    _coeffs: Tuple[Any, ...]
 
     def __init__(self, coefficients: Sequence[Any]) -> None:
-        cs = tuple(c if isinstance(c, Scalar) else Scalar(as_int(c, "coefficient")) for c in coefficients)
+        given = list(coefficients)
+        field = next((type(c) for c in given if isinstance(c, ScalarField)), Scalar)
+        cs = tuple(c if isinstance(c, ScalarField) else field(as_int(c, "coefficient")) for c in given)
         if not cs:
             raise InvalidDegreeError("a polynomial needs at least one coefficient")
+        if any(type(c) is not field for c in cs):
+            raise TypeError("the coefficients of a polynomial are scalars of one curve")
         self._coeffs = cs
 
     @classmethod
-    def random(cls, degree: int, constant: Optional[Scalar] = None) -> "Polynomial":
+    def random(cls, degree: int, constant: Optional[Any] = None, scalar: Type[Any] = Scalar) -> "Polynomial":
         """A polynomial of the given degree with uniformly random
-        coefficients (from :mod:`secrets`), except the constant term
-        when `constant` is given."""
+        coefficients (from :mod:`secrets`) of the class `scalar` (a curve's
+        ``Scalar``; BLS12-381's by default), except the constant term when
+        `constant` is given."""
         d = as_int(degree, "degree")
         if d < 0:
             raise InvalidDegreeError(f"degree must be >= 0, got {d}")
-        c0 = Scalar.random() if constant is None else Scalar(constant)
-        return cls([c0] + [Scalar.random() for _ in range(d)])
+        c0 = scalar.random() if constant is None else scalar(constant)
+        return cls([c0] + [scalar.random() for _ in range(d)])
 
     @property
-    def coefficients(self) -> List[Scalar]:
+    def coefficients(self) -> List[Any]:
         """c_0, ..., c_d (c_0 is the shared secret)."""
         return list(self._coeffs)
 
@@ -78,13 +84,14 @@ class Polynomial:
         return len(self._coeffs) - 1
 
     @property
-    def constant(self) -> Scalar:
+    def constant(self) -> Any:
         """f(0), the shared secret."""
         return self._coeffs[0]
 
-    def evaluate(self, x: Any) -> Scalar:
-        """f(x) by Horner's rule; `x` is an int or a Scalar."""
-        xs = x if isinstance(x, Scalar) else Scalar(as_int(x, "x"))
+    def evaluate(self, x: Any) -> Any:
+        """f(x) by Horner's rule; `x` is an int or a scalar of the coefficients' curve."""
+        field = type(self._coeffs[0])
+        xs = x if isinstance(x, ScalarField) else field(as_int(x, "x"))
         cs = self._coeffs
         acc = cs[-1]
         for c in cs[-2::-1]:
@@ -93,19 +100,20 @@ class Polynomial:
 
     __call__ = evaluate
 
-    def evaluate_many(self, xs: Iterable[Any]) -> List[Scalar]:
+    def evaluate_many(self, xs: Iterable[Any]) -> List[Any]:
         """f(x) for each x."""
         return [self.evaluate(x) for x in xs]
 
     def commit(self, group: Type[Any] = G1) -> PublicPolynomial:
-        """The Feldman commitment (c_0 G, ..., c_d G) in `group` (G1 or G2).
+        """The Feldman commitment (c_0 G, ..., c_d G) in `group` (G1 or G2
+        of the coefficients' curve).
 
         >>> f = Polynomial.random(1)
         >>> f.commit().evaluate(4) == G1.generator() * f.evaluate(4)
         True
         """
-        if group not in (G1, G2):
-            raise TypeError(f"commit takes G1 or G2, not {group!r}")
+        if not (isinstance(group, type) and issubclass(group, _Point)) or group._SCALAR is not type(self._coeffs[0]):
+            raise TypeError(f"commit takes the G1 or G2 of the coefficients' curve, not {group!r}")
         g = group.generator()
         return PublicPolynomial([g * c for c in self._coeffs])
 
@@ -118,7 +126,7 @@ class Polynomial:
         return Polynomial([x + y for x, y in zip(a, b)] + list(a[len(b):]))
 
     def __mul__(self, k: Any) -> "Polynomial":
-        if not isinstance(k, (Scalar, int)):
+        if not isinstance(k, (ScalarField, int)):
             return NotImplemented
         return Polynomial([c * k for c in self._coeffs])
 

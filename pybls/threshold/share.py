@@ -19,15 +19,14 @@ from typing import Any, Optional
 
 from .._convert import as_bytes
 from ..errors import PyblsError
-from ..scalar import Scalar
+from ..scalar import ScalarField
 from ..sig import PublicKey, Scheme, Signature
+from ..sig.curve import CurveLike, curve_of_scalar
 from ._util import Reader, check_index, u32
 from .ciphersuite import core_scheme, resolve_scheme
 from .errors import MalformedMessageError
 
 __all__ = ["Share", "PartialSignature"]
-
-_SCALAR_BYTES = 32
 
 
 class PartialSignature:
@@ -37,6 +36,7 @@ class PartialSignature:
     A share whose value is the secret key of the Ethereum consensus tests
     (ethereum/bls12-381-tests) makes that test's signature:
 
+    >>> from pybls import Scalar
     >>> sk = 0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216
     >>> p = Share(3, Scalar(sk)).sign(b"\\xab" * 32)
     >>> p.to_bytes()[:4].hex(), p.to_bytes()[4:20].hex()
@@ -67,16 +67,18 @@ class PartialSignature:
         return self.to_bytes()
 
     @classmethod
-    def from_bytes(cls, data: Any) -> "PartialSignature":
-        """Decode :meth:`to_bytes`; the length selects the variant (100
+    def from_bytes(cls, data: Any, scheme: Optional[Scheme] = None) -> "PartialSignature":
+        """Decode :meth:`to_bytes` of a partial signature of `scheme`;
+        without one, of BLS12-381, whose variant the length selects (100
         bytes: ``MinPk``, 52: ``MinSig``). Raises
         :class:`~pybls.threshold.errors.MalformedMessageError`."""
+        sig_cls = Signature if scheme is None else scheme.variant.Signature
         r = Reader(as_bytes(data, "partial signature"), "partial signature")
         index = r.u32()
         if index == 0:
             raise MalformedMessageError("partial signature: index 0")
         try:
-            sig = Signature.from_bytes(r.take(len(r.data) - 4))
+            sig = sig_cls.from_bytes(r.take(len(r.data) - 4))
         except PyblsError as e:
             raise MalformedMessageError(f"partial signature: {e}") from None
         return cls(index, sig)
@@ -96,7 +98,7 @@ class PartialSignature:
 class Share:
     """Share ``index`` of a threshold key: the secret value f(index).
 
-    It signs with ``scheme`` (default ``MinPk.PoP``); ``public_key`` is the
+    It signs with ``scheme`` (default ``MinPk.PoP`` of the value's curve); ``public_key`` is the
     group key (required by the ``Aug`` scheme, which signs
     ``public_key || msg``). The value is never shown; serialize it with
     :meth:`to_bytes`.
@@ -105,6 +107,7 @@ class Share:
     consensus tests (ethereum/bls12-381-tests) as the value, that test's
     public key:
 
+    >>> from pybls import Scalar
     >>> sk = 0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216
     >>> s = Share(1, Scalar(sk))
     >>> s.public_share().to_bytes().hex()
@@ -118,15 +121,18 @@ class Share:
     __slots__ = ("index", "value", "scheme", "public_key")
 
     index: int
-    value: Scalar
+    value: ScalarField
     scheme: Scheme
     public_key: Optional[PublicKey]
 
-    def __init__(self, index: int, value: Scalar, scheme: Any = None,
+    def __init__(self, index: int, value: Any, scheme: Any = None,
                  public_key: Optional[PublicKey] = None) -> None:
-        if not isinstance(value, Scalar):
+        if not isinstance(value, ScalarField):
             raise TypeError(f"a share value is a Scalar, not {type(value).__name__}")
-        s = resolve_scheme(None, scheme) if not isinstance(scheme, Scheme) else scheme
+        curve = curve_of_scalar(type(value))
+        s = resolve_scheme(None, scheme, curve) if not isinstance(scheme, Scheme) else scheme
+        if s.curve is not curve:
+            raise TypeError(f"a share of {s.curve.name}'s scheme has a value of that curve, not of {curve.name}")
         if public_key is not None and not isinstance(public_key, s.variant.PublicKey):
             raise TypeError(f"public_key must be a {s.variant.PublicKey.__name__}")
         object.__setattr__(self, "index", check_index(index))
@@ -141,9 +147,7 @@ class Share:
         """A partial signature of `msg`: ``value * H(msg)`` (constant time in the value)."""
         m = as_bytes(msg, "message")
         scheme, m = core_scheme(self.scheme, self.public_key, m)
-        group = scheme.variant.Signature.GROUP
-        point = group.hash_to_curve(m, scheme.dst) * self.value
-        return PartialSignature(self.index, scheme.variant.Signature(point))
+        return PartialSignature(self.index, scheme._sign_with(self.value._b, m, scheme.dst))
 
     def public_share(self) -> PublicKey:
         """This share's public key, ``value * G`` in the key group."""
@@ -152,23 +156,29 @@ class Share:
     # -- encoding -----------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """The index (4 bytes) then the value (32 bytes); secret: handle with care."""
+        """The index (4 bytes) then the value (as the curve's scalars: 32
+        bytes on BLS12-381); secret: handle with care."""
         return u32(self.index) + self.value.to_bytes()
 
     @classmethod
-    def from_bytes(cls, data: Any, scheme: Any = None, public_key: Optional[PublicKey] = None) -> "Share":
-        """Decode :meth:`to_bytes` (:class:`~pybls.threshold.errors.MalformedMessageError`)."""
+    def from_bytes(cls, data: Any, scheme: Any = None, public_key: Optional[PublicKey] = None,
+                   curve: CurveLike = None) -> "Share":
+        """Decode :meth:`to_bytes` of a share of `scheme` (default: ``PoP``
+        of ``MinPk`` on `curve`, BLS12-381 by default)
+        (:class:`~pybls.threshold.errors.MalformedMessageError`)."""
+        s = resolve_scheme(None, scheme, curve)
+        scalar = s.curve.Scalar
         r = Reader(as_bytes(data, "share"), "share")
         index = r.u32()
-        raw = r.take(_SCALAR_BYTES)
+        raw = r.take(scalar._BYTES)
         r.end()
         if index == 0:
             raise MalformedMessageError("share: index 0")
         try:
-            value = Scalar.from_bytes(raw)
+            value = scalar.from_bytes(raw)
         except PyblsError as e:
             raise MalformedMessageError(f"share: {e}") from None
-        return cls(index, value, scheme, public_key)
+        return cls(index, value, s, public_key)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Share):

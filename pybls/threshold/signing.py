@@ -28,9 +28,6 @@ import secrets
 from typing import Any, Iterable, List, Optional, Sequence
 
 from .._convert import as_bytes, as_int
-from ..pairing import pairing_product
-from ..points import G1, G2
-from ..scalar import R
 from ..sig import Scheme, Signature
 from ._util import check_distinct
 from .ciphersuite import core_scheme, resolve_scheme, variant_of_group
@@ -49,25 +46,23 @@ def _scheme_for(public_polynomial: PublicPolynomial, scheme: Any) -> Any:
     return resolve_scheme(variant_of_group(public_polynomial.group), scheme)
 
 
-_NEG_G1 = -G1.generator()
-_NEG_G2 = -G2.generator()
-
-
-def _hashed(scheme: Scheme, public_polynomial: PublicPolynomial, msg: Any) -> Any:
-    """H(msg) in the signature group, as every share signs it (Aug prepends the group key)."""
+def _hashed(scheme: Scheme, public_polynomial: PublicPolynomial, msg: Any) -> bytes:
+    """H(msg) in the signature group (the core's internal form), as every
+    share signs it (Aug prepends the group key)."""
     core, m = core_scheme(scheme, public_polynomial.public_key, as_bytes(msg, "message"))
-    return scheme.variant.Signature.GROUP.hash_to_curve(m, core.dst)
+    return core._hash(m)
 
 
-def _pairing_check(key: Any, h: Any, sig: Any) -> bool:
+def _pairing_check(scheme: Scheme, key: Any, h: bytes, sig: Any) -> bool:
     """e(key, H) == e(G, sig), as one product of two pairings (groups swap for MinSig).
 
     The key is computed from a validated commitment and the signature was
     validated when made or decoded, so no subgroup check is repeated here.
     """
-    if type(key) is G1:
-        return pairing_product([(key, h), (_NEG_G1, sig)]).is_one()
-    return pairing_product([(h, key), (sig, _NEG_G2)]).is_one()
+    c = scheme.curve
+    if type(key) is c.G1:
+        return c.product_is_one([key._b, c.neg_g1], [h, sig._b])
+    return c.product_is_one([h, sig._b], [key._b, c.neg_g2])
 
 
 def _check_known(indices: Iterable[int], n: Optional[int]) -> None:
@@ -102,18 +97,18 @@ def verify_partial(partial: PartialSignature, public_polynomial: PublicPolynomia
     key = public_polynomial.public_share(partial.index)
     if key.is_identity():
         return False
-    return _pairing_check(key, _hashed(s, public_polynomial, msg), partial.signature.point)
+    return _pairing_check(s, key, _hashed(s, public_polynomial, msg), partial.signature.point)
 
 
-def _weights(indices: Sequence[int], coeffs: Sequence[int], t: int) -> List[int]:
+def _weights(indices: Sequence[int], coeffs: Sequence[int], t: int, r: int) -> List[int]:
     """w_k = sum_i coeffs[i] * indices[i]^k mod r, for k < t."""
     w = [0] * t
     for x, c in zip(indices, coeffs):
         p = c
         for k in range(t):
             w[k] += p
-            p = p * x % R
-    return [v % R for v in w]
+            p = p * x % r
+    return [v % r for v in w]
 
 
 def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomial: PublicPolynomial,
@@ -143,11 +138,12 @@ def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomia
         return False
     top = (1 << COEFFICIENT_BITS) - 1
     rs = [secrets.randbelow(top) + 1 for _ in ps]
-    key = public_polynomial.group.msm(public_polynomial.coefficients, _weights(idx, rs, public_polynomial.threshold))
+    group = public_polynomial.group
+    key = group.msm(public_polynomial.coefficients, _weights(idx, rs, public_polynomial.threshold, group._SCALAR.R))
     sig = s.variant.Signature.GROUP.msm([p.signature.point for p in ps], rs)
     if key.is_identity():
         return False
-    return _pairing_check(key, _hashed(s, public_polynomial, msg), sig)
+    return _pairing_check(s, key, _hashed(s, public_polynomial, msg), sig)
 
 
 def find_invalid_partials(partials: Sequence[PartialSignature], public_polynomial: PublicPolynomial,
@@ -225,4 +221,4 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
         if not batch_verify_partials(ps, public_polynomial, msg, scheme):
             bad = find_invalid_partials(ps, public_polynomial, msg, scheme)
             raise InvalidPartialError(f"invalid partial signatures from {bad}", indices=bad)
-    return cls(cls.GROUP.msm([p.signature.point for p in ps], lagrange_ints(idx[:tt])))
+    return cls(cls.GROUP.msm([p.signature.point for p in ps], lagrange_ints(idx[:tt], 0, cls.GROUP._SCALAR.R)))
