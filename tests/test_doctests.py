@@ -76,11 +76,6 @@ WITHOUT_EXAMPLE = {
     "pybls.kzg.field": {"<module>", "brp_internal", "coset_fft", "element_to_bytes", "elements_from_bytes", "fft_internal", "from_internal", "internal_from_bytes", "scalar", "scalar_int", "to_internal"},
     "pybls.kzg.fk20": {"<module>", "cell_proofs", "g1_dft", "setup_column", "setup_table"},
     "pybls.kzg.trusted_setup": {"<module>", "bit_reversal_permutation_bytes", "parse_trusted_setup"},
-    "pybls.sig.batch": {"<module>"},
-    "pybls.sig.bn254": {"MinSigBN254", "BN254PublicKey", "BN254Signature", "BN254Scheme"},
-    "pybls.sig.schemes": {"Scheme", "BasicScheme", "AugScheme"},
-    "pybls.sig.values": {"PublicKey", "Signature", "MinPkPublicKey", "MinPkSignature", "MinSigPublicKey", "MinSigSignature"},
-    "pybls.sig.variants": {"Variant"},
 }
 
 

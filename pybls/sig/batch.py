@@ -15,6 +15,15 @@ valid set passes).
 :func:`find_invalid` locates the failing triples by bisection: a failing
 set is split in halves, and a half is checked only when the other half
 did not already explain the failure.
+
+>>> from pybls.sig import MinPk, SecretKey
+>>> keys = [SecretKey.from_int(k) for k in (3, 5, 7)]
+>>> triples = [(MinPk.PoP.sk_to_pk(k), m, MinPk.PoP.sign(k, m)) for k, m in zip(keys, (b"x", b"y", b"x"))]
+>>> MinPk.PoP.batch_verify(triples)
+True
+>>> bad = triples[:2] + [(triples[2][0], b"z", triples[2][2])]
+>>> MinPk.PoP.batch_verify(bad)
+False
 """
 
 from __future__ import annotations

@@ -58,7 +58,13 @@ _HASHES = ("sha256", "keccak256")
 
 class BN254Scheme(BasicScheme):
     """The Basic scheme on BN254 with signatures in G1, for one tag and hash
-    (``"keccak256"`` or ``"sha256"``)."""
+    (``"keccak256"`` or ``"sha256"``).
+
+    >>> from pybls.sig.bn254 import MinSigBN254
+    >>> bls = MinSigBN254.Basic
+    >>> type(bls).__name__, bls.dst
+    ('BN254Scheme', b'BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_')
+    """
 
     __slots__ = ()
     name = "MinSigBN254"
@@ -94,7 +100,15 @@ class BN254Scheme(BasicScheme):
 
 class MinSigBN254:
     """The BN254 schemes: ``Basic`` (drand evmnet's hash, Keccak-256) and
-    ``SHA256`` (the same with SHA-256)."""
+    ``SHA256`` (the same with SHA-256).
+
+    >>> from pybls import bn254
+    >>> from pybls.sig.bn254 import MinSigBN254
+    >>> sk = bn254.Scalar(1234)
+    >>> pk, sig = MinSigBN254.Basic.sk_to_pk(sk), MinSigBN254.Basic.sign(sk, b"round")
+    >>> len(pk.to_bytes()), len(sig.to_bytes()), MinSigBN254.Basic.verify(pk, b"round", sig)
+    (128, 64, True)
+    """
 
     Basic = BN254Scheme(b"BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_", "keccak256")
     SHA256 = BN254Scheme(b"BLS_SIG_BN254G1_XMD:SHA-256_SVDW_RO_NUL_", "sha256")

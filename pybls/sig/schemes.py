@@ -61,6 +61,12 @@ class Scheme:
 
     Instances are made by :mod:`pybls.sig.variants`; use
     :meth:`with_dst` for another domain separation tag.
+
+    >>> from pybls.sig import MinPk, SecretKey
+    >>> sk = SecretKey.from_int(0x47b8192d77bf871b62e87859d653922725724a5c031afeabc60bcef5ff665138)
+    >>> sig = MinPk.PoP.sign(sk, bytes(32))       # Ethereum's consensus test vector
+    >>> sig.to_bytes().hex()[:32], MinPk.PoP.verify(MinPk.PoP.sk_to_pk(sk), bytes(32), sig)
+    ('b23c46be3a001c63ca711f87a005c200', True)
     """
 
     __slots__ = ("variant", "dst", "hash", "curve", "_pk_cls", "_sig_cls", "_sig_group", "_pk_group", "_min_pk",
@@ -327,14 +333,33 @@ class Scheme:
 
 
 class BasicScheme(Scheme):
-    """The Basic scheme: AggregateVerify requires distinct messages."""
+    """The Basic scheme: AggregateVerify requires distinct messages.
+
+    >>> from pybls.sig import MinSig, SecretKey
+    >>> sk = SecretKey.from_int(42)
+    >>> bls = MinSig.Basic                       # drand quicknet's ciphersuite
+    >>> bls.dst
+    b'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_'
+    >>> sigs = [bls.sign(sk, m) for m in (b"a", b"b")]
+    >>> bls.aggregate_verify([bls.sk_to_pk(sk)] * 2, [b"a", b"b"], bls.aggregate(sigs))
+    True
+    """
 
     __slots__ = ()
     NAME = "Basic"
 
 
 class AugScheme(Scheme):
-    """Message Augmentation: every signature covers ``public_key || message``."""
+    """Message Augmentation: every signature covers ``public_key || message``.
+
+    >>> from pybls.sig import MinPk, SecretKey
+    >>> sk = SecretKey.from_int(42)
+    >>> pk = MinPk.Aug.sk_to_pk(sk)
+    >>> MinPk.Aug.dst
+    b'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_'
+    >>> MinPk.Aug.sign(sk, b"m") == MinPk.Basic.with_dst(MinPk.Aug.dst).sign(sk, pk.to_bytes() + b"m")
+    True
+    """
 
     __slots__ = ()
     NAME = "Aug"

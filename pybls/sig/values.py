@@ -181,6 +181,11 @@ class PublicKey(_GroupValue):
 
     ``PublicKey(point)`` and ``PublicKey.from_bytes(data)`` pick the
     variant from the group (length); the subclasses accept only theirs.
+
+    >>> from pybls.sig import MinPk, PublicKey, SecretKey
+    >>> pk = MinPk.PoP.sk_to_pk(SecretKey.from_int(0x47b8192d77bf871b62e87859d653922725724a5c031afeabc60bcef5ff665138))
+    >>> PublicKey.from_bytes(pk.to_bytes()) == pk, len(pk.to_bytes())
+    (True, 48)
     """
 
     __slots__ = ()
@@ -197,6 +202,11 @@ class Signature(_GroupValue):
 
     The identity is a valid encoding (it is the aggregate of no signatures
     and of a signature with its negation), though it verifies nothing.
+
+    >>> from pybls.sig import MinSig, SecretKey, Signature
+    >>> sig = MinSig.Basic.sign(SecretKey.from_int(7), b"msg")
+    >>> Signature.from_bytes(sig.to_bytes()) == sig, len(sig.to_bytes())
+    (True, 48)
     """
 
     __slots__ = ()
@@ -209,7 +219,13 @@ def _encoded_size(group: Type[_Point]) -> int:
 
 
 class MinPkPublicKey(PublicKey):
-    """A public key of the minimal-pubkey-size variant: a G1 point (BLS12-381), 48 bytes compressed."""
+    """A public key of the minimal-pubkey-size variant: a G1 point (BLS12-381), 48 bytes compressed.
+
+    >>> from pybls.sig import MinPk, SecretKey
+    >>> pk = MinPk.PoP.sk_to_pk(SecretKey.from_int(7))
+    >>> type(pk).__name__, type(pk).from_bytes(pk.to_bytes()) == pk
+    ('MinPkPublicKey', True)
+    """
 
     __slots__ = ()
     GROUP = G1
@@ -218,7 +234,13 @@ class MinPkPublicKey(PublicKey):
 
 
 class MinSigPublicKey(PublicKey):
-    """A public key of the minimal-signature-size variant: a G2 point (BLS12-381), 96 bytes compressed."""
+    """A public key of the minimal-signature-size variant: a G2 point (BLS12-381), 96 bytes compressed.
+
+    >>> from pybls.sig import MinSig, SecretKey
+    >>> pk = MinSig.PoP.sk_to_pk(SecretKey.from_int(7))
+    >>> type(pk).__name__, len(pk.to_bytes())
+    ('MinSigPublicKey', 96)
+    """
 
     __slots__ = ()
     GROUP = G2
@@ -227,7 +249,13 @@ class MinSigPublicKey(PublicKey):
 
 
 class MinPkSignature(Signature):
-    """A signature of the minimal-pubkey-size variant: a G2 point (BLS12-381), 96 bytes compressed."""
+    """A signature of the minimal-pubkey-size variant: a G2 point (BLS12-381), 96 bytes compressed.
+
+    >>> from pybls.sig import MinPk, SecretKey
+    >>> sig = MinPk.PoP.sign(SecretKey.from_int(0x47b8192d77bf871b62e87859d653922725724a5c031afeabc60bcef5ff665138), bytes(32))
+    >>> type(sig).__name__, sig.to_bytes().hex()[-16:]     # Ethereum's consensus test vector
+    ('MinPkSignature', '0a885d5dc6df96d9')
+    """
 
     __slots__ = ()
     GROUP = G2
@@ -236,7 +264,13 @@ class MinPkSignature(Signature):
 
 
 class MinSigSignature(Signature):
-    """A signature of the minimal-signature-size variant: a G1 point (BLS12-381), 48 bytes compressed."""
+    """A signature of the minimal-signature-size variant: a G1 point (BLS12-381), 48 bytes compressed.
+
+    >>> from pybls.sig import MinSig, SecretKey
+    >>> sig = MinSig.PoP.sign(SecretKey.from_int(7), b"msg")
+    >>> type(sig).__name__, type(sig).from_bytes(sig.to_bytes()) == sig
+    ('MinSigSignature', True)
+    """
 
     __slots__ = ()
     GROUP = G1

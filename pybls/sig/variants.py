@@ -38,6 +38,10 @@ class Variant:
     Made once per curve and name by :func:`variant_of` (or
     :func:`pybls.sig.for_curve`); ``MinPk`` and ``MinSig`` of this module
     are BLS12-381's.
+
+    >>> from pybls.sig import MinPk, MinSig
+    >>> MinPk.PoP.dst, MinSig.Basic.dst      # draft-irtf-cfrg-bls-signature's ciphersuite IDs
+    (b'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_', b'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_')
     """
 
     __slots__ = ("name", "curve", "PublicKey", "Signature", "Basic", "Aug", "PoP")
