@@ -77,9 +77,13 @@ def backend() -> str:
     return _BACKEND
 
 
-# The scheme modules load on first use, so that `import pybls` stays light
-# and `pybls.tlock.decrypt(...)` works without importing pybls.tlock first.
-_LAZY_MODULES = frozenset({"aead", "compat", "drand", "eip2333", "evm", "ibe", "she", "threshold", "tlock"})
+# The scheme modules and the other curves (each its own library) load on
+# first use, so that `import pybls` stays light and `pybls.tlock.decrypt(...)`
+# or `pybls.bn254.pairing(...)` works without importing the module first.
+_LAZY_MODULES = frozenset({
+    "aead", "compat", "drand", "eip2333", "evm", "ibe", "kzg", "she", "threshold", "tlock",
+    "bn254", "bn254_nogami", "bn381", "bn462",
+})
 
 
 def __getattr__(name: str) -> object:
