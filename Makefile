@@ -25,7 +25,7 @@
 #   make fuzz    the libFuzzer targets of tests/fuzz/c (ASan + UBSan, both
 #                limb widths) and the Python targets, FUZZ_SECONDS in total
 #                (default 600), with executions and coverage per target
-#   make test-fuzz     every fuzz target ~10 s plus the regression corpus
+#   make test-fuzz     every fuzz target ~5 s plus the regression corpus
 #                (natively, under sanitizers and under valgrind)
 #   make test-sanitize the native test suite against an ASan/UBSan build of
 #                the core (ctypes backend)
@@ -85,7 +85,7 @@ FUZZ_REPLAY := $(foreach n,$(FUZZ_NAMES),build/fuzz/replay/$(n)-64 build/fuzz/re
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -O2 -g $(CORE_CFLAGS) -Itests/fuzz/c
 FUZZ_SECONDS ?= 600
-FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_SECONDS ?= 5
 SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
