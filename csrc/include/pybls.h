@@ -151,6 +151,17 @@ int pybls_fp_legendre(const uint8_t *a);
  * points P_0..P_{n-1} (a committed polynomial at a small public x), in
  * variable time. */
 
+/* Fixed-base msm, for points known in advance (a KZG trusted setup; public
+ * points and scalars, variable time). fixed_table writes, for each of
+ * `count` blocks of n internal points, a table of fixed_table_size(n,
+ * precompute) bytes (blocks back to back; scratch: fixed_table_scratch_size(n)).
+ * `precompute` (0 to PYBLS_MAX_PRECOMPUTE, as c-kzg's) bounds the table: the
+ * points in affine form for 0, at most 2^(precompute-1) shifted copies of
+ * each for more, which make the msm faster. fixed_msm writes `count` sums,
+ * the k-th of n scalars (at k n) on the k-th block of the table (scratch:
+ * fixed_msm_scratch_size(n, precompute)). */
+#define PYBLS_MAX_PRECOMPUTE 15
+
 /* G1: points on E(Fp): y^2 = x^3 + 4. */
 int pybls_g1_generator(uint8_t *out);
 int pybls_g1_identity(uint8_t *out);
@@ -171,6 +182,11 @@ int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_g1_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_g1_fixed_table_scratch_size(uint32_t n);
+int pybls_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_fixed_msm_scratch_size(uint32_t n, uint32_t precompute);
+int pybls_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -197,6 +213,11 @@ int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_g2_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_g2_fixed_table_scratch_size(uint32_t n);
+int pybls_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_fixed_msm_scratch_size(uint32_t n, uint32_t precompute);
+int pybls_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);

@@ -14,8 +14,9 @@
 #define FR_SIZE ((uint32_t)sizeof(fr_t))
 #define MAX_FFT (1u << 16)
 
-static void load(fr_t *r, const uint8_t *buf, uint32_t i) { ct_memcpy(r, buf + (size_t)i * FR_SIZE, FR_SIZE); }
-static void store(uint8_t *buf, uint32_t i, const fr_t *a) { ct_memcpy(buf + (size_t)i * FR_SIZE, a, FR_SIZE); }
+/* Public values: a plain (inlined) memcpy, not the constant-time copy. */
+static void load(fr_t *r, const uint8_t *buf, uint32_t i) { __builtin_memcpy(r, buf + (size_t)i * FR_SIZE, FR_SIZE); }
+static void store(uint8_t *buf, uint32_t i, const fr_t *a) { __builtin_memcpy(buf + (size_t)i * FR_SIZE, a, FR_SIZE); }
 
 int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in) {
     int status = PYBLS_OK;
@@ -82,7 +83,8 @@ static uint32_t reverse_bits(uint32_t i, unsigned bits) {
  * order `count` (a power of two): iterative Cooley-Tukey, decimation in
  * time, on a bit-reversed copy in `out`. The twiddles of a stage are the
  * powers of that stage's root, kept in a running product (no table, so no
- * scratch); `out` must not overlap `in`. */
+ * scratch) over the butterflies that share one; `out` must not overlap
+ * `in`. */
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale) {
     unsigned bits = 0;
     fr_t w_len, w, u, v, s;
@@ -96,22 +98,24 @@ int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t 
         /* w_len = root^(count / len), of order len */
         ct_memcpy(&w_len, root, FR_SIZE);
         for (uint32_t k = count / len; k > 1; k >>= 1) fr_sqr(&w_len, &w_len);
-        for (uint32_t start = 0; start < count; start += len) {
-            fr_set_one(&w);
-            for (uint32_t j = 0; j < len / 2; j++) {
+        fr_set_one(&w);
+        for (uint32_t j = 0; j < len / 2; j++) {
+            for (uint32_t start = 0; start < count; start += len) {
                 load(&u, out, start + j);
                 load(&v, out, start + j + len / 2);
-                fr_mul(&v, &v, &w);
+                if (j) fr_mul(&v, &v, &w);
                 fr_t sum, diff;
                 fr_add(&sum, &u, &v);
                 fr_sub(&diff, &u, &v);
                 store(out, start + j, &sum);
                 store(out, start + j + len / 2, &diff);
-                fr_mul(&w, &w, &w_len);
             }
+            fr_mul(&w, &w, &w_len);
         }
     }
     ct_memcpy(&s, scale, FR_SIZE);
+    fr_set_one(&u);
+    if (fr_eq(&s, &u) & 1) return PYBLS_OK; /* the forward transform: no scaling */
     for (uint32_t i = 0; i < count; i++) {
         load(&u, out, i);
         fr_mul(&u, &u, &s);

@@ -34,6 +34,7 @@ PYBLS_ERR_AUTH = -9  # authentication tag does not match
 PYBLS_DECODE_SKIP_SUBGROUP_CHECK = 1
 PYBLS_MUL_IN_SUBGROUP = 1
 PYBLS_MUL_VARTIME = 2
+PYBLS_MAX_PRECOMPUTE = 15
 
 # Function declarations for cffi's cdef.
 CDEF = """\
@@ -81,6 +82,11 @@ int pybls_bn254_nogami_g1_sum_scratch_size(uint32_t n);
 int pybls_bn254_nogami_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_bn254_nogami_g1_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_bn254_nogami_g1_fixed_table_scratch_size(uint32_t n);
+int pybls_bn254_nogami_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_bn254_nogami_g1_fixed_msm_scratch_size(uint32_t n, uint32_t precompute);
+int pybls_bn254_nogami_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_bn254_nogami_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_nogami_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -105,6 +111,11 @@ int pybls_bn254_nogami_g2_sum_scratch_size(uint32_t n);
 int pybls_bn254_nogami_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_bn254_nogami_g2_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_bn254_nogami_g2_fixed_table_scratch_size(uint32_t n);
+int pybls_bn254_nogami_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_bn254_nogami_g2_fixed_msm_scratch_size(uint32_t n, uint32_t precompute);
+int pybls_bn254_nogami_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_nogami_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_bn254_nogami_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
@@ -171,6 +182,11 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g1_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g1_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn254_nogami_g1_fixed_table_size': ('int', ['u32', 'u32']),
+    'pybls_bn254_nogami_g1_fixed_table_scratch_size': ('int', ['u32']),
+    'pybls_bn254_nogami_g1_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
+    'pybls_bn254_nogami_g1_fixed_msm_scratch_size': ('int', ['u32', 'u32']),
+    'pybls_bn254_nogami_g1_fixed_msm': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
@@ -195,6 +211,11 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g2_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g2_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn254_nogami_g2_fixed_table_size': ('int', ['u32', 'u32']),
+    'pybls_bn254_nogami_g2_fixed_table_scratch_size': ('int', ['u32']),
+    'pybls_bn254_nogami_g2_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
+    'pybls_bn254_nogami_g2_fixed_msm_scratch_size': ('int', ['u32', 'u32']),
+    'pybls_bn254_nogami_g2_fixed_msm': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
@@ -286,5 +307,7 @@ OUTPUT_SIZES: Dict[str, int] = {
 # name -> (position of the size argument after `out`, bytes per unit of it).
 VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bn254_nogami_g1_sum_columns': (0, 96),
+    'pybls_bn254_nogami_g1_fixed_msm': (0, 96),
     'pybls_bn254_nogami_g2_sum_columns': (0, 192),
+    'pybls_bn254_nogami_g2_fixed_msm': (0, 192),
 }

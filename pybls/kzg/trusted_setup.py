@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import TYPE_CHECKING, Callable, Dict, List, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 
 from .. import _lib
 from .._lib import _abi
 from ..errors import DecodeError, KzgInputError
 from .field import bit_reversal_permutation
+from .fixed_base import FixedBase
 
 if TYPE_CHECKING:
     from .._lib._functions import Scratch
@@ -46,7 +47,7 @@ class TrustedSetup:
     (65, 0)
     """
 
-    __slots__ = ("g1_lagrange_brp", "g1_monomial", "g2_monomial", "precompute", "digest", "_scratch", "_fk20")
+    __slots__ = ("g1_lagrange_brp", "g1_monomial", "g2_monomial", "precompute", "digest", "lagrange", "_scratch", "_fk20", "_fk20_fixed")
 
     def __init__(
         self, g1_lagrange_brp: bytes, g1_monomial: bytes, g2_monomial: List[bytes], precompute: int, digest: bytes = b""
@@ -61,8 +62,11 @@ class TrustedSetup:
         self.precompute = precompute
         #: SHA-256 of the setup file's bytes
         self.digest = digest
+        #: the Lagrange points' fixed-base table (commitments and blob proofs)
+        self.lagrange = FixedBase(g1_lagrange_brp, 1, FIELD_ELEMENTS_PER_BLOB, precompute)
         self._scratch: Dict[int, Tuple[int, "Scratch"]] = {}
         self._fk20: List[bytes] = []
+        self._fk20_fixed: Optional[FixedBase] = None
 
     def fk20_table(self) -> List[bytes]:
         """The transformed setup points of the cell proofs (pybls.kzg.fk20),
@@ -72,6 +76,13 @@ class TrustedSetup:
 
             self._fk20 = _shipped_fk20_table(self.digest) or setup_table(self)
         return self._fk20
+
+    def fk20_fixed(self) -> FixedBase:
+        """The fixed-base tables of the 128 rows of :meth:`fk20_table`
+        (built on first use)."""
+        if self._fk20_fixed is None:
+            self._fk20_fixed = FixedBase(b"".join(self.fk20_table()), len(self.fk20_table()), 64, self.precompute)
+        return self._fk20_fixed
 
     def msm_scratch(self, n: int) -> Tuple[int, "Scratch"]:
         """A reusable scratch buffer for an MSM of `n` points."""
