@@ -109,6 +109,17 @@ int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
+/* bit_reverse: out[reverse(i)] = in[i] for a power-of-two count (out must
+ * not overlap in); transpose: the rows x (count / rows) matrix `in`, stored
+ * row by row, as its transpose (out must not overlap in). */
+int pybls_fr_bit_reverse(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_transpose(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t rows);
+/* coset_interpolate_sum: the `count` coefficients of sum_k weights[k] I_k
+ * for k < num, I_k the polynomial of degree < count that takes the values
+ * evals[k] (count elements, bit-reversed order) on the coset
+ * shift_k <w>, w = 1 / root_inv of order count (a power of two, at most
+ * 128); shift_invs holds the num elements 1 / shift_k (KZG cell proofs). */
+int pybls_fr_coset_interpolate_sum(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *weights, const uint8_t *shift_invs, uint32_t num, const uint8_t *root_inv);
 /* eval_barycentric: the polynomial given by its evaluations at the n-th
  * roots of unity `roots` (any order; n a power of two), at z (scratch: n
  * elements). quotient: the evaluations of (p(X) - y) / (X - z) at those

@@ -24,6 +24,9 @@
 #define pybls_fr_batch_inv pybls_bn254_fr_batch_inv
 #define pybls_fr_scale_powers pybls_bn254_fr_scale_powers
 #define pybls_fr_fft pybls_bn254_fr_fft
+#define pybls_fr_bit_reverse pybls_bn254_fr_bit_reverse
+#define pybls_fr_transpose pybls_bn254_fr_transpose
+#define pybls_fr_coset_interpolate_sum pybls_bn254_fr_coset_interpolate_sum
 #define pybls_fr_eval_barycentric pybls_bn254_fr_eval_barycentric
 #define pybls_fr_quotient pybls_bn254_fr_quotient
 #define pybls_fp_from_bytes pybls_bn254_fp_from_bytes
@@ -146,6 +149,9 @@
 #define pybls_fr_batch_inv pybls_bn254_nogami_fr_batch_inv
 #define pybls_fr_scale_powers pybls_bn254_nogami_fr_scale_powers
 #define pybls_fr_fft pybls_bn254_nogami_fr_fft
+#define pybls_fr_bit_reverse pybls_bn254_nogami_fr_bit_reverse
+#define pybls_fr_transpose pybls_bn254_nogami_fr_transpose
+#define pybls_fr_coset_interpolate_sum pybls_bn254_nogami_fr_coset_interpolate_sum
 #define pybls_fr_eval_barycentric pybls_bn254_nogami_fr_eval_barycentric
 #define pybls_fr_quotient pybls_bn254_nogami_fr_quotient
 #define pybls_fp_from_bytes pybls_bn254_nogami_fp_from_bytes

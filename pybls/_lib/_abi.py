@@ -56,6 +56,9 @@ int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
+int pybls_fr_bit_reverse(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_transpose(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t rows);
+int pybls_fr_coset_interpolate_sum(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *weights, const uint8_t *shift_invs, uint32_t num, const uint8_t *root_inv);
 int pybls_fr_eval_barycentric(uint8_t *out, const uint8_t *evals, const uint8_t *roots, uint32_t n, const uint8_t *z, uint8_t *scratch);
 int pybls_fr_quotient(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *roots, const uint8_t *z, const uint8_t *y);
 int pybls_fp_from_bytes(uint8_t *out, const uint8_t *in48);
@@ -181,6 +184,9 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_fr_batch_inv': ('int', ['u8*', 'u32', 'const u8*']),
     'pybls_fr_scale_powers': ('int', ['u8*', 'u32', 'const u8*', 'const u8*']),
     'pybls_fr_fft': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*']),
+    'pybls_fr_bit_reverse': ('int', ['u8*', 'u32', 'const u8*']),
+    'pybls_fr_transpose': ('int', ['u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_fr_coset_interpolate_sum': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'u32', 'const u8*']),
     'pybls_fr_eval_barycentric': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u8*']),
     'pybls_fr_quotient': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'const u8*']),
     'pybls_fp_from_bytes': ('int', ['u8*', 'const u8*']),
@@ -370,6 +376,9 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_fr_batch_inv': (0, 32),
     'pybls_fr_scale_powers': (0, 32),
     'pybls_fr_fft': (0, 32),
+    'pybls_fr_bit_reverse': (0, 32),
+    'pybls_fr_transpose': (0, 32),
+    'pybls_fr_coset_interpolate_sum': (0, 32),
     'pybls_fr_quotient': (0, 32),
     'pybls_g1_sum_columns': (0, 144),
     'pybls_g1_fixed_msm': (0, 144),

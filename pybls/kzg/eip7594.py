@@ -22,13 +22,15 @@ from .field import (
     bit_reversal_permutation,
     brp_internal,
     coset_fft,
-    element_to_bytes,
     elements_from_bytes,
     fft,
+    _fft_constants,
     fft_internal,
+    internal_from_bytes,
     reverse_bits,
     roots_brp,
     roots_of_unity,
+    scalar,
     to_internal,
 )
 from .fk20 import cell_proofs
@@ -48,14 +50,10 @@ def coset_shift(cell_index: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _coset_constants(cell_index: int) -> Tuple[Tuple[int, ...], int]:
-    """(h^-t for t < 64, h^64) for cell i's shift h."""
+def _coset_constants(cell_index: int) -> Tuple[int, bytes]:
+    """(h^64, 1/h as an internal element) for cell i's shift h."""
     h = coset_shift(cell_index)
-    h_inv = pow(h, -1, R)
-    powers = [1] * FIELD_ELEMENTS_PER_CELL
-    for t in range(1, FIELD_ELEMENTS_PER_CELL):
-        powers[t] = powers[t - 1] * h_inv % R
-    return tuple(powers), pow(h, FIELD_ELEMENTS_PER_CELL, R)
+    return pow(h, FIELD_ELEMENTS_PER_CELL, R), scalar(pow(h, -1, R))
 
 
 def _coefficients(poly_evals_brp: bytes) -> bytes:
@@ -193,16 +191,18 @@ def verify_cell_kzg_proof_batch(
         )
     commitments_bytes = [_check_bytes(c, 48, "commitment") for c in commitments_bytes]
     proofs_bytes = [_check_bytes(p, 48, "proof") for p in proofs_bytes]
-    evals = [_cell_elements(c) for c in cells]
+    raw_cells = [_check_bytes(c, BYTES_PER_CELL, "cell") for c in cells]
     if not cells:
         return True
+    # every cell checked (< r) and decoded at once
+    cells_internal = internal_from_bytes(b"".join(raw_cells), "cell")
     unique: Dict[bytes, int] = {}
     for c in commitments_bytes:
         unique.setdefault(c, len(unique))
     commitment_points = [decode_g1(c, "commitment") for c in unique]
     proofs = [decode_g1(p, "proof") for p in proofs_bytes]
     which = [unique[c] for c in commitments_bytes]
-    r = verify_cell_batch_challenge(list(unique), which, indices, evals, proofs_bytes)
+    r = verify_cell_batch_challenge(list(unique), which, indices, raw_cells, proofs_bytes)
     num = len(cells)
     powers = [1] * num
     for k in range(1, num):
@@ -212,25 +212,19 @@ def verify_cell_kzg_proof_batch(
     weights = [0] * len(unique)
     for k, j in enumerate(which):
         weights[j] = (weights[j] + powers[k]) % R
-    # sum_k r^k I_k(X), the interpolants of the cells, grouped by coset
-    by_cell: Dict[int, List[int]] = {}
-    for k, (i, e) in enumerate(zip(indices, evals)):
-        acc = by_cell.setdefault(i, [0] * l)
-        rk = powers[k]
-        for t in range(l):
-            acc[t] = (acc[t] + rk * e[t]) % R
-    interpolant = [0] * l
-    for i, acc in by_cell.items():
-        # evaluations at h * w64^reverse6(t): natural order, then p(hX)'s
-        # coefficients, then p's by dividing the t-th by h^t
-        coeffs = fft(bit_reversal_permutation(acc), inverse=True)
-        h_inv_powers = _coset_constants(i)[0]
-        for t in range(l):
-            interpolant[t] = (interpolant[t] + coeffs[t] * h_inv_powers[t]) % R
-    shifted = [powers[k] * _coset_constants(i)[1] % R for k, i in enumerate(indices)]
+    # -sum_k r^k I_k(X), I_k the interpolant of cell k on its coset (in C)
+    neg_interpolant = _lib.fr_coset_interpolate_sum(
+        l,
+        cells_internal,
+        to_internal([R - p for p in powers]),
+        b"".join([_coset_constants(i)[1] for i in indices]),
+        num,
+        _fft_constants(l, True)[0],
+    )
+    shifted = [powers[k] * _coset_constants(i)[0] % R for k, i in enumerate(indices)]
     g1_all = b"".join(commitment_points) + ts.g1_monomial[: _G1 * l] + b"".join(proofs)
-    scalars = weights + [(-c) % R for c in interpolant] + shifted
-    rhs = commit_internal(to_internal(scalars), g1_all, len(scalars), ts)
+    scalars = to_internal(weights) + neg_interpolant + to_internal(shifted)
+    rhs = commit_internal(scalars, g1_all, len(scalars) // 32, ts)
     lhs = commit_internal(to_internal(powers), b"".join(proofs), num, ts)
     return _pairing_check([lhs, rhs], [ts.g2_monomial[l], _lib.g2_neg(_lib.g2_generator())])
 
@@ -239,10 +233,11 @@ def verify_cell_batch_challenge(
     commitments: Sequence[bytes],
     commitment_indices: Sequence[int],
     cell_indices: Sequence[int],
-    cosets_evals: Sequence[Sequence[int]],
+    cosets_evals: Sequence[bytes],
     proofs: Sequence[bytes],
 ) -> int:
-    """The random weight of the batch (the specs' Fiat-Shamir hash of every input)."""
+    """The random weight of the batch (the specs' Fiat-Shamir hash of every
+    input; the cells as their 2048 bytes, canonical elements)."""
     data = bytearray(_CELL_BATCH_DOMAIN)
     for count in (FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, len(commitments), len(cell_indices)):
         data += count.to_bytes(8, "big")
@@ -250,5 +245,5 @@ def verify_cell_batch_challenge(
         data += c
     for k, e in enumerate(cosets_evals):
         data += commitment_indices[k].to_bytes(8, "big") + cell_indices[k].to_bytes(8, "big")
-        data += b"".join([element_to_bytes(x) for x in e]) + proofs[k]
+        data += e + proofs[k]
     return int.from_bytes(hashlib.sha256(bytes(data)).digest(), "big") % R

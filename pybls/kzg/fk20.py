@@ -81,12 +81,10 @@ def cell_proofs(coeffs: bytes, ts: "TrustedSetup") -> List[bytes]:
     scale = scalar(pow(_N, -1, R))
     root = scalar(w)
     padding = bytes(32 * (_N - _L))  # internal zeros
-    u_hat = [
-        _lib.fr_fft(_N, b"".join([coeffs[32 * (_L * k + b) : 32 * (_L * k + b + 1)] for k in range(_L)]) + padding, root, scale)
-        for b in range(_L)
-    ]
+    u = _lib.fr_transpose(_L * _L, coeffs[: 32 * _L * _L], _L)  # row b: u_b[k] = c_{64k+b}
+    u_hat = b"".join([_lib.fr_fft(_N, u[32 * _L * b : 32 * _L * (b + 1)] + padding, root, scale) for b in range(_L)])
     # row t's scalars are the u_hat[b][t], b < 64; the 128 MSMs in one call
-    ks = b"".join([u[32 * t : 32 * t + 32] for t in range(_N) for u in u_hat])
+    ks = _lib.fr_transpose(_L * _N, u_hat, _L)
     sums = ts.fk20_fixed().msm(ks)
     h = [sums[_G1 * t : _G1 * (t + 1)] for t in range(_N)]
     ws = g1_dft(h, inverse=True)
