@@ -211,6 +211,14 @@ int PUB(decode)(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags) {
     return rc;
 }
 
+int PUB(decode_batch)(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags) {
+    for (uint32_t i = 0; i < count; i++) {
+        int rc = PUB(decode)(out + (size_t)i * sizeof(POINT), in + (size_t)i * len, len, flags);
+        if (rc != PYBLS_OK) return rc;
+    }
+    return PYBLS_OK;
+}
+
 int PUB(to_affine_bytes)(uint8_t *out, const uint8_t *a) {
     LOAD(POINT, p, a);
     FE x, y;

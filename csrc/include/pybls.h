@@ -162,6 +162,9 @@ int pybls_fp_legendre(const uint8_t *a);
  * points P_0..P_{n-1} (a committed polynomial at a small public x), in
  * variable time. */
 
+/* decode_batch decodes `count` encodings of `len` bytes each, back to back,
+ * as decode does, stopping at the first invalid one (its status). */
+
 /* Fixed-base msm, for points known in advance (a KZG trusted setup; public
  * points and scalars, variable time). fixed_table writes, for each of
  * `count` blocks of n internal points, a table of fixed_table_size(n,
@@ -201,6 +204,7 @@ int pybls_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 
@@ -232,6 +236,7 @@ int pybls_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 

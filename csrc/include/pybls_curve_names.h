@@ -66,6 +66,7 @@
 #define pybls_g1_compress pybls_bn254_g1_compress
 #define pybls_g1_serialize pybls_bn254_g1_serialize
 #define pybls_g1_decode pybls_bn254_g1_decode
+#define pybls_g1_decode_batch pybls_bn254_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn254_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn254_g1_to_affine_bytes
 #define pybls_g2_generator pybls_bn254_g2_generator
@@ -95,6 +96,7 @@
 #define pybls_g2_compress pybls_bn254_g2_compress
 #define pybls_g2_serialize pybls_bn254_g2_serialize
 #define pybls_g2_decode pybls_bn254_g2_decode
+#define pybls_g2_decode_batch pybls_bn254_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn254_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn254_g2_to_affine_bytes
 #define pybls_gt_one pybls_bn254_gt_one
@@ -191,6 +193,7 @@
 #define pybls_g1_compress pybls_bn254_nogami_g1_compress
 #define pybls_g1_serialize pybls_bn254_nogami_g1_serialize
 #define pybls_g1_decode pybls_bn254_nogami_g1_decode
+#define pybls_g1_decode_batch pybls_bn254_nogami_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn254_nogami_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn254_nogami_g1_to_affine_bytes
 #define pybls_g2_generator pybls_bn254_nogami_g2_generator
@@ -220,6 +223,7 @@
 #define pybls_g2_compress pybls_bn254_nogami_g2_compress
 #define pybls_g2_serialize pybls_bn254_nogami_g2_serialize
 #define pybls_g2_decode pybls_bn254_nogami_g2_decode
+#define pybls_g2_decode_batch pybls_bn254_nogami_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn254_nogami_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn254_nogami_g2_to_affine_bytes
 #define pybls_gt_one pybls_bn254_nogami_gt_one

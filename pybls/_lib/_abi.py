@@ -98,6 +98,7 @@ int pybls_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 int pybls_g2_generator(uint8_t *out);
@@ -127,6 +128,7 @@ int pybls_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 int pybls_gt_one(uint8_t *out);
@@ -226,6 +228,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_g1_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_g1_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g1_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_g2_generator': ('int', ['u8*']),
@@ -255,6 +258,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_g2_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g2_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_gt_one': ('int', ['u8*']),
@@ -382,8 +386,10 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_fr_quotient': (0, 32),
     'pybls_g1_sum_columns': (0, 144),
     'pybls_g1_fixed_msm': (0, 144),
+    'pybls_g1_decode_batch': (0, 144),
     'pybls_g2_sum_columns': (0, 288),
     'pybls_g2_fixed_msm': (0, 288),
+    'pybls_g2_decode_batch': (0, 288),
     'pybls_expand_message_xmd': (0, 1),
     'pybls_expand_message_xmd_keccak256': (0, 1),
     'pybls_hash_to_field_fp': (0, 48),

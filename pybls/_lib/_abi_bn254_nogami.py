@@ -90,6 +90,7 @@ int pybls_bn254_nogami_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t 
 int pybls_bn254_nogami_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_bn254_nogami_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_nogami_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_bn254_nogami_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_bn254_nogami_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_bn254_nogami_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_nogami_g2_generator(uint8_t *out);
@@ -119,6 +120,7 @@ int pybls_bn254_nogami_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t 
 int pybls_bn254_nogami_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_nogami_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_bn254_nogami_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_bn254_nogami_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_bn254_nogami_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_bn254_nogami_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 int pybls_bn254_nogami_gt_one(uint8_t *out);
@@ -190,6 +192,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn254_nogami_g1_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_bn254_nogami_g1_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_g1_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g2_generator': ('int', ['u8*']),
@@ -219,6 +222,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn254_nogami_g2_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_bn254_nogami_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_g2_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_gt_one': ('int', ['u8*']),
@@ -308,6 +312,8 @@ OUTPUT_SIZES: Dict[str, int] = {
 VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bn254_nogami_g1_sum_columns': (0, 96),
     'pybls_bn254_nogami_g1_fixed_msm': (0, 96),
+    'pybls_bn254_nogami_g1_decode_batch': (0, 96),
     'pybls_bn254_nogami_g2_sum_columns': (0, 192),
     'pybls_bn254_nogami_g2_fixed_msm': (0, 192),
+    'pybls_bn254_nogami_g2_decode_batch': (0, 192),
 }

@@ -222,7 +222,7 @@ def verify_cell_kzg_proof_batch(
         _fft_constants(l, True)[0],
     )
     shifted = [powers[k] * _coset_constants(i)[0] % R for k, i in enumerate(indices)]
-    g1_all = b"".join(commitment_points) + ts.g1_monomial[: _G1 * l] + b"".join(proofs)
+    g1_all = b"".join(commitment_points) + ts.g1_monomial_head[: _G1 * l] + b"".join(proofs)
     scalars = to_internal(weights) + neg_interpolant + to_internal(shifted)
     rhs = commit_internal(scalars, g1_all, len(scalars) // 32, ts)
     lhs = commit_internal(to_internal(powers), b"".join(proofs), num, ts)
