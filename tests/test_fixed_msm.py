@@ -55,7 +55,7 @@ def _fixed(name, size, blocks, n, precompute):
     """The sums of every block (points, scalars) from one table and call."""
     tsize = getattr(_lib, f"{name}_fixed_table_size")(n, precompute)
     bsize = getattr(_lib, f"{name}_fixed_table_scratch_size")(n)
-    msize = getattr(_lib, f"{name}_fixed_msm_scratch_size")(n, precompute)
+    msize = getattr(_lib, f"{name}_fixed_msm_scratch_size")(len(blocks), n, precompute)
     assert tsize >= 0 and bsize >= 0 and msize >= 0
     table = _lib.scratch(len(blocks) * tsize)
     points = b"".join(b"".join(pts) for pts, _ in blocks)
@@ -97,6 +97,6 @@ def test_fixed_msm_rejects_bad_arguments():
     size = _lib.g1_fixed_table_size(4, 0)
     table = _lib.scratch(size)
     assert _lib.g1_fixed_table(1, 4, 0, _lib.g1_generator() * 4, table, _lib.scratch(8), 8) < 0
-    need = _lib.g1_fixed_msm_scratch_size(40, 3)
+    need = _lib.g1_fixed_msm_scratch_size(1, 40, 3)
     with pytest.raises(PyblsError):
         _lib.g1_fixed_msm(1, bytes(_lib.g1_fixed_table_size(40, 3)), bytes(32 * 40), 40, 3, _lib.scratch(need - 1), need - 1)

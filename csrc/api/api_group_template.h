@@ -173,23 +173,15 @@ int PUB(fixed_table)(uint32_t count, uint32_t n, uint32_t precompute, const uint
     return PYBLS_OK;
 }
 
-int PUB(fixed_msm_scratch_size)(uint32_t n, uint32_t precompute) {
-    int size = precompute > PYBLS_MAX_PRECOMPUTE ? -1 : EC(fixed_msm_scratch_size)(n, precompute);
+int PUB(fixed_msm_scratch_size)(uint32_t count, uint32_t n, uint32_t precompute) {
+    int size = precompute > PYBLS_MAX_PRECOMPUTE ? -1 : EC(fixed_msm_scratch_size)(count, n, precompute);
     return size < 0 ? PYBLS_ERR_ARGUMENT : size;
 }
 
 int PUB(fixed_msm)(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n,
                    uint32_t precompute, uint8_t *scratch, uint32_t scratch_len) {
-    int size = PUB(fixed_table_size)(n, precompute);
-    if (size < 0) return size;
-    for (uint32_t k = 0; k < count; k++) {
-        POINT r;
-        int rc = EC(fixed_msm)(&r, table + (size_t)k * (size_t)size, scalars + (size_t)k * n * sizeof(fr_t), n,
-                               precompute, scratch, scratch_len);
-        if (rc != PYBLS_OK) return rc;
-        STORE(out + (size_t)k * sizeof(POINT), r);
-    }
-    return PYBLS_OK;
+    if (precompute > PYBLS_MAX_PRECOMPUTE) return PYBLS_ERR_ARGUMENT;
+    return EC(fixed_msm)(out, count, table, scalars, n, precompute, scratch, scratch_len);
 }
 
 int PUB(compress)(uint8_t *out, const uint8_t *p) {

@@ -281,14 +281,21 @@ static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, uint32_t n, int j, 
 
 /* sum_b (b + 1) bucket_b, bucket b being the segment (start[b], count[b])
  * of m->work: summed as trees of affine additions, then a running sum. */
+static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
+
 static void EC(msm_bucket_total)(POINT *tot, EC(msm_mem_t) *m, uint32_t nbuckets) {
-    POINT sum;
     while (EC(msm_tree_level)(m, nbuckets)) {
     }
-    /* running sum from the top bucket: tot = sum_b (b + 1) bucket_b */
+    EC(msm_running_sum)(tot, m, 0, nbuckets);
+}
+
+/* The running sum from the top bucket: tot = sum_b (b + 1) bucket_(first + b)
+ * for b < nbuckets, each bucket's segment holding what its tree left. */
+static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets) {
+    POINT sum;
     EC(set_identity)(&sum);
     EC(set_identity)(tot);
-    for (uint32_t b = nbuckets; b-- > 0;) {
+    for (uint32_t b = first + nbuckets; b-- > first;) {
         for (uint32_t e = m->start[b]; e < m->start[b] + m->count[b]; e++)
             if (!m->work_inf[e]) EC(add_affine)(&sum, &sum, &m->work[e].x, &m->work[e].y);
         if (!(EC(is_identity)(&sum) & 1)) EC(add)(tot, tot, &sum);

@@ -173,7 +173,8 @@ int pybls_fp_legendre(const uint8_t *a);
  * points in affine form for 0, at most 2^(precompute-1) shifted copies of
  * each for more, which make the msm faster. fixed_msm writes `count` sums,
  * the k-th of n scalars (at k n) on the k-th block of the table (scratch:
- * fixed_msm_scratch_size(n, precompute)). */
+ * fixed_msm_scratch_size(count, n, precompute); several blocks go through
+ * the buckets together, sharing inversions). */
 #define PYBLS_MAX_PRECOMPUTE 15
 
 /* G1: points on E(Fp): y^2 = x^3 + 4. */
@@ -199,7 +200,7 @@ int pybls_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t
 int pybls_g1_fixed_table_size(uint32_t n, uint32_t precompute);
 int pybls_g1_fixed_table_scratch_size(uint32_t n);
 int pybls_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
-int pybls_g1_fixed_msm_scratch_size(uint32_t n, uint32_t precompute);
+int pybls_g1_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
 int pybls_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
@@ -231,7 +232,7 @@ int pybls_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t
 int pybls_g2_fixed_table_size(uint32_t n, uint32_t precompute);
 int pybls_g2_fixed_table_scratch_size(uint32_t n);
 int pybls_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
-int pybls_g2_fixed_msm_scratch_size(uint32_t n, uint32_t precompute);
+int pybls_g2_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
 int pybls_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);

@@ -85,7 +85,7 @@ int pybls_bn254_nogami_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_
 int pybls_bn254_nogami_g1_fixed_table_size(uint32_t n, uint32_t precompute);
 int pybls_bn254_nogami_g1_fixed_table_scratch_size(uint32_t n);
 int pybls_bn254_nogami_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
-int pybls_bn254_nogami_g1_fixed_msm_scratch_size(uint32_t n, uint32_t precompute);
+int pybls_bn254_nogami_g1_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
 int pybls_bn254_nogami_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_bn254_nogami_g1_serialize(uint8_t *out96, const uint8_t *p);
@@ -115,7 +115,7 @@ int pybls_bn254_nogami_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_
 int pybls_bn254_nogami_g2_fixed_table_size(uint32_t n, uint32_t precompute);
 int pybls_bn254_nogami_g2_fixed_table_scratch_size(uint32_t n);
 int pybls_bn254_nogami_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
-int pybls_bn254_nogami_g2_fixed_msm_scratch_size(uint32_t n, uint32_t precompute);
+int pybls_bn254_nogami_g2_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
 int pybls_bn254_nogami_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_nogami_g2_serialize(uint8_t *out192, const uint8_t *p);
@@ -187,7 +187,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_g1_fixed_table_size': ('int', ['u32', 'u32']),
     'pybls_bn254_nogami_g1_fixed_table_scratch_size': ('int', ['u32']),
     'pybls_bn254_nogami_g1_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
-    'pybls_bn254_nogami_g1_fixed_msm_scratch_size': ('int', ['u32', 'u32']),
+    'pybls_bn254_nogami_g1_fixed_msm_scratch_size': ('int', ['u32', 'u32', 'u32']),
     'pybls_bn254_nogami_g1_fixed_msm': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g1_serialize': ('int', ['u8*', 'const u8*']),
@@ -217,7 +217,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_g2_fixed_table_size': ('int', ['u32', 'u32']),
     'pybls_bn254_nogami_g2_fixed_table_scratch_size': ('int', ['u32']),
     'pybls_bn254_nogami_g2_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
-    'pybls_bn254_nogami_g2_fixed_msm_scratch_size': ('int', ['u32', 'u32']),
+    'pybls_bn254_nogami_g2_fixed_msm_scratch_size': ('int', ['u32', 'u32', 'u32']),
     'pybls_bn254_nogami_g2_fixed_msm': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_g2_serialize': ('int', ['u8*', 'const u8*']),

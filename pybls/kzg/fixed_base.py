@@ -48,7 +48,7 @@ class FixedBase:
         status = _lib.g1_fixed_table(count, n, precompute, points, self.table, _lib.scratch(scratch_size), scratch_size)
         if status:
             raise KzgInputError(f"fixed base: building the table failed (status {status})")
-        self._scratch_size = _lib.g1_fixed_msm_scratch_size(n, precompute)
+        self._scratch_size = _lib.g1_fixed_msm_scratch_size(count, n, precompute)
         self._scratch = _lib.scratch(self._scratch_size)
 
     def msm(self, scalars: bytes) -> bytes:
