@@ -71,7 +71,7 @@ class TrustedSetup:
         self.g1_monomial_head = g1_monomial_head or self.g1_monomial[: _G1 * MONOMIAL_HEAD]
         #: the 65 points [tau^i]G2
         self.g2_monomial = g2_monomial
-        #: the fixed-base table size asked for (accepted as c-kzg does)
+        #: the fixed-base table parameter (see :func:`load_trusted_setup`)
         self.precompute = precompute
         #: SHA-256 of the setup file's bytes
         self.digest = digest
@@ -206,10 +206,15 @@ def bit_reversal_permutation_bytes(points: List[bytes]) -> List[bytes]:
 def load_trusted_setup(path_or_bytes: Union[str, "os.PathLike[str]", bytes], precompute: int = 0) -> TrustedSetup:
     """Load a trusted setup from a file path or from the file's contents.
 
-    `precompute` (0 to 15) is c-kzg's fixed-base table parameter, checked
-    and recorded. :data:`MAINNET` is loaded once per process and cached
-    (its points are the ceremony's published output, checked at load like
-    any other file's).
+    `precompute` (0 to 15) is c-kzg's fixed-base table parameter: 0 keeps
+    the Lagrange points (and, on first use, the cell-proof points) in
+    affine form only; larger values add up to 2^(precompute-1) shifted
+    copies of each point (pybls.kzg.fixed_base), which make commitments and
+    proofs faster for more memory and a longer load (about 8 MB and 1 s
+    natively for the Lagrange points from 6 up, as many again for the cell
+    proofs). :data:`MAINNET` is loaded once per process and precompute
+    value and cached (its points are the ceremony's published output,
+    checked by the test suite).
 
     >>> load_trusted_setup(MAINNET) is load_trusted_setup(MAINNET)
     True
