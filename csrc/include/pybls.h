@@ -108,6 +108,8 @@ int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
+/* mul_vec: out[i] = a[i] * b[i]. */
+int pybls_fr_mul_vec(uint8_t *out, uint32_t count, const uint8_t *a, const uint8_t *b);
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
 /* bit_reverse: out[reverse(i)] = in[i] for a power-of-two count (out must
  * not overlap in); transpose: the rows x (count / rows) matrix `in`, stored

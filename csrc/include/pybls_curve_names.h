@@ -23,6 +23,7 @@
 #define pybls_fr_to_bytes_batch pybls_bn254_fr_to_bytes_batch
 #define pybls_fr_batch_inv pybls_bn254_fr_batch_inv
 #define pybls_fr_scale_powers pybls_bn254_fr_scale_powers
+#define pybls_fr_mul_vec pybls_bn254_fr_mul_vec
 #define pybls_fr_fft pybls_bn254_fr_fft
 #define pybls_fr_bit_reverse pybls_bn254_fr_bit_reverse
 #define pybls_fr_transpose pybls_bn254_fr_transpose
@@ -150,6 +151,7 @@
 #define pybls_fr_to_bytes_batch pybls_bn254_nogami_fr_to_bytes_batch
 #define pybls_fr_batch_inv pybls_bn254_nogami_fr_batch_inv
 #define pybls_fr_scale_powers pybls_bn254_nogami_fr_scale_powers
+#define pybls_fr_mul_vec pybls_bn254_nogami_fr_mul_vec
 #define pybls_fr_fft pybls_bn254_nogami_fr_fft
 #define pybls_fr_bit_reverse pybls_bn254_nogami_fr_bit_reverse
 #define pybls_fr_transpose pybls_bn254_nogami_fr_transpose

@@ -60,6 +60,17 @@ int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in) {
     return PYBLS_OK;
 }
 
+int pybls_fr_mul_vec(uint8_t *out, uint32_t count, const uint8_t *a, const uint8_t *b) {
+    fr_t x, y;
+    for (uint32_t i = 0; i < count; i++) {
+        load(&x, a, i);
+        load(&y, b, i);
+        fr_mul(&x, &x, &y);
+        store(out, i, &x);
+    }
+    return PYBLS_OK;
+}
+
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g) {
     fr_t x, a, w;
     fr_set_one(&w);

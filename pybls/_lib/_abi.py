@@ -55,6 +55,7 @@ int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
+int pybls_fr_mul_vec(uint8_t *out, uint32_t count, const uint8_t *a, const uint8_t *b);
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
 int pybls_fr_bit_reverse(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_transpose(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t rows);
@@ -185,6 +186,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_fr_to_bytes_batch': ('int', ['u8*', 'u32', 'const u8*']),
     'pybls_fr_batch_inv': ('int', ['u8*', 'u32', 'const u8*']),
     'pybls_fr_scale_powers': ('int', ['u8*', 'u32', 'const u8*', 'const u8*']),
+    'pybls_fr_mul_vec': ('int', ['u8*', 'u32', 'const u8*', 'const u8*']),
     'pybls_fr_fft': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*']),
     'pybls_fr_bit_reverse': ('int', ['u8*', 'u32', 'const u8*']),
     'pybls_fr_transpose': ('int', ['u8*', 'u32', 'const u8*', 'u32']),
@@ -379,6 +381,7 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_fr_to_bytes_batch': (0, 32),
     'pybls_fr_batch_inv': (0, 32),
     'pybls_fr_scale_powers': (0, 32),
+    'pybls_fr_mul_vec': (0, 32),
     'pybls_fr_fft': (0, 32),
     'pybls_fr_bit_reverse': (0, 32),
     'pybls_fr_transpose': (0, 32),

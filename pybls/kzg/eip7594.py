@@ -18,12 +18,9 @@ from .. import _lib
 from ..errors import KzgInputError
 from .eip4844 import _check_bytes, _pairing_check, blob_internal, commit_internal, decode_g1
 from .field import (
+    PRIMITIVE_ROOT,
     R,
-    bit_reversal_permutation,
     brp_internal,
-    coset_fft,
-    elements_from_bytes,
-    fft,
     _fft_constants,
     fft_internal,
     internal_from_bytes,
@@ -102,10 +99,6 @@ def _cell_index(value: object) -> int:
     return value
 
 
-def _cell_elements(cell: object) -> List[int]:
-    return elements_from_bytes(_check_bytes(cell, BYTES_PER_CELL, "cell"), FIELD_ELEMENTS_PER_CELL, "cell")
-
-
 def recover_cells_and_kzg_proofs(
     cell_indices: Sequence[int], cells: Sequence[bytes], ts: TrustedSetup
 ) -> Tuple[List[bytes], List[bytes]]:
@@ -119,13 +112,14 @@ def recover_cells_and_kzg_proofs(
         raise KzgInputError(f"need between {CELLS_PER_EXT_BLOB // 2} and {CELLS_PER_EXT_BLOB} cells, got {len(cells)}")
     if any(a >= b for a, b in zip(indices, indices[1:])):
         raise KzgInputError("cell indices must be strictly increasing")
-    evals = [_cell_elements(c) for c in cells]
+    raw = [_check_bytes(c, BYTES_PER_CELL, "cell") for c in cells]
+    evals = internal_from_bytes(b"".join(raw), "cell")  # every cell checked (< r) at once
+    n = FIELD_ELEMENTS_PER_EXT_BLOB
     if len(cells) == CELLS_PER_EXT_BLOB:
-        flat = [x for e in evals for x in e]
-        coeffs = to_internal(fft(bit_reversal_permutation(flat), inverse=True))
-        out = [bytes(c) for c in cells]
+        coeffs = fft_internal(_lib.fr_bit_reverse(n, evals), n, inverse=True)
+        out = raw
     else:
-        coeffs = to_internal(_recover_coefficients(indices, evals))
+        coeffs = _recover_coefficients(indices, evals)
         # As c-kzg: the given cells are returned as they are, the missing
         # ones are evaluations of the recovered polynomial, and the proofs
         # commit to its low 4096 coefficients (for cells that lie on one
@@ -136,11 +130,12 @@ def recover_cells_and_kzg_proofs(
     return out, _proofs_from_coefficients(coeffs[: 32 * FIELD_ELEMENTS_PER_BLOB], ts)
 
 
-def _recover_coefficients(indices: Sequence[int], evals: Sequence[Sequence[int]]) -> List[int]:
-    """The extended polynomial's 8192 coefficients from the known cells: with
-    Z vanishing on the missing cosets, (E * Z) is known everywhere, and E is
+def _recover_coefficients(indices: Sequence[int], evals: bytes) -> bytes:
+    """The extended polynomial's 8192 coefficients (packed internal) from the
+    known cells (packed internal, in the order of `indices`): with Z
+    vanishing on the missing cosets, (E * Z) is known everywhere, and E is
     (E * Z) / Z evaluated on a shifted coset where Z has no zero."""
-    n, l = FIELD_ELEMENTS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL
+    n, l, size = FIELD_ELEMENTS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, 32 * FIELD_ELEMENTS_PER_CELL
     known = set(indices)
     # Z(X) = prod over missing cells of (X^64 - h_i^64): a polynomial in X^64
     # whose roots are the 128-th roots of unity of the missing cells.
@@ -155,21 +150,21 @@ def _recover_coefficients(indices: Sequence[int], evals: Sequence[Sequence[int]]
             nxt[k] = (nxt[k] - a * c) % R
             nxt[k + 1] = (nxt[k + 1] + c) % R
         short = nxt
-    zero_poly = [0] * n
-    for k, c in enumerate(short):
-        zero_poly[k * l] = c
-    ext_brp = [0] * n
-    for i, e in zip(indices, evals):
-        ext_brp[i * l : (i + 1) * l] = e
-    ext = bit_reversal_permutation(ext_brp)
-    zero_evals = fft(zero_poly)
-    ez_coeffs = fft([a * b % R for a, b in zip(ext, zero_evals)], inverse=True)
-    ez_coset = coset_fft(ez_coeffs)
-    z_coset = coset_fft(zero_poly)
-    from .field import batch_inverse
-
-    quotient = [a * b % R for a, b in zip(ez_coset, batch_inverse(z_coset))]
-    return coset_fft(quotient, inverse=True)
+    zero_poly = bytearray(32 * n)  # the internal zero is all zero bytes
+    short_internal = to_internal(short)
+    for k in range(len(short)):
+        zero_poly[32 * k * l : 32 * k * l + 32] = short_internal[32 * k : 32 * k + 32]
+    ext_brp = bytearray(32 * n)
+    for k, i in enumerate(indices):
+        ext_brp[size * i : size * (i + 1)] = evals[size * k : size * (k + 1)]
+    ext = _lib.fr_bit_reverse(n, bytes(ext_brp))
+    zero_evals = fft_internal(bytes(zero_poly), n)
+    ez_coeffs = fft_internal(_lib.fr_mul_vec(n, ext, zero_evals), n, inverse=True)
+    shift, unshift = scalar(PRIMITIVE_ROOT), scalar(pow(PRIMITIVE_ROOT, -1, R))
+    ez_coset = fft_internal(_lib.fr_scale_powers(n, ez_coeffs, shift), n)
+    z_coset = fft_internal(_lib.fr_scale_powers(n, bytes(zero_poly), shift), n)
+    quotient = _lib.fr_mul_vec(n, ez_coset, _lib.fr_batch_inv(n, z_coset))
+    return _lib.fr_scale_powers(n, fft_internal(quotient, n, inverse=True), unshift)
 
 
 def verify_cell_kzg_proof_batch(
