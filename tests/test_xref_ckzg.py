@@ -219,3 +219,15 @@ def test_precomputed_tables_agree(setups):
     assert c == ckzg.blob_to_kzg_commitment(blob, cts)
     assert kzg.compute_blob_kzg_proof(blob, c, ts) == ckzg.compute_blob_kzg_proof(blob, c, cts)
     assert kzg.compute_cells_and_kzg_proofs(blob, ts) == ckzg.compute_cells_and_kzg_proofs(blob, cts)
+
+
+def test_concurrent_commitments_agree(setups):
+    """Threads sharing one setup (the core runs without the GIL): each MSM
+    has its own scratch."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    ts, cts = setups
+    blobs = [BLOBS["random"], BLOBS["sparse"], BLOBS["all_r_minus_1"]] * 2
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        got = list(pool.map(lambda b: kzg.blob_to_kzg_commitment(b, ts), blobs))
+    assert got == [ckzg.blob_to_kzg_commitment(b, cts) for b in blobs]

@@ -10,7 +10,7 @@ blobs): the core's fixed-base MSM runs in variable time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, List, cast
 
 from .. import _lib
 from ..errors import KzgInputError
@@ -33,7 +33,7 @@ class FixedBase:
     1
     """
 
-    __slots__ = ("count", "n", "precompute", "table", "_scratch", "_scratch_size")
+    __slots__ = ("count", "n", "precompute", "table", "_free", "_scratch_size")
 
     def __init__(self, points: bytes, count: int, n: int, precompute: int) -> None:
         if len(points) != count * n * _G1:
@@ -49,7 +49,9 @@ class FixedBase:
         if status:
             raise KzgInputError(f"fixed base: building the table failed (status {status})")
         self._scratch_size = _lib.g1_fixed_msm_scratch_size(count, n, precompute)
-        self._scratch = _lib.scratch(self._scratch_size)
+        # scratch buffers not in use: the core runs without the GIL, so each
+        # concurrent MSM takes its own (list.pop and append are atomic)
+        self._free: List["Scratch"] = [_lib.scratch(self._scratch_size)]
 
     def msm(self, scalars: bytes) -> bytes:
         """The `count` internal points sum_i k[b n + i] P[b][i], one per
@@ -58,4 +60,11 @@ class FixedBase:
             raise KzgInputError(f"fixed base: expected {self.count * self.n} scalars, got {len(scalars) // _FR}")
         # the table is a writable buffer, which both backends pass as a const pointer
         table = cast(bytes, self.table)
-        return _lib.g1_fixed_msm(self.count, table, scalars, self.n, self.precompute, self._scratch, self._scratch_size)
+        try:
+            scratch = self._free.pop()
+        except IndexError:
+            scratch = _lib.scratch(self._scratch_size)
+        try:
+            return _lib.g1_fixed_msm(self.count, table, scalars, self.n, self.precompute, scratch, self._scratch_size)
+        finally:
+            self._free.append(scratch)
