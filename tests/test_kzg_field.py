@@ -14,6 +14,7 @@ from pybls.kzg.field import (
     fft,
     from_internal,
     internal_from_bytes,
+    reverse_bits,
     roots_brp,
     roots_of_unity,
     scalar,
@@ -133,3 +134,45 @@ def test_mainnet_points_are_in_the_subgroups():
         import hashlib
 
         assert hashlib.sha256(f.read()).digest() == trusted_setup.MAINNET_SHA256
+
+
+def test_bit_reversal_and_transpose():
+    xs = [RNG.randrange(R) for _ in range(16)]
+    assert from_internal(_lib.fr_bit_reverse(16, to_internal(xs)), 16) == [xs[reverse_bits(i, 4)] for i in range(16)]
+    m = [RNG.randrange(R) for _ in range(12)]  # 3 rows of 4
+    assert from_internal(_lib.fr_transpose(12, to_internal(m), 3), 12) == [m[4 * r + c] for c in range(4) for r in range(3)]
+    with pytest.raises(ArgumentError):
+        _lib.fr_bit_reverse(12, bytes(32 * 12))
+    with pytest.raises(ArgumentError):
+        _lib.fr_transpose(12, bytes(32 * 12), 5)
+
+
+def test_coset_interpolation_sum():
+    """Each weighted interpolant takes weight * value at its coset's points
+    (h w^reverse(j)), and several add up."""
+    n, w = 8, roots_of_unity(8)[1]
+    shifts = [RNG.randrange(1, R) for _ in range(2)]
+    cells = [[RNG.randrange(R) for _ in range(n)] for _ in range(2)]
+    weights = [RNG.randrange(R) for _ in range(2)]
+
+    def interpolate(ks):
+        out = _lib.fr_coset_interpolate_sum(
+            n,
+            to_internal([v for k in ks for v in cells[k]]),
+            to_internal([weights[k] for k in ks]),
+            to_internal([pow(shifts[k], -1, R) for k in ks]),
+            len(ks),
+            scalar(pow(w, -1, R)),
+        )
+        return from_internal(out, n)
+
+    singles = []
+    for k in range(2):
+        coeffs = interpolate([k])
+        for j in range(n):
+            x = shifts[k] * pow(w, reverse_bits(j, 3), R) % R
+            assert sum(c * pow(x, t, R) for t, c in enumerate(coeffs)) % R == weights[k] * cells[k][j] % R
+        singles.append(coeffs)
+    assert interpolate([0, 1]) == [(a + b) % R for a, b in zip(*singles)]
+    with pytest.raises(ArgumentError):
+        _lib.fr_coset_interpolate_sum(256, bytes(32 * 256), bytes(32), bytes(32), 1, scalar(1))

@@ -207,3 +207,27 @@ def test_trusted_setup_rejections_match_ckzg(tmp_path):
     bad.write_text("\n".join(text))
     for args in ((str(tmp_path / "missing.txt"), 0), (str(bad), 0), (kzg.MAINNET, 16), (kzg.MAINNET.encode(), 0)):
         assert _outcome(compat.load_trusted_setup, *args) == _outcome(ckzg.load_trusted_setup, *args)
+
+
+def test_precomputed_tables_agree(setups):
+    """With fixed-base tables of shifted copies (precompute > 0), for the
+    commitment, the blob proof and the cell proofs."""
+    _, cts = setups
+    ts = kzg.load_trusted_setup(kzg.MAINNET, 2)
+    blob = BLOBS["random"]
+    c = kzg.blob_to_kzg_commitment(blob, ts)
+    assert c == ckzg.blob_to_kzg_commitment(blob, cts)
+    assert kzg.compute_blob_kzg_proof(blob, c, ts) == ckzg.compute_blob_kzg_proof(blob, c, cts)
+    assert kzg.compute_cells_and_kzg_proofs(blob, ts) == ckzg.compute_cells_and_kzg_proofs(blob, cts)
+
+
+def test_concurrent_commitments_agree(setups):
+    """Threads sharing one setup (the core runs without the GIL): each MSM
+    has its own scratch."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    ts, cts = setups
+    blobs = [BLOBS["random"], BLOBS["sparse"], BLOBS["all_r_minus_1"]] * 2
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        got = list(pool.map(lambda b: kzg.blob_to_kzg_commitment(b, ts), blobs))
+    assert got == [ckzg.blob_to_kzg_commitment(b, cts) for b in blobs]

@@ -151,6 +151,39 @@ int PUB(msm)(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32
     return rc;
 }
 
+int PUB(fixed_table_size)(uint32_t n, uint32_t precompute) {
+    int size = precompute > PYBLS_MAX_PRECOMPUTE ? -1 : EC(fixed_table_size)(n, precompute);
+    return size < 0 ? PYBLS_ERR_ARGUMENT : size;
+}
+
+int PUB(fixed_table_scratch_size)(uint32_t n) {
+    int size = EC(fixed_table_scratch_size)(n);
+    return size < 0 ? PYBLS_ERR_ARGUMENT : size;
+}
+
+int PUB(fixed_table)(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table,
+                     uint8_t *scratch, uint32_t scratch_len) {
+    int size = PUB(fixed_table_size)(n, precompute);
+    if (size < 0) return size;
+    for (uint32_t k = 0; k < count; k++) {
+        int rc = EC(fixed_table)(table + (size_t)k * (size_t)size, points + (size_t)k * n * sizeof(POINT), n,
+                                 precompute, scratch, scratch_len);
+        if (rc != PYBLS_OK) return rc;
+    }
+    return PYBLS_OK;
+}
+
+int PUB(fixed_msm_scratch_size)(uint32_t count, uint32_t n, uint32_t precompute) {
+    int size = precompute > PYBLS_MAX_PRECOMPUTE ? -1 : EC(fixed_msm_scratch_size)(count, n, precompute);
+    return size < 0 ? PYBLS_ERR_ARGUMENT : size;
+}
+
+int PUB(fixed_msm)(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n,
+                   uint32_t precompute, uint8_t *scratch, uint32_t scratch_len) {
+    if (precompute > PYBLS_MAX_PRECOMPUTE) return PYBLS_ERR_ARGUMENT;
+    return EC(fixed_msm)(out, count, table, scalars, n, precompute, scratch, scratch_len);
+}
+
 int PUB(compress)(uint8_t *out, const uint8_t *p) {
     LOAD(POINT, q, p);
     EC(compress)(out, &q);
@@ -168,6 +201,14 @@ int PUB(decode)(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags) {
     int rc = EC(decode)(&r, in, len, flags);
     if (rc == PYBLS_OK) STORE(out, r);
     return rc;
+}
+
+int PUB(decode_batch)(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags) {
+    for (uint32_t i = 0; i < count; i++) {
+        int rc = PUB(decode)(out + (size_t)i * sizeof(POINT), in + (size_t)i * len, len, flags);
+        if (rc != PYBLS_OK) return rc;
+    }
+    return PYBLS_OK;
 }
 
 int PUB(to_affine_bytes)(uint8_t *out, const uint8_t *a) {

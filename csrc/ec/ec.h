@@ -69,6 +69,16 @@ typedef struct { fp2_t x, y, z; } g2_t;
      * row by row; the scratch is G##_sum_scratch_size(rows). */                           \
     int G##_sum_columns(point_t *r, const uint8_t *points, uint32_t rows, uint32_t row_len, \
                         uint32_t cols, uint8_t *scratch, size_t scratch_len);               \
+    /* Fixed-base MSM (ec_msm_fixed_template.h): the table of n points for a            \
+     * precompute parameter (0..15), its size, and sum [k_i] P_i from it (variable time, \
+     * public points and scalars); sizes are -1 if too large. */                          \
+    int G##_fixed_table_size(uint32_t n, uint32_t precompute);                             \
+    int G##_fixed_table_scratch_size(uint32_t n);                                          \
+    int G##_fixed_table(uint8_t *table, const uint8_t *points, uint32_t n, uint32_t precompute, \
+                        uint8_t *scratch, size_t scratch_len);                              \
+    int G##_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);       \
+    int G##_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, \
+                      uint32_t n, uint32_t precompute, uint8_t *scratch, size_t scratch_len); \
     /* sum x^k P_k over n internal point buffers P_0..P_{n-1} (public; variable time). */  \
     int G##_poly_eval(point_t *r, const uint8_t *points, uint32_t n, uint32_t x);          \
     void G##_compress(uint8_t *out, const point_t *p);                                      \

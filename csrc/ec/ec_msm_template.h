@@ -26,6 +26,9 @@
 #define EC_MSM_BITS (CURVE_R_BITS > 255 ? CURVE_R_BITS : 255)
 #define EC_MSM_LANES_MAX 256 /* above this the lane tables get large */
 #define EC_MSM_ALIGN 16
+/* Points and scalars here are public: copies of them need not be constant
+ * time, and a plain (inlined) memcpy is several times faster. */
+#define EC_MSM_COPY(dst, src, len) __builtin_memcpy((dst), (src), (len))
 
 typedef struct {
     FE x, y;
@@ -35,7 +38,8 @@ typedef struct {
  * Estimated costs in quarters of an affine addition (which is about 6.5
  * multiplications): a mixed projective addition 10, a full one 12, a
  * doubling 7, an inversion 4 EC_MSM_MIN_BATCH. */
-static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
+/* One window of n points sorted into 2^(c-1) buckets, and its c doublings. */
+static uint64_t EC(msm_window_cost)(uint64_t n, int c) {
     const uint64_t nb = (uint64_t)1 << (c - 1);
     uint64_t left = n, window = 7 * (uint64_t)c, pairs;
     /* tree levels: a bucket of s points yields about (s - 1) / 2 pairs */
@@ -44,7 +48,11 @@ static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
         left -= pairs;
     }
     window += 10 * left + 12 * nb; /* the running sums */
-    return (uint64_t)(EC_MSM_BITS / c + 1) * window;
+    return window;
+}
+
+static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
+    return (uint64_t)(EC_MSM_BITS / c + 1) * EC(msm_window_cost)(n, c);
 }
 
 static uint64_t EC(msm_cost_lanes)(uint32_t n) {
@@ -148,8 +156,8 @@ static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t 
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
         fr_t k;
-        ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
-        ct_memcpy(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
+        EC_MSM_COPY(&p, points + (size_t)i * sizeof(POINT), sizeof p);
+        EC_MSM_COPY(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
         fr_to_canonical(m->ks[i], &k);
         m->pts_inf[i] = (uint8_t)(EC(is_identity)(&p) & 1);
         m->pts[i].x = p.x;
@@ -244,9 +252,10 @@ static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
 }
 
 /* sum_b (b + 1) bucket_b for the signed c-bit digits j of the scalars. */
+static void EC(msm_bucket_total)(POINT *tot, EC(msm_mem_t) *m, uint32_t nbuckets);
+
 static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, uint32_t n, int j, int c) {
     const uint32_t nbuckets = (uint32_t)1 << (c - 1);
-    POINT sum;
     uint32_t next = 0;
     /* counting sort of the points into their buckets, negated for d < 0 */
     for (uint32_t b = 0; b < nbuckets; b++) m->count[b] = 0;
@@ -270,12 +279,26 @@ static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, uint32_t n, int j, 
             m->work[at].y = m->pts[i].y;
         m->work_inf[at] = 0;
     }
+    EC(msm_bucket_total)(tot, m, nbuckets);
+}
+
+/* sum_b (b + 1) bucket_b, bucket b being the segment (start[b], count[b])
+ * of m->work: summed as trees of affine additions, then a running sum. */
+static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
+
+static void EC(msm_bucket_total)(POINT *tot, EC(msm_mem_t) *m, uint32_t nbuckets) {
     while (EC(msm_tree_level)(m, nbuckets)) {
     }
-    /* running sum from the top bucket: tot = sum_b (b + 1) bucket_b */
+    EC(msm_running_sum)(tot, m, 0, nbuckets);
+}
+
+/* The running sum from the top bucket: tot = sum_b (b + 1) bucket_(first + b)
+ * for b < nbuckets, each bucket's segment holding what its tree left. */
+static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets) {
+    POINT sum;
     EC(set_identity)(&sum);
     EC(set_identity)(tot);
-    for (uint32_t b = nbuckets; b-- > 0;) {
+    for (uint32_t b = first + nbuckets; b-- > first;) {
         for (uint32_t e = m->start[b]; e < m->start[b] + m->count[b]; e++)
             if (!m->work_inf[e]) EC(add_affine)(&sum, &sum, &m->work[e].x, &m->work[e].y);
         if (!(EC(is_identity)(&sum) & 1)) EC(add)(tot, tot, &sum);

@@ -108,7 +108,20 @@ int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
+/* mul_vec: out[i] = a[i] * b[i]. */
+int pybls_fr_mul_vec(uint8_t *out, uint32_t count, const uint8_t *a, const uint8_t *b);
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
+/* bit_reverse: out[reverse(i)] = in[i] for a power-of-two count (out must
+ * not overlap in); transpose: the rows x (count / rows) matrix `in`, stored
+ * row by row, as its transpose (out must not overlap in). */
+int pybls_fr_bit_reverse(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_transpose(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t rows);
+/* coset_interpolate_sum: the `count` coefficients of sum_k weights[k] I_k
+ * for k < num, I_k the polynomial of degree < count that takes the values
+ * evals[k] (count elements, bit-reversed order) on the coset
+ * shift_k <w>, w = 1 / root_inv of order count (a power of two, at most
+ * 128); shift_invs holds the num elements 1 / shift_k (KZG cell proofs). */
+int pybls_fr_coset_interpolate_sum(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *weights, const uint8_t *shift_invs, uint32_t num, const uint8_t *root_inv);
 /* eval_barycentric: the polynomial given by its evaluations at the n-th
  * roots of unity `roots` (any order; n a power of two), at z (scratch: n
  * elements). quotient: the evaluations of (p(X) - y) / (X - z) at those
@@ -151,6 +164,21 @@ int pybls_fp_legendre(const uint8_t *a);
  * points P_0..P_{n-1} (a committed polynomial at a small public x), in
  * variable time. */
 
+/* decode_batch decodes `count` encodings of `len` bytes each, back to back,
+ * as decode does, stopping at the first invalid one (its status). */
+
+/* Fixed-base msm, for points known in advance (a KZG trusted setup; public
+ * points and scalars, variable time). fixed_table writes, for each of
+ * `count` blocks of n internal points, a table of fixed_table_size(n,
+ * precompute) bytes (blocks back to back; scratch: fixed_table_scratch_size(n)).
+ * `precompute` (0 to PYBLS_MAX_PRECOMPUTE, as c-kzg's) bounds the table: the
+ * points in affine form for 0, at most 2^(precompute-1) shifted copies of
+ * each for more, which make the msm faster. fixed_msm writes `count` sums,
+ * the k-th of n scalars (at k n) on the k-th block of the table (scratch:
+ * fixed_msm_scratch_size(count, n, precompute); several blocks go through
+ * the buckets together, sharing inversions). */
+#define PYBLS_MAX_PRECOMPUTE 15
+
 /* G1: points on E(Fp): y^2 = x^3 + 4. */
 int pybls_g1_generator(uint8_t *out);
 int pybls_g1_identity(uint8_t *out);
@@ -171,9 +199,15 @@ int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_g1_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_g1_fixed_table_scratch_size(uint32_t n);
+int pybls_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
+int pybls_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 
@@ -197,9 +231,15 @@ int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_g2_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_g2_fixed_table_scratch_size(uint32_t n);
+int pybls_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
+int pybls_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 

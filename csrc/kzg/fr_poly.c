@@ -14,8 +14,9 @@
 #define FR_SIZE ((uint32_t)sizeof(fr_t))
 #define MAX_FFT (1u << 16)
 
-static void load(fr_t *r, const uint8_t *buf, uint32_t i) { ct_memcpy(r, buf + (size_t)i * FR_SIZE, FR_SIZE); }
-static void store(uint8_t *buf, uint32_t i, const fr_t *a) { ct_memcpy(buf + (size_t)i * FR_SIZE, a, FR_SIZE); }
+/* Public values: a plain (inlined) memcpy, not the constant-time copy. */
+static void load(fr_t *r, const uint8_t *buf, uint32_t i) { __builtin_memcpy(r, buf + (size_t)i * FR_SIZE, FR_SIZE); }
+static void store(uint8_t *buf, uint32_t i, const fr_t *a) { __builtin_memcpy(buf + (size_t)i * FR_SIZE, a, FR_SIZE); }
 
 int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in) {
     int status = PYBLS_OK;
@@ -59,6 +60,17 @@ int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in) {
     return PYBLS_OK;
 }
 
+int pybls_fr_mul_vec(uint8_t *out, uint32_t count, const uint8_t *a, const uint8_t *b) {
+    fr_t x, y;
+    for (uint32_t i = 0; i < count; i++) {
+        load(&x, a, i);
+        load(&y, b, i);
+        fr_mul(&x, &x, &y);
+        store(out, i, &x);
+    }
+    return PYBLS_OK;
+}
+
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g) {
     fr_t x, a, w;
     fr_set_one(&w);
@@ -78,11 +90,30 @@ static uint32_t reverse_bits(uint32_t i, unsigned bits) {
     return r;
 }
 
+int pybls_fr_bit_reverse(uint8_t *out, uint32_t count, const uint8_t *in) {
+    unsigned bits = 0;
+    if (count == 0 || count > MAX_FFT || (count & (count - 1))) return PYBLS_ERR_ARGUMENT;
+    while ((1u << bits) < count) bits++;
+    for (uint32_t i = 0; i < count; i++)
+        __builtin_memcpy(out + (size_t)reverse_bits(i, bits) * FR_SIZE, in + (size_t)i * FR_SIZE, FR_SIZE);
+    return PYBLS_OK;
+}
+
+int pybls_fr_transpose(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t rows) {
+    if (rows == 0 || count % rows) return PYBLS_ERR_ARGUMENT;
+    const uint32_t cols = count / rows;
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t c = 0; c < cols; c++)
+            __builtin_memcpy(out + ((size_t)c * rows + r) * FR_SIZE, in + ((size_t)r * cols + c) * FR_SIZE, FR_SIZE);
+    return PYBLS_OK;
+}
+
 /* out[k] = scale * sum_j in[j] root^(jk) for a root of unity `root` of
  * order `count` (a power of two): iterative Cooley-Tukey, decimation in
  * time, on a bit-reversed copy in `out`. The twiddles of a stage are the
  * powers of that stage's root, kept in a running product (no table, so no
- * scratch); `out` must not overlap `in`. */
+ * scratch) over the butterflies that share one; `out` must not overlap
+ * `in`. */
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale) {
     unsigned bits = 0;
     fr_t w_len, w, u, v, s;
@@ -96,22 +127,24 @@ int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t 
         /* w_len = root^(count / len), of order len */
         ct_memcpy(&w_len, root, FR_SIZE);
         for (uint32_t k = count / len; k > 1; k >>= 1) fr_sqr(&w_len, &w_len);
-        for (uint32_t start = 0; start < count; start += len) {
-            fr_set_one(&w);
-            for (uint32_t j = 0; j < len / 2; j++) {
+        fr_set_one(&w);
+        for (uint32_t j = 0; j < len / 2; j++) {
+            for (uint32_t start = 0; start < count; start += len) {
                 load(&u, out, start + j);
                 load(&v, out, start + j + len / 2);
-                fr_mul(&v, &v, &w);
+                if (j) fr_mul(&v, &v, &w);
                 fr_t sum, diff;
                 fr_add(&sum, &u, &v);
                 fr_sub(&diff, &u, &v);
                 store(out, start + j, &sum);
                 store(out, start + j + len / 2, &diff);
-                fr_mul(&w, &w, &w_len);
             }
+            fr_mul(&w, &w, &w_len);
         }
     }
     ct_memcpy(&s, scale, FR_SIZE);
+    fr_set_one(&u);
+    if (fr_eq(&s, &u) & 1) return PYBLS_OK; /* the forward transform: no scaling */
     for (uint32_t i = 0; i < count; i++) {
         load(&u, out, i);
         fr_mul(&u, &u, &s);
@@ -225,6 +258,41 @@ int pybls_fr_quotient(uint8_t *out, uint32_t count, const uint8_t *evals, const 
         fr_mul(&sum, &sum, &inv);
         fr_neg(&sum, &sum);
         store(out, m, &sum);
+    }
+    return PYBLS_OK;
+}
+
+/* sum_k weights[k] I_k, I_k of degree < count taking the values evals[k]
+ * (bit-reversed order) on the coset shift_k <w>: the inverse FFT of the
+ * values gives the coefficients c_t of I_k(shift_k X), so those of I_k are
+ * c_t shift_k^-t; the 1/count of the inverse FFT joins the weight. */
+#define MAX_COSET 128
+int pybls_fr_coset_interpolate_sum(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *weights, const uint8_t *shift_invs, uint32_t num, const uint8_t *root_inv) {
+    uint8_t natural[MAX_COSET * FR_SIZE], coeffs[MAX_COSET * FR_SIZE], one_buf[FR_SIZE];
+    fr_t one, n_inv, f, s, c, acc;
+    if (count == 0 || count > MAX_COSET || (count & (count - 1))) return PYBLS_ERR_ARGUMENT;
+    fr_set_one(&one);
+    fr_set_zero(&n_inv);
+    for (uint32_t i = 0; i < count; i++) fr_add(&n_inv, &n_inv, &one);
+    fr_inv(&n_inv, &n_inv);
+    __builtin_memcpy(one_buf, &one, FR_SIZE);
+    fr_set_zero(&acc);
+    for (uint32_t t = 0; t < count; t++) store(out, t, &acc);
+    for (uint32_t k = 0; k < num; k++) {
+        const uint8_t *e = evals + (size_t)k * count * FR_SIZE;
+        pybls_fr_bit_reverse(natural, count, e);
+        pybls_fr_fft(coeffs, count, natural, root_inv, one_buf);
+        load(&f, weights, k);
+        load(&s, shift_invs, k);
+        fr_mul(&f, &f, &n_inv);
+        for (uint32_t t = 0; t < count; t++) {
+            load(&c, coeffs, t);
+            load(&acc, out, t);
+            fr_mul(&c, &c, &f);
+            fr_add(&acc, &acc, &c);
+            store(out, t, &acc);
+            fr_mul(&f, &f, &s);
+        }
     }
     return PYBLS_OK;
 }

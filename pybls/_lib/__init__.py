@@ -98,8 +98,9 @@ def {name}({args}):
 """
 MAX_VARIABLE_OUTPUT = 1 << 16
 _STREAM_GROUPS = ("chacha20", "aead")
-# Fr vectors (KZG) hold up to 65536 elements of 32 bytes.
-_VECTOR_GROUPS = {"fr": 1 << 21}
+# Fr vectors (KZG) hold up to 65536 elements of 32 bytes; batches of points
+# (a KZG trusted setup's, decoded at once) up to 65536 G1 or G2 points.
+_VECTOR_GROUPS = {"fr": 1 << 21, "g1": 1 << 24, "g2": 1 << 25}
 
 
 def _fail(status: int, what: str) -> NoReturn:

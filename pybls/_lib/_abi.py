@@ -32,6 +32,7 @@ PYBLS_ERR_AUTH = -9  # authentication tag does not match
 PYBLS_DECODE_SKIP_SUBGROUP_CHECK = 1
 PYBLS_MUL_IN_SUBGROUP = 1
 PYBLS_MUL_VARTIME = 2
+PYBLS_MAX_PRECOMPUTE = 15
 
 # Function declarations for cffi's cdef.
 CDEF = """\
@@ -54,7 +55,11 @@ int pybls_fr_from_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_to_bytes_batch(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_batch_inv(uint8_t *out, uint32_t count, const uint8_t *in);
 int pybls_fr_scale_powers(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *g);
+int pybls_fr_mul_vec(uint8_t *out, uint32_t count, const uint8_t *a, const uint8_t *b);
 int pybls_fr_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root, const uint8_t *scale);
+int pybls_fr_bit_reverse(uint8_t *out, uint32_t count, const uint8_t *in);
+int pybls_fr_transpose(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t rows);
+int pybls_fr_coset_interpolate_sum(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *weights, const uint8_t *shift_invs, uint32_t num, const uint8_t *root_inv);
 int pybls_fr_eval_barycentric(uint8_t *out, const uint8_t *evals, const uint8_t *roots, uint32_t n, const uint8_t *z, uint8_t *scratch);
 int pybls_fr_quotient(uint8_t *out, uint32_t count, const uint8_t *evals, const uint8_t *roots, const uint8_t *z, const uint8_t *y);
 int pybls_fp_from_bytes(uint8_t *out, const uint8_t *in48);
@@ -86,9 +91,15 @@ int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_g1_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_g1_fixed_table_scratch_size(uint32_t n);
+int pybls_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
+int pybls_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 int pybls_g2_generator(uint8_t *out);
@@ -110,9 +121,15 @@ int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_g2_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_g2_fixed_table_scratch_size(uint32_t n);
+int pybls_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
+int pybls_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 int pybls_gt_one(uint8_t *out);
@@ -169,7 +186,11 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_fr_to_bytes_batch': ('int', ['u8*', 'u32', 'const u8*']),
     'pybls_fr_batch_inv': ('int', ['u8*', 'u32', 'const u8*']),
     'pybls_fr_scale_powers': ('int', ['u8*', 'u32', 'const u8*', 'const u8*']),
+    'pybls_fr_mul_vec': ('int', ['u8*', 'u32', 'const u8*', 'const u8*']),
     'pybls_fr_fft': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*']),
+    'pybls_fr_bit_reverse': ('int', ['u8*', 'u32', 'const u8*']),
+    'pybls_fr_transpose': ('int', ['u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_fr_coset_interpolate_sum': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'u32', 'const u8*']),
     'pybls_fr_eval_barycentric': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u8*']),
     'pybls_fr_quotient': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'const u8*']),
     'pybls_fp_from_bytes': ('int', ['u8*', 'const u8*']),
@@ -201,9 +222,15 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g1_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g1_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_g1_fixed_table_size': ('int', ['u32', 'u32']),
+    'pybls_g1_fixed_table_scratch_size': ('int', ['u32']),
+    'pybls_g1_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
+    'pybls_g1_fixed_msm_scratch_size': ('int', ['u32', 'u32', 'u32']),
+    'pybls_g1_fixed_msm': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'u32', 'u8*', 'u32']),
     'pybls_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_g1_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_g1_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g1_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_g2_generator': ('int', ['u8*']),
@@ -225,9 +252,15 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g2_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g2_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_g2_fixed_table_size': ('int', ['u32', 'u32']),
+    'pybls_g2_fixed_table_scratch_size': ('int', ['u32']),
+    'pybls_g2_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
+    'pybls_g2_fixed_msm_scratch_size': ('int', ['u32', 'u32', 'u32']),
+    'pybls_g2_fixed_msm': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'u32', 'u8*', 'u32']),
     'pybls_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_g2_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g2_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_gt_one': ('int', ['u8*']),
@@ -348,10 +381,18 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_fr_to_bytes_batch': (0, 32),
     'pybls_fr_batch_inv': (0, 32),
     'pybls_fr_scale_powers': (0, 32),
+    'pybls_fr_mul_vec': (0, 32),
     'pybls_fr_fft': (0, 32),
+    'pybls_fr_bit_reverse': (0, 32),
+    'pybls_fr_transpose': (0, 32),
+    'pybls_fr_coset_interpolate_sum': (0, 32),
     'pybls_fr_quotient': (0, 32),
     'pybls_g1_sum_columns': (0, 144),
+    'pybls_g1_fixed_msm': (0, 144),
+    'pybls_g1_decode_batch': (0, 144),
     'pybls_g2_sum_columns': (0, 288),
+    'pybls_g2_fixed_msm': (0, 288),
+    'pybls_g2_decode_batch': (0, 288),
     'pybls_expand_message_xmd': (0, 1),
     'pybls_expand_message_xmd_keccak256': (0, 1),
     'pybls_hash_to_field_fp': (0, 48),

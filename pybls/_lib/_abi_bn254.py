@@ -34,6 +34,7 @@ PYBLS_ERR_AUTH = -9  # authentication tag does not match
 PYBLS_DECODE_SKIP_SUBGROUP_CHECK = 1
 PYBLS_MUL_IN_SUBGROUP = 1
 PYBLS_MUL_VARTIME = 2
+PYBLS_MAX_PRECOMPUTE = 15
 
 # Function declarations for cffi's cdef.
 CDEF = """\
@@ -81,9 +82,15 @@ int pybls_bn254_g1_sum_scratch_size(uint32_t n);
 int pybls_bn254_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_bn254_g1_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_bn254_g1_fixed_table_scratch_size(uint32_t n);
+int pybls_bn254_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_bn254_g1_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
+int pybls_bn254_g1_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_g1_compress(uint8_t *out48, const uint8_t *p);
 int pybls_bn254_g1_serialize(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_bn254_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_bn254_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_bn254_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_g2_generator(uint8_t *out);
@@ -105,9 +112,15 @@ int pybls_bn254_g2_sum_scratch_size(uint32_t n);
 int pybls_bn254_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_bn254_g2_fixed_table_size(uint32_t n, uint32_t precompute);
+int pybls_bn254_g2_fixed_table_scratch_size(uint32_t n);
+int pybls_bn254_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
+int pybls_bn254_g2_fixed_msm_scratch_size(uint32_t count, uint32_t n, uint32_t precompute);
+int pybls_bn254_g2_fixed_msm(uint8_t *out, uint32_t count, const uint8_t *table, const uint8_t *scalars, uint32_t n, uint32_t precompute, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_g2_compress(uint8_t *out96, const uint8_t *p);
 int pybls_bn254_g2_serialize(uint8_t *out192, const uint8_t *p);
 int pybls_bn254_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flags);
+int pybls_bn254_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_bn254_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_bn254_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 int pybls_bn254_gt_one(uint8_t *out);
@@ -185,9 +198,15 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_g1_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_g1_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn254_g1_fixed_table_size': ('int', ['u32', 'u32']),
+    'pybls_bn254_g1_fixed_table_scratch_size': ('int', ['u32']),
+    'pybls_bn254_g1_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
+    'pybls_bn254_g1_fixed_msm_scratch_size': ('int', ['u32', 'u32', 'u32']),
+    'pybls_bn254_g1_fixed_msm': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'u32', 'u8*', 'u32']),
     'pybls_bn254_g1_compress': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g1_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g1_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn254_g1_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_bn254_g1_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_g1_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g2_generator': ('int', ['u8*']),
@@ -209,9 +228,15 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_g2_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_g2_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn254_g2_fixed_table_size': ('int', ['u32', 'u32']),
+    'pybls_bn254_g2_fixed_table_scratch_size': ('int', ['u32']),
+    'pybls_bn254_g2_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
+    'pybls_bn254_g2_fixed_msm_scratch_size': ('int', ['u32', 'u32', 'u32']),
+    'pybls_bn254_g2_fixed_msm': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'u32', 'u8*', 'u32']),
     'pybls_bn254_g2_compress': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g2_serialize': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_g2_decode': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn254_g2_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_bn254_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_g2_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_gt_one': ('int', ['u8*']),
@@ -323,7 +348,11 @@ OUTPUT_SIZES: Dict[str, int] = {
 # name -> (position of the size argument after `out`, bytes per unit of it).
 VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bn254_g1_sum_columns': (0, 96),
+    'pybls_bn254_g1_fixed_msm': (0, 96),
+    'pybls_bn254_g1_decode_batch': (0, 96),
     'pybls_bn254_g2_sum_columns': (0, 192),
+    'pybls_bn254_g2_fixed_msm': (0, 192),
+    'pybls_bn254_g2_decode_batch': (0, 192),
     'pybls_bn254_expand_message_xmd': (0, 1),
     'pybls_bn254_expand_message_xmd_keccak256': (0, 1),
     'pybls_bn254_hash_to_field_fp': (0, 32),

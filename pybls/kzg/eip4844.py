@@ -73,7 +73,7 @@ def commit_internal(scalars: bytes, points: bytes, n: int, ts: TrustedSetup) -> 
 
 
 def _g1_lagrange_msm(values: Sequence[int], ts: TrustedSetup) -> bytes:
-    return commit_internal(to_internal(values), ts.g1_lagrange_brp, FIELD_ELEMENTS_PER_BLOB, ts)
+    return ts.lagrange.msm(to_internal(values))
 
 
 # -- polynomial helpers ------------------------------------------------------
@@ -106,7 +106,7 @@ def quotient_proof(poly: bytes, z: int, ts: TrustedSetup) -> Tuple[bytes, int]:
     n = FIELD_ELEMENTS_PER_BLOB
     y = evaluate(poly, z)
     quotient = _lib.fr_quotient(n, poly, roots_brp_internal(n), scalar(z), scalar(y))
-    return commit_internal(quotient, ts.g1_lagrange_brp, n, ts), y
+    return ts.lagrange.msm(quotient), y
 
 
 def _pairing_check(g1s: Sequence[bytes], g2s: Sequence[bytes]) -> bool:
@@ -135,7 +135,7 @@ def blob_to_kzg_commitment(blob: bytes, ts: TrustedSetup) -> bytes:
     """
     b = _check_bytes(blob, BYTES_PER_BLOB, "blob")
     scalars = internal_from_bytes(b, "blob")
-    return _lib.g1_compress(commit_internal(scalars, ts.g1_lagrange_brp, FIELD_ELEMENTS_PER_BLOB, ts))
+    return _lib.g1_compress(ts.lagrange.msm(scalars))
 
 
 def compute_kzg_proof(blob: bytes, z_bytes: bytes, ts: TrustedSetup) -> Tuple[bytes, bytes]:

@@ -18,17 +18,16 @@ from .. import _lib
 from ..errors import KzgInputError
 from .eip4844 import _check_bytes, _pairing_check, blob_internal, commit_internal, decode_g1
 from .field import (
+    PRIMITIVE_ROOT,
     R,
-    bit_reversal_permutation,
     brp_internal,
-    coset_fft,
-    element_to_bytes,
-    elements_from_bytes,
-    fft,
+    _fft_constants,
     fft_internal,
+    internal_from_bytes,
     reverse_bits,
     roots_brp,
     roots_of_unity,
+    scalar,
     to_internal,
 )
 from .fk20 import cell_proofs
@@ -48,14 +47,10 @@ def coset_shift(cell_index: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _coset_constants(cell_index: int) -> Tuple[Tuple[int, ...], int]:
-    """(h^-t for t < 64, h^64) for cell i's shift h."""
+def _coset_constants(cell_index: int) -> Tuple[int, bytes]:
+    """(h^64, 1/h as an internal element) for cell i's shift h."""
     h = coset_shift(cell_index)
-    h_inv = pow(h, -1, R)
-    powers = [1] * FIELD_ELEMENTS_PER_CELL
-    for t in range(1, FIELD_ELEMENTS_PER_CELL):
-        powers[t] = powers[t - 1] * h_inv % R
-    return tuple(powers), pow(h, FIELD_ELEMENTS_PER_CELL, R)
+    return pow(h, FIELD_ELEMENTS_PER_CELL, R), scalar(pow(h, -1, R))
 
 
 def _coefficients(poly_evals_brp: bytes) -> bytes:
@@ -104,10 +99,6 @@ def _cell_index(value: object) -> int:
     return value
 
 
-def _cell_elements(cell: object) -> List[int]:
-    return elements_from_bytes(_check_bytes(cell, BYTES_PER_CELL, "cell"), FIELD_ELEMENTS_PER_CELL, "cell")
-
-
 def recover_cells_and_kzg_proofs(
     cell_indices: Sequence[int], cells: Sequence[bytes], ts: TrustedSetup
 ) -> Tuple[List[bytes], List[bytes]]:
@@ -121,13 +112,14 @@ def recover_cells_and_kzg_proofs(
         raise KzgInputError(f"need between {CELLS_PER_EXT_BLOB // 2} and {CELLS_PER_EXT_BLOB} cells, got {len(cells)}")
     if any(a >= b for a, b in zip(indices, indices[1:])):
         raise KzgInputError("cell indices must be strictly increasing")
-    evals = [_cell_elements(c) for c in cells]
+    raw = [_check_bytes(c, BYTES_PER_CELL, "cell") for c in cells]
+    evals = internal_from_bytes(b"".join(raw), "cell")  # every cell checked (< r) at once
+    n = FIELD_ELEMENTS_PER_EXT_BLOB
     if len(cells) == CELLS_PER_EXT_BLOB:
-        flat = [x for e in evals for x in e]
-        coeffs = to_internal(fft(bit_reversal_permutation(flat), inverse=True))
-        out = [bytes(c) for c in cells]
+        coeffs = fft_internal(_lib.fr_bit_reverse(n, evals), n, inverse=True)
+        out = raw
     else:
-        coeffs = to_internal(_recover_coefficients(indices, evals))
+        coeffs = _recover_coefficients(indices, evals)
         # As c-kzg: the given cells are returned as they are, the missing
         # ones are evaluations of the recovered polynomial, and the proofs
         # commit to its low 4096 coefficients (for cells that lie on one
@@ -138,11 +130,12 @@ def recover_cells_and_kzg_proofs(
     return out, _proofs_from_coefficients(coeffs[: 32 * FIELD_ELEMENTS_PER_BLOB], ts)
 
 
-def _recover_coefficients(indices: Sequence[int], evals: Sequence[Sequence[int]]) -> List[int]:
-    """The extended polynomial's 8192 coefficients from the known cells: with
-    Z vanishing on the missing cosets, (E * Z) is known everywhere, and E is
+def _recover_coefficients(indices: Sequence[int], evals: bytes) -> bytes:
+    """The extended polynomial's 8192 coefficients (packed internal) from the
+    known cells (packed internal, in the order of `indices`): with Z
+    vanishing on the missing cosets, (E * Z) is known everywhere, and E is
     (E * Z) / Z evaluated on a shifted coset where Z has no zero."""
-    n, l = FIELD_ELEMENTS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL
+    n, l, size = FIELD_ELEMENTS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, 32 * FIELD_ELEMENTS_PER_CELL
     known = set(indices)
     # Z(X) = prod over missing cells of (X^64 - h_i^64): a polynomial in X^64
     # whose roots are the 128-th roots of unity of the missing cells.
@@ -157,21 +150,21 @@ def _recover_coefficients(indices: Sequence[int], evals: Sequence[Sequence[int]]
             nxt[k] = (nxt[k] - a * c) % R
             nxt[k + 1] = (nxt[k + 1] + c) % R
         short = nxt
-    zero_poly = [0] * n
-    for k, c in enumerate(short):
-        zero_poly[k * l] = c
-    ext_brp = [0] * n
-    for i, e in zip(indices, evals):
-        ext_brp[i * l : (i + 1) * l] = e
-    ext = bit_reversal_permutation(ext_brp)
-    zero_evals = fft(zero_poly)
-    ez_coeffs = fft([a * b % R for a, b in zip(ext, zero_evals)], inverse=True)
-    ez_coset = coset_fft(ez_coeffs)
-    z_coset = coset_fft(zero_poly)
-    from .field import batch_inverse
-
-    quotient = [a * b % R for a, b in zip(ez_coset, batch_inverse(z_coset))]
-    return coset_fft(quotient, inverse=True)
+    zero_poly = bytearray(32 * n)  # the internal zero is all zero bytes
+    short_internal = to_internal(short)
+    for k in range(len(short)):
+        zero_poly[32 * k * l : 32 * k * l + 32] = short_internal[32 * k : 32 * k + 32]
+    ext_brp = bytearray(32 * n)
+    for k, i in enumerate(indices):
+        ext_brp[size * i : size * (i + 1)] = evals[size * k : size * (k + 1)]
+    ext = _lib.fr_bit_reverse(n, bytes(ext_brp))
+    zero_evals = fft_internal(bytes(zero_poly), n)
+    ez_coeffs = fft_internal(_lib.fr_mul_vec(n, ext, zero_evals), n, inverse=True)
+    shift, unshift = scalar(PRIMITIVE_ROOT), scalar(pow(PRIMITIVE_ROOT, -1, R))
+    ez_coset = fft_internal(_lib.fr_scale_powers(n, ez_coeffs, shift), n)
+    z_coset = fft_internal(_lib.fr_scale_powers(n, bytes(zero_poly), shift), n)
+    quotient = _lib.fr_mul_vec(n, ez_coset, _lib.fr_batch_inv(n, z_coset))
+    return _lib.fr_scale_powers(n, fft_internal(quotient, n, inverse=True), unshift)
 
 
 def verify_cell_kzg_proof_batch(
@@ -193,16 +186,18 @@ def verify_cell_kzg_proof_batch(
         )
     commitments_bytes = [_check_bytes(c, 48, "commitment") for c in commitments_bytes]
     proofs_bytes = [_check_bytes(p, 48, "proof") for p in proofs_bytes]
-    evals = [_cell_elements(c) for c in cells]
+    raw_cells = [_check_bytes(c, BYTES_PER_CELL, "cell") for c in cells]
     if not cells:
         return True
+    # every cell checked (< r) and decoded at once
+    cells_internal = internal_from_bytes(b"".join(raw_cells), "cell")
     unique: Dict[bytes, int] = {}
     for c in commitments_bytes:
         unique.setdefault(c, len(unique))
     commitment_points = [decode_g1(c, "commitment") for c in unique]
     proofs = [decode_g1(p, "proof") for p in proofs_bytes]
     which = [unique[c] for c in commitments_bytes]
-    r = verify_cell_batch_challenge(list(unique), which, indices, evals, proofs_bytes)
+    r = verify_cell_batch_challenge(list(unique), which, indices, raw_cells, proofs_bytes)
     num = len(cells)
     powers = [1] * num
     for k in range(1, num):
@@ -212,25 +207,19 @@ def verify_cell_kzg_proof_batch(
     weights = [0] * len(unique)
     for k, j in enumerate(which):
         weights[j] = (weights[j] + powers[k]) % R
-    # sum_k r^k I_k(X), the interpolants of the cells, grouped by coset
-    by_cell: Dict[int, List[int]] = {}
-    for k, (i, e) in enumerate(zip(indices, evals)):
-        acc = by_cell.setdefault(i, [0] * l)
-        rk = powers[k]
-        for t in range(l):
-            acc[t] = (acc[t] + rk * e[t]) % R
-    interpolant = [0] * l
-    for i, acc in by_cell.items():
-        # evaluations at h * w64^reverse6(t): natural order, then p(hX)'s
-        # coefficients, then p's by dividing the t-th by h^t
-        coeffs = fft(bit_reversal_permutation(acc), inverse=True)
-        h_inv_powers = _coset_constants(i)[0]
-        for t in range(l):
-            interpolant[t] = (interpolant[t] + coeffs[t] * h_inv_powers[t]) % R
-    shifted = [powers[k] * _coset_constants(i)[1] % R for k, i in enumerate(indices)]
-    g1_all = b"".join(commitment_points) + ts.g1_monomial[: _G1 * l] + b"".join(proofs)
-    scalars = weights + [(-c) % R for c in interpolant] + shifted
-    rhs = commit_internal(to_internal(scalars), g1_all, len(scalars), ts)
+    # -sum_k r^k I_k(X), I_k the interpolant of cell k on its coset (in C)
+    neg_interpolant = _lib.fr_coset_interpolate_sum(
+        l,
+        cells_internal,
+        to_internal([R - p for p in powers]),
+        b"".join([_coset_constants(i)[1] for i in indices]),
+        num,
+        _fft_constants(l, True)[0],
+    )
+    shifted = [powers[k] * _coset_constants(i)[0] % R for k, i in enumerate(indices)]
+    g1_all = b"".join(commitment_points) + ts.g1_monomial_head[: _G1 * l] + b"".join(proofs)
+    scalars = to_internal(weights) + neg_interpolant + to_internal(shifted)
+    rhs = commit_internal(scalars, g1_all, len(scalars) // 32, ts)
     lhs = commit_internal(to_internal(powers), b"".join(proofs), num, ts)
     return _pairing_check([lhs, rhs], [ts.g2_monomial[l], _lib.g2_neg(_lib.g2_generator())])
 
@@ -239,10 +228,11 @@ def verify_cell_batch_challenge(
     commitments: Sequence[bytes],
     commitment_indices: Sequence[int],
     cell_indices: Sequence[int],
-    cosets_evals: Sequence[Sequence[int]],
+    cosets_evals: Sequence[bytes],
     proofs: Sequence[bytes],
 ) -> int:
-    """The random weight of the batch (the specs' Fiat-Shamir hash of every input)."""
+    """The random weight of the batch (the specs' Fiat-Shamir hash of every
+    input; the cells as their 2048 bytes, canonical elements)."""
     data = bytearray(_CELL_BATCH_DOMAIN)
     for count in (FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, len(commitments), len(cell_indices)):
         data += count.to_bytes(8, "big")
@@ -250,5 +240,5 @@ def verify_cell_batch_challenge(
         data += c
     for k, e in enumerate(cosets_evals):
         data += commitment_indices[k].to_bytes(8, "big") + cell_indices[k].to_bytes(8, "big")
-        data += b"".join([element_to_bytes(x) for x in e]) + proofs[k]
+        data += e + proofs[k]
     return int.from_bytes(hashlib.sha256(bytes(data)).digest(), "big") % R

@@ -174,8 +174,7 @@ def fft_internal(buf: bytes, n: int, inverse: bool = False) -> bytes:
 
 def brp_internal(buf: bytes, n: int) -> bytes:
     """n packed internal elements in bit-reversed index order."""
-    order = _brp_order(n)
-    return b"".join([buf[32 * i : 32 * i + 32] for i in order])
+    return _lib.fr_bit_reverse(n, buf)
 
 
 @lru_cache(maxsize=None)

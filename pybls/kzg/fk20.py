@@ -76,21 +76,17 @@ def setup_table(ts: "TrustedSetup") -> List[bytes]:
 def cell_proofs(coeffs: bytes, ts: "TrustedSetup") -> List[bytes]:
     """The 128 cell proofs (internal points, cell order) of the polynomial
     with these 4096 monomial coefficients (packed internal)."""
-    table = ts.fk20_table()
     w = roots_of_unity(_N)[1]
     # DFT(u_b), scaled by 1/128 for the inverse DFT below
     scale = scalar(pow(_N, -1, R))
     root = scalar(w)
     padding = bytes(32 * (_N - _L))  # internal zeros
-    u_hat = [
-        _lib.fr_fft(_N, b"".join([coeffs[32 * (_L * k + b) : 32 * (_L * k + b + 1)] for k in range(_L)]) + padding, root, scale)
-        for b in range(_L)
-    ]
-    size, scratch = ts.msm_scratch(_L)
-    h = []
-    for t in range(_N):
-        ks = b"".join([u[32 * t : 32 * t + 32] for u in u_hat])
-        h.append(_lib.g1_msm(table[t], ks, _L, scratch, size))
+    u = _lib.fr_transpose(_L * _L, coeffs[: 32 * _L * _L], _L)  # row b: u_b[k] = c_{64k+b}
+    u_hat = b"".join([_lib.fr_fft(_N, u[32 * _L * b : 32 * _L * (b + 1)] + padding, root, scale) for b in range(_L)])
+    # row t's scalars are the u_hat[b][t], b < 64; the 128 MSMs in one call
+    ks = _lib.fr_transpose(_L * _N, u_hat, _L)
+    sums = ts.fk20_fixed().msm(ks)
+    h = [sums[_G1 * t : _G1 * (t + 1)] for t in range(_N)]
     ws = g1_dft(h, inverse=True)
     x = ws[1:_L] + [_lib.g1_identity()] * (_N - _L + 1)
     p = g1_dft(x)

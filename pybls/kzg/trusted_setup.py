@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import TYPE_CHECKING, Callable, Dict, List, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 
 from .. import _lib
 from .._lib import _abi
 from ..errors import DecodeError, KzgInputError
 from .field import bit_reversal_permutation
+from .fixed_base import FixedBase
 
 if TYPE_CHECKING:
     from .._lib._functions import Scratch
@@ -33,6 +34,8 @@ MAINNET_FK20: str = MAINNET[: -len(".txt")] + "_fk20.bin"
 MAINNET_SHA256 = bytes.fromhex("d39b9f2d047cc9dca2de58f264b6a09448ccd34db967881a6713eacacf0f26b7")
 
 FIELD_ELEMENTS_PER_BLOB = 4096
+_G1, _G2 = 144, 288  # bytes of internal G1 and G2 points
+MONOMIAL_HEAD = 64  # monomial points a cell verification uses
 G2_POINTS = 65
 MAX_PRECOMPUTE = 15
 
@@ -46,23 +49,46 @@ class TrustedSetup:
     (65, 0)
     """
 
-    __slots__ = ("g1_lagrange_brp", "g1_monomial", "g2_monomial", "precompute", "digest", "_scratch", "_fk20")
+    __slots__ = (
+        "g1_lagrange_brp", "g1_monomial_head", "g2_monomial", "precompute", "digest", "lagrange",
+        "_g1_monomial", "_monomial_loader", "_scratch", "_fk20", "_fk20_fixed",
+    )  # fmt: skip
 
     def __init__(
-        self, g1_lagrange_brp: bytes, g1_monomial: bytes, g2_monomial: List[bytes], precompute: int, digest: bytes = b""
+        self,
+        g1_lagrange_brp: bytes,
+        g1_monomial: Union[bytes, Callable[[], bytes]],
+        g2_monomial: List[bytes],
+        precompute: int,
+        digest: bytes = b"",
+        g1_monomial_head: bytes = b"",
     ) -> None:
         #: the 4096 Lagrange points in bit-reversed order, packed (the blob's order)
         self.g1_lagrange_brp = g1_lagrange_brp
-        #: the 4096 points [tau^i]G1, packed
-        self.g1_monomial = g1_monomial
+        self._g1_monomial = b"" if callable(g1_monomial) else g1_monomial
+        self._monomial_loader: Optional[Callable[[], bytes]] = g1_monomial if callable(g1_monomial) else None
+        #: the first 64 points [tau^i]G1, packed (cell verification)
+        self.g1_monomial_head = g1_monomial_head or self.g1_monomial[: _G1 * MONOMIAL_HEAD]
         #: the 65 points [tau^i]G2
         self.g2_monomial = g2_monomial
-        #: the fixed-base table size asked for (accepted as c-kzg does)
+        #: the fixed-base table parameter (see :func:`load_trusted_setup`)
         self.precompute = precompute
         #: SHA-256 of the setup file's bytes
         self.digest = digest
+        #: the Lagrange points' fixed-base table (commitments and blob proofs)
+        self.lagrange = FixedBase(g1_lagrange_brp, 1, FIELD_ELEMENTS_PER_BLOB, precompute)
         self._scratch: Dict[int, Tuple[int, "Scratch"]] = {}
         self._fk20: List[bytes] = []
+        self._fk20_fixed: Optional[FixedBase] = None
+
+    @property
+    def g1_monomial(self) -> bytes:
+        """The 4096 points [tau^i]G1, packed (for MAINNET's file, whose
+        digest is checked, decoded on first use: only a setup without a
+        shipped cell-proof table needs them all)."""
+        if not self._g1_monomial and self._monomial_loader is not None:
+            self._g1_monomial = self._monomial_loader()
+        return self._g1_monomial
 
     def fk20_table(self) -> List[bytes]:
         """The transformed setup points of the cell proofs (pybls.kzg.fk20),
@@ -72,6 +98,13 @@ class TrustedSetup:
 
             self._fk20 = _shipped_fk20_table(self.digest) or setup_table(self)
         return self._fk20
+
+    def fk20_fixed(self) -> FixedBase:
+        """The fixed-base tables of the 128 rows of :meth:`fk20_table`
+        (built on first use)."""
+        if self._fk20_fixed is None:
+            self._fk20_fixed = FixedBase(b"".join(self.fk20_table()), len(self.fk20_table()), 64, self.precompute)
+        return self._fk20_fixed
 
     def msm_scratch(self, n: int) -> Tuple[int, "Scratch"]:
         """A reusable scratch buffer for an MSM of `n` points."""
@@ -96,11 +129,8 @@ def _shipped_fk20_table(digest: bytes) -> List[bytes]:
     if len(data) != 32 + 128 * 64 * 48 or data[:32] != digest:
         return []
     flags = _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK  # on-curve checks only: the file ships with pybls
-    rows = []
-    for t in range(128):
-        base = 32 + t * 64 * 48
-        rows.append(b"".join([_lib.g1_decode(data[base + 48 * b : base + 48 * b + 48], 48, flags) for b in range(64)]))
-    return rows
+    points = _lib.g1_decode_batch(128 * 64, data[32:], 48, flags)
+    return [points[_G1 * 64 * t : _G1 * 64 * (t + 1)] for t in range(128)]
 
 
 _cache: Dict[Tuple[str, int], TrustedSetup] = {}
@@ -122,6 +152,21 @@ def _decode_points(lines: List[str], decode: Callable[[bytes, int, int], bytes],
     return out
 
 
+def _decode_packed(
+    lines: List[str], decode_batch: Callable[[int, bytes, int, int], bytes], decode: Callable[[bytes, int, int], bytes],
+    size: int, what: str, flags: int,
+) -> bytes:
+    """The points of `lines` (hex), packed internal: decoded in one call,
+    point by point only to say which one is bad."""
+    if all(len(line) == 2 * size for line in lines):
+        try:
+            return decode_batch(len(lines), bytes.fromhex("".join(lines)), size, flags)
+        except (ValueError, DecodeError):
+            pass
+    b"".join(_decode_points(lines, decode, size, what, flags))  # raises the error of the first bad point
+    raise KzgInputError(f"trusted setup: invalid {what} points")  # pragma: no cover
+
+
 def parse_trusted_setup(data: bytes, precompute: int = 0, check_subgroup: bool = True) -> TrustedSetup:
     """Parse c-kzg-4844's trusted setup file (see the module docstring);
     the subgroup checks are skipped for the file of MAINNET only."""
@@ -137,10 +182,19 @@ def parse_trusted_setup(data: bytes, precompute: int = 0, check_subgroup: bool =
     if len(body) != 2 * n1 + n2:
         raise KzgInputError(f"trusted setup: expected {2 * n1 + n2} points, got {len(body)}")
     flags = 0 if check_subgroup else _abi.PYBLS_DECODE_SKIP_SUBGROUP_CHECK
-    lagrange = _decode_points(body[:n1], _lib.g1_decode, 48, "G1 Lagrange", flags)
-    g2 = _decode_points(body[n1 : n1 + n2], _lib.g2_decode, 96, "G2", flags)
-    monomial = _decode_points(body[n1 + n2 :], _lib.g1_decode, 48, "G1 monomial", flags)
-    return TrustedSetup(b"".join(bit_reversal_permutation_bytes(lagrange)), b"".join(monomial), g2, precompute, digest)
+    lagrange = _decode_packed(body[:n1], _lib.g1_decode_batch, _lib.g1_decode, 48, "G1 Lagrange", flags)
+    g2 = _decode_packed(body[n1 : n1 + n2], _lib.g2_decode_batch, _lib.g2_decode, 96, "G2", flags)
+    lines = body[n1 + n2 :]
+
+    def monomial() -> bytes:
+        return _decode_packed(lines, _lib.g1_decode_batch, _lib.g1_decode, 48, "G1 monomial", flags)
+
+    head = b""
+    if digest == MAINNET_SHA256:  # the rest on first use
+        head = _decode_packed(lines[:MONOMIAL_HEAD], _lib.g1_decode_batch, _lib.g1_decode, 48, "G1 monomial", flags)
+    lagrange_brp = b"".join(bit_reversal_permutation_bytes([lagrange[_G1 * i : _G1 * (i + 1)] for i in range(n1)]))
+    g2_points = [g2[_G2 * i : _G2 * (i + 1)] for i in range(n2)]
+    return TrustedSetup(lagrange_brp, monomial if head else monomial(), g2_points, precompute, digest, head)
 
 
 def bit_reversal_permutation_bytes(points: List[bytes]) -> List[bytes]:
@@ -152,10 +206,15 @@ def bit_reversal_permutation_bytes(points: List[bytes]) -> List[bytes]:
 def load_trusted_setup(path_or_bytes: Union[str, "os.PathLike[str]", bytes], precompute: int = 0) -> TrustedSetup:
     """Load a trusted setup from a file path or from the file's contents.
 
-    `precompute` (0 to 15) is c-kzg's fixed-base table parameter, checked
-    and recorded. :data:`MAINNET` is loaded once per process and cached
-    (its points are the ceremony's published output, checked at load like
-    any other file's).
+    `precompute` (0 to 15) is c-kzg's fixed-base table parameter: 0 keeps
+    the Lagrange points (and, on first use, the cell-proof points) in
+    affine form only; larger values add up to 2^(precompute-1) shifted
+    copies of each point (pybls.kzg.fixed_base), which make commitments and
+    proofs faster for more memory and a longer load (about 8 MB and 1 s
+    natively for the Lagrange points from 6 up, as many again for the cell
+    proofs). :data:`MAINNET` is loaded once per process and precompute
+    value and cached (its points are the ceremony's published output,
+    checked by the test suite).
 
     >>> load_trusted_setup(MAINNET) is load_trusted_setup(MAINNET)
     True
