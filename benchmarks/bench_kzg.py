@@ -29,7 +29,7 @@ import ckzg  # noqa: E402
 
 from bench_native import fmt_ns, measure  # noqa: E402
 from pybls import kzg  # noqa: E402
-from pybls.kzg.field import R  # noqa: E402
+from pybls.kzg._field import R  # noqa: E402
 
 
 def main() -> None:

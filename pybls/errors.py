@@ -265,7 +265,16 @@ class KzgInputError(PyblsError, ValueError):
     cell, proof or commitment of the wrong length, a field element >= r, a
     cell index out of range, too few or repeated cells, lists of different
     lengths, or a malformed trusted setup. (Commitments and proofs that are
-    not G1 points raise the :class:`DecodeError` that says why.)"""
+    not G1 points raise the :class:`DecodeError` that says why.)
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> try:
+    ...     kzg.blob_to_kzg_commitment(b"\\xff" * kzg.BYTES_PER_BLOB, ts)   # elements >= r
+    ... except KzgInputError as e:
+    ...     print(type(e).__name__, isinstance(e, ValueError))
+    KzgInputError True
+    """
 
 
 class PlaintextRangeError(PyblsError, ValueError):

@@ -69,14 +69,6 @@ def test_module_doctests(name):
 # still have no runnable example. Every other one must have one, and a name
 # given an example must leave this list: it only shrinks.
 WITHOUT_EXAMPLE = {
-    "pybls.compat.ckzg": {"blob_to_kzg_commitment", "compute_blob_kzg_proof", "compute_cells", "compute_cells_and_kzg_proofs", "compute_kzg_proof", "load_trusted_setup", "recover_cells_and_kzg_proofs", "verify_blob_kzg_proof", "verify_blob_kzg_proof_batch", "verify_cell_kzg_proof_batch", "verify_kzg_proof"},
-    "pybls.errors": {"KzgInputError"},
-    "pybls.kzg.eip4844": {"<module>", "blob_elements", "blob_internal", "commit_internal", "compute_blob_kzg_proof", "compute_challenge", "compute_kzg_proof", "decode_g1", "evaluate", "quotient_proof", "verify_blob_kzg_proof", "verify_blob_kzg_proof_batch", "verify_internal", "verify_kzg_proof"},
-    "pybls.kzg.eip7594": {"<module>", "compute_cells_and_kzg_proofs", "coset_shift", "recover_cells_and_kzg_proofs", "verify_cell_batch_challenge", "verify_cell_kzg_proof_batch"},
-    "pybls.kzg.field": {"<module>", "brp_internal", "coset_fft", "element_to_bytes", "elements_from_bytes", "fft_internal", "from_internal", "internal_from_bytes", "scalar", "scalar_int", "to_internal"},
-    "pybls.kzg.fixed_base": {"<module>"},
-    "pybls.kzg.fk20": {"<module>", "cell_proofs", "g1_dft", "setup_column", "setup_table"},
-    "pybls.kzg.trusted_setup": {"<module>", "bit_reversal_permutation_bytes", "parse_trusted_setup"},
 }
 
 

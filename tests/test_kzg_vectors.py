@@ -12,7 +12,7 @@ from kzg_vectors import cases
 from pybls import kzg
 from pybls.errors import PyblsError
 from pybls.kzg import eip4844, eip7594
-from pybls.kzg.field import R, elements_from_bytes
+from pybls.kzg._field import R, elements_from_bytes
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 
 import pybls.compat.ckzg as compat
 from pybls import kzg
-from pybls.kzg.field import R, roots_brp
+from pybls.kzg._field import R, roots_brp
 
 pytestmark = pytest.mark.native_only
 

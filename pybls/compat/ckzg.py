@@ -76,7 +76,13 @@ def _setup(ts: object, args: str) -> TrustedSetup:
 
 
 def load_trusted_setup(file: str, precompute: int) -> TrustedSetup:
-    """Load a trusted setup file (c-kzg's text format) by path."""
+    """Load a trusted setup file (c-kzg's text format) by path.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> type(ckzg.load_trusted_setup(MAINNET, 0)).__name__
+    'TrustedSetup'
+    """
     if not isinstance(file, str) or isinstance(precompute, bool) or not isinstance(precompute, int):
         raise ValueError("expected string and int")
     if not os.path.isfile(file):
@@ -88,7 +94,15 @@ def load_trusted_setup(file: str, precompute: int) -> TrustedSetup:
 
 
 def blob_to_kzg_commitment(blob: bytes, s: TrustedSetup) -> bytes:
-    """The commitment to a blob."""
+    """The commitment to a blob.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> ckzg.blob_to_kzg_commitment(blob, ts).hex()[:16]
+    'a0413c0dcafec6db'
+    """
     args = "bytes and trusted setup"
     ts = _setup(s, args)
     b = _bytes(blob, BYTES_PER_BLOB, "blobs", "BYTES_PER_BLOB", args)
@@ -96,7 +110,16 @@ def blob_to_kzg_commitment(blob: bytes, s: TrustedSetup) -> bytes:
 
 
 def compute_kzg_proof(blob: bytes, z_bytes: bytes, s: TrustedSetup) -> Tuple[bytes, bytes]:
-    """(proof, y) for the blob's polynomial at z."""
+    """(proof, y) for the blob's polynomial at z.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> proof, y = ckzg.compute_kzg_proof(blob, bytes(32), ts)
+    >>> ckzg.verify_kzg_proof(ckzg.blob_to_kzg_commitment(blob, ts), bytes(32), y, proof, ts)
+    True
+    """
     args = "bytes, bytes, trusted setup"
     ts = _setup(s, args)
     b = _bytes(blob, BYTES_PER_BLOB, "blob", "BYTES_PER_BLOB", args)
@@ -105,7 +128,16 @@ def compute_kzg_proof(blob: bytes, z_bytes: bytes, s: TrustedSetup) -> Tuple[byt
 
 
 def compute_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, s: TrustedSetup) -> bytes:
-    """The blob proof against a commitment."""
+    """The blob proof against a commitment.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> c = ckzg.blob_to_kzg_commitment(blob, ts)
+    >>> ckzg.verify_blob_kzg_proof(blob, c, ckzg.compute_blob_kzg_proof(blob, c, ts), ts)
+    True
+    """
     args = "bytes, bytes, trusted setup"
     ts = _setup(s, args)
     b = _bytes(blob, BYTES_PER_BLOB, "blob", "BYTES_PER_BLOB", args)
@@ -114,7 +146,17 @@ def compute_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, s: TrustedSetup
 
 
 def verify_kzg_proof(commitment_bytes: bytes, z_bytes: bytes, y_bytes: bytes, proof_bytes: bytes, s: TrustedSetup) -> bool:
-    """Whether the proof shows that the committed polynomial takes y at z."""
+    """Whether the proof shows that the committed polynomial takes y at z.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> c = ckzg.blob_to_kzg_commitment(blob, ts)
+    >>> proof, y = ckzg.compute_kzg_proof(blob, (3).to_bytes(32, "big"), ts)
+    >>> ckzg.verify_kzg_proof(c, (3).to_bytes(32, "big"), y, proof, ts)
+    True
+    """
     args = "bytes, bytes, bytes, bytes, trusted setup"
     ts = _setup(s, args)
     c = _bytes(commitment_bytes, BYTES_PER_COMMITMENT, "commitment", "BYTES_PER_COMMITMENT", args)
@@ -125,7 +167,16 @@ def verify_kzg_proof(commitment_bytes: bytes, z_bytes: bytes, y_bytes: bytes, pr
 
 
 def verify_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, proof_bytes: bytes, s: TrustedSetup) -> bool:
-    """Whether the proof is the blob's against the commitment."""
+    """Whether the proof is the blob's against the commitment.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> c = ckzg.blob_to_kzg_commitment(blob, ts)
+    >>> ckzg.verify_blob_kzg_proof(blob, c, c, ts)        # a commitment is no proof
+    False
+    """
     args = "bytes, bytes, bytes, trusted setup"
     ts = _setup(s, args)
     b = _bytes(blob, BYTES_PER_BLOB, "blob", "BYTES_PER_BLOB", args)
@@ -144,7 +195,17 @@ def _split(data: object, size: int, what: str, constant: str, args: str) -> List
 
 def verify_blob_kzg_proof_batch(blobs: bytes, commitments_bytes: bytes, proofs_bytes: bytes, s: TrustedSetup) -> bool:
     """Whether every proof is its blob's against its commitment (the blobs,
-    commitments and proofs each concatenated into one bytes object)."""
+    commitments and proofs each concatenated into one bytes object).
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> c = ckzg.blob_to_kzg_commitment(blob, ts)
+    >>> p = ckzg.compute_blob_kzg_proof(blob, c, ts)
+    >>> ckzg.verify_blob_kzg_proof_batch(blob + blob, c + c, p + p, ts)     # concatenated, as ckzg
+    True
+    """
     args = "bytes, bytes, bytes, trusted setup"
     ts = _setup(s, args)
     bs = _split(blobs, BYTES_PER_BLOB, "blobs", "BYTES_PER_BLOB", args)
@@ -156,7 +217,16 @@ def verify_blob_kzg_proof_batch(blobs: bytes, commitments_bytes: bytes, proofs_b
 
 
 def compute_cells(blob: bytes, s: TrustedSetup) -> List[bytes]:
-    """The 128 cells of the blob's extension."""
+    """The 128 cells of the blob's extension.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> cells = ckzg.compute_cells(blob, ts)
+    >>> len(cells), len(cells[127])
+    (128, 2048)
+    """
     args = "bytes and trusted setup"
     ts = _setup(s, args)
     b = _bytes(blob, BYTES_PER_BLOB, "blob", "BYTES_PER_BLOB", args)
@@ -164,7 +234,17 @@ def compute_cells(blob: bytes, s: TrustedSetup) -> List[bytes]:
 
 
 def compute_cells_and_kzg_proofs(blob: bytes, s: TrustedSetup) -> Tuple[List[bytes], List[bytes]]:
-    """The 128 cells of the blob's extension and their proofs."""
+    """The 128 cells of the blob's extension and their proofs.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> cells, proofs = ckzg.compute_cells_and_kzg_proofs(blob, ts)
+    >>> c = ckzg.blob_to_kzg_commitment(blob, ts)
+    >>> ckzg.verify_cell_kzg_proof_batch([c], [9], [cells[9]], [proofs[9]], ts)
+    True
+    """
     args = "bytes and trusted setup"
     ts = _setup(s, args)
     b = _bytes(blob, BYTES_PER_BLOB, "blob", "BYTES_PER_BLOB", args)
@@ -195,7 +275,16 @@ def _cell(value: object) -> bytes:
 
 def recover_cells_and_kzg_proofs(cell_indices: List[int], cells: List[bytes], s: TrustedSetup) -> Tuple[List[bytes], List[bytes]]:
     """All cells and proofs from at least half of the cells (indices
-    strictly increasing)."""
+    strictly increasing).
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> cells, proofs = ckzg.compute_cells_and_kzg_proofs(blob, ts)
+    >>> ckzg.recover_cells_and_kzg_proofs(list(range(64)), cells[:64], ts) == (cells, proofs)
+    True
+    """
     args = "list, list, trusted setup"
     ts = _setup(s, args)
     indices = [_index(i) for i in _list(cell_indices, args)]
@@ -208,7 +297,17 @@ def recover_cells_and_kzg_proofs(cell_indices: List[int], cells: List[bytes], s:
 def verify_cell_kzg_proof_batch(
     commitments_bytes: List[bytes], cell_indices: List[int], cells: List[bytes], proofs_bytes: List[bytes], s: TrustedSetup
 ) -> bool:
-    """Whether every cell proof is valid for its commitment and cell."""
+    """Whether every cell proof is valid for its commitment and cell.
+
+    >>> import pybls.compat.ckzg as ckzg
+    >>> from pybls.kzg import MAINNET
+    >>> ts = ckzg.load_trusted_setup(MAINNET, 0)
+    >>> blob = bytes(31) + b"\\x01" + bytes(ckzg.BYTES_PER_BLOB - 32)
+    >>> cells, proofs = ckzg.compute_cells_and_kzg_proofs(blob, ts)
+    >>> c = ckzg.blob_to_kzg_commitment(blob, ts)
+    >>> ckzg.verify_cell_kzg_proof_batch([c], [1], [cells[0]], [proofs[1]], ts)
+    False
+    """
     args = "list, list, list, list, trusted setup"
     ts = _setup(s, args)
     commitments = _list(commitments_bytes, args)

@@ -4,6 +4,13 @@
 A blob is 4096 big-endian field elements, the evaluations of a polynomial
 of degree < 4096 over the 4096-th roots of unity in bit-reversed order.
 Commitments and proofs are 48-byte compressed G1 points.
+
+>>> from pybls import kzg
+>>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+>>> blob = b"".join(i.to_bytes(32, "big") for i in range(kzg.FIELD_ELEMENTS_PER_BLOB))
+>>> c = kzg.blob_to_kzg_commitment(blob, ts)
+>>> kzg.verify_blob_kzg_proof(blob, c, kzg.compute_blob_kzg_proof(blob, c, ts), ts)
+True
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from typing import TYPE_CHECKING, List, Sequence, Tuple
 
 from .. import _lib
 from ..errors import KzgInputError
-from .field import (
+from ._field import (
     R,
     element_from_bytes,
     element_to_bytes,
@@ -36,6 +43,8 @@ BYTES_PER_PROOF = 48
 BYTES_PER_FIELD_ELEMENT = 32
 _FIAT_SHAMIR_DOMAIN = b"FSBLOBVERIFY_V1_"
 _BATCH_DOMAIN = b"RCKZGBATCH___V1_"
+
+__all__ = ["blob_to_kzg_commitment", "compute_kzg_proof", "compute_blob_kzg_proof", "verify_kzg_proof", "verify_blob_kzg_proof", "verify_blob_kzg_proof_batch"]
 
 
 # -- decoding ----------------------------------------------------------------
@@ -139,7 +148,16 @@ def blob_to_kzg_commitment(blob: bytes, ts: TrustedSetup) -> bytes:
 
 
 def compute_kzg_proof(blob: bytes, z_bytes: bytes, ts: TrustedSetup) -> Tuple[bytes, bytes]:
-    """(proof, y): the proof that the blob's polynomial takes y at z."""
+    """(proof, y): the proof that the blob's polynomial takes y at z.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> blob = bytes(31) + b"\\x01" + bytes(kzg.BYTES_PER_BLOB - 32)    # the first element is 1
+    >>> z = (5).to_bytes(32, "big")
+    >>> proof, y = kzg.compute_kzg_proof(blob, z, ts)
+    >>> kzg.verify_kzg_proof(kzg.blob_to_kzg_commitment(blob, ts), z, y, proof, ts)
+    True
+    """
     poly = blob_internal(blob)
     z = element_from_bytes(_check_bytes(z_bytes, 32, "z"), "z")
     proof, y = quotient_proof(poly, z, ts)
@@ -147,7 +165,16 @@ def compute_kzg_proof(blob: bytes, z_bytes: bytes, ts: TrustedSetup) -> Tuple[by
 
 
 def compute_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, ts: TrustedSetup) -> bytes:
-    """The proof of the blob's value at its Fiat-Shamir challenge."""
+    """The proof of the blob's value at its Fiat-Shamir challenge.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> blob = bytes(31) + b"\\x01" + bytes(kzg.BYTES_PER_BLOB - 32)    # the first element is 1
+    >>> c = kzg.blob_to_kzg_commitment(blob, ts)
+    >>> proof = kzg.compute_blob_kzg_proof(blob, c, ts)
+    >>> len(proof), kzg.verify_blob_kzg_proof(blob, c, proof, ts)
+    (48, True)
+    """
     poly = blob_internal(blob)
     decode_g1(commitment_bytes, "commitment")
     z = compute_challenge(bytes(blob), bytes(commitment_bytes))
@@ -155,7 +182,16 @@ def compute_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, ts: TrustedSetu
 
 
 def verify_kzg_proof(commitment_bytes: bytes, z_bytes: bytes, y_bytes: bytes, proof_bytes: bytes, ts: TrustedSetup) -> bool:
-    """Whether `proof` shows that the committed polynomial takes y at z."""
+    """Whether `proof` shows that the committed polynomial takes y at z.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> blob = bytes(31) + b"\\x01" + bytes(kzg.BYTES_PER_BLOB - 32)    # the first element is 1
+    >>> c, z = kzg.blob_to_kzg_commitment(blob, ts), (7).to_bytes(32, "big")
+    >>> proof, y = kzg.compute_kzg_proof(blob, z, ts)
+    >>> kzg.verify_kzg_proof(c, z, y, proof, ts), kzg.verify_kzg_proof(c, z, bytes(32), proof, ts)
+    (True, False)
+    """
     c = decode_g1(commitment_bytes, "commitment")
     z = element_from_bytes(_check_bytes(z_bytes, 32, "z"), "z")
     y = element_from_bytes(_check_bytes(y_bytes, 32, "y"), "y")
@@ -164,7 +200,16 @@ def verify_kzg_proof(commitment_bytes: bytes, z_bytes: bytes, y_bytes: bytes, pr
 
 
 def verify_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, proof_bytes: bytes, ts: TrustedSetup) -> bool:
-    """Whether `proof` is the blob proof of `blob` against `commitment`."""
+    """Whether `proof` is the blob proof of `blob` against `commitment`.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> blob = bytes(31) + b"\\x01" + bytes(kzg.BYTES_PER_BLOB - 32)    # the first element is 1
+    >>> c = kzg.blob_to_kzg_commitment(blob, ts)
+    >>> proof = kzg.compute_blob_kzg_proof(blob, c, ts)
+    >>> kzg.verify_blob_kzg_proof(blob, c, proof, ts), kzg.verify_blob_kzg_proof(bytes(len(blob)), c, proof, ts)
+    (True, False)
+    """
     poly = blob_internal(blob)
     c = decode_g1(commitment_bytes, "commitment")
     p = decode_g1(proof_bytes, "proof")
@@ -176,7 +221,17 @@ def verify_blob_kzg_proof_batch(
     blobs: Sequence[bytes], commitments_bytes: Sequence[bytes], proofs_bytes: Sequence[bytes], ts: TrustedSetup
 ) -> bool:
     """Whether every proof is its blob's against its commitment, with one
-    pairing check for the batch (true for an empty batch)."""
+    pairing check for the batch (true for an empty batch).
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> blob = bytes(31) + b"\\x01" + bytes(kzg.BYTES_PER_BLOB - 32)    # the first element is 1
+    >>> blobs = [blob, bytes(kzg.BYTES_PER_BLOB)]
+    >>> cs = [kzg.blob_to_kzg_commitment(b, ts) for b in blobs]
+    >>> ps = [kzg.compute_blob_kzg_proof(b, c, ts) for b, c in zip(blobs, cs)]
+    >>> kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts), kzg.verify_blob_kzg_proof_batch(blobs, cs, ps[::-1], ts)
+    (True, False)
+    """
     blobs, commitments_bytes, proofs_bytes = list(blobs), list(commitments_bytes), list(proofs_bytes)
     if not len(blobs) == len(commitments_bytes) == len(proofs_bytes):
         raise KzgInputError(

@@ -6,6 +6,12 @@ of unity in bit-reversed order; cell i holds the 64 evaluations at
 positions 64i .. 64i + 63, which are the coset h_i * <w_64> with
 h_i = w_8192^reverse7(i) (the 64-th roots in bit-reversed order). A cell's
 proof commits to the quotient of the polynomial by X^64 - h_i^64.
+
+>>> from pybls import kzg
+>>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+>>> cells, proofs = kzg.compute_cells_and_kzg_proofs(bytes(kzg.BYTES_PER_BLOB), ts)
+>>> len(cells), len(proofs), cells[0] == bytes(kzg.BYTES_PER_CELL)
+(128, 128, True)
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Dict, List, Sequence, Tuple
 from .. import _lib
 from ..errors import KzgInputError
 from .eip4844 import _check_bytes, _pairing_check, blob_internal, commit_internal, decode_g1
-from .field import (
+from ._field import (
     PRIMITIVE_ROOT,
     R,
     brp_internal,
@@ -30,7 +36,7 @@ from .field import (
     scalar,
     to_internal,
 )
-from .fk20 import cell_proofs
+from ._fk20 import cell_proofs
 from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup
 
 FIELD_ELEMENTS_PER_EXT_BLOB = 2 * FIELD_ELEMENTS_PER_BLOB
@@ -39,6 +45,8 @@ CELLS_PER_EXT_BLOB = FIELD_ELEMENTS_PER_EXT_BLOB // FIELD_ELEMENTS_PER_CELL
 BYTES_PER_CELL = 32 * FIELD_ELEMENTS_PER_CELL
 _CELL_BATCH_DOMAIN = b"RCKZGCBATCH__V1_"
 _G1 = 144  # bytes of an internal G1 point
+
+__all__ = ["compute_cells", "compute_cells_and_kzg_proofs", "recover_cells_and_kzg_proofs", "verify_cell_kzg_proof_batch"]
 
 
 def coset_shift(cell_index: int) -> int:
@@ -69,7 +77,7 @@ def _cells_from_coefficients(coeffs: bytes) -> List[bytes]:
 
 
 def _proofs_from_coefficients(coeffs: bytes, ts: TrustedSetup) -> List[bytes]:
-    """The 128 cell proofs, compressed (see pybls.kzg.fk20)."""
+    """The 128 cell proofs, compressed (see pybls.kzg._fk20)."""
     return [_lib.g1_compress(p) for p in cell_proofs(coeffs, ts)]
 
 
@@ -86,7 +94,16 @@ def compute_cells(blob: bytes, ts: TrustedSetup) -> List[bytes]:
 
 
 def compute_cells_and_kzg_proofs(blob: bytes, ts: TrustedSetup) -> Tuple[List[bytes], List[bytes]]:
-    """The 128 cells of the blob's extension and their 48-byte proofs."""
+    """The 128 cells of the blob's extension and their 48-byte proofs.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> blob = bytes(31) + b"\\x01" + bytes(kzg.BYTES_PER_BLOB - 32)    # the first element is 1
+    >>> cells, proofs = kzg.compute_cells_and_kzg_proofs(blob, ts)
+    >>> c = kzg.blob_to_kzg_commitment(blob, ts)
+    >>> kzg.verify_cell_kzg_proof_batch([c, c], [3, 90], [cells[3], cells[90]], [proofs[3], proofs[90]], ts)
+    True
+    """
     coeffs = _coefficients(blob_internal(blob))
     return _cells_from_coefficients(coeffs), _proofs_from_coefficients(coeffs, ts)
 
@@ -103,7 +120,17 @@ def recover_cells_and_kzg_proofs(
     cell_indices: Sequence[int], cells: Sequence[bytes], ts: TrustedSetup
 ) -> Tuple[List[bytes], List[bytes]]:
     """All 128 cells and proofs from at least half of the cells, given with
-    their indices in strictly increasing order."""
+    their indices in strictly increasing order.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> blob = bytes(31) + b"\\x01" + bytes(kzg.BYTES_PER_BLOB - 32)    # the first element is 1
+    >>> cells, proofs = kzg.compute_cells_and_kzg_proofs(blob, ts)
+    >>> half = list(range(0, 128, 2))                        # any 64 of the 128 cells
+    >>> again = kzg.recover_cells_and_kzg_proofs(half, [cells[i] for i in half], ts)
+    >>> again == (cells, proofs)
+    True
+    """
     indices = [_cell_index(i) for i in cell_indices]
     cells = list(cells)
     if len(indices) != len(cells):
@@ -176,7 +203,19 @@ def verify_cell_kzg_proof_batch(
 ) -> bool:
     """Whether each proof shows that its cell holds the evaluations of the
     committed polynomial on the cell's coset (one pairing check; true for
-    an empty batch)."""
+    an empty batch).
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> blob = bytes(31) + b"\\x01" + bytes(kzg.BYTES_PER_BLOB - 32)    # the first element is 1
+    >>> cells, proofs = kzg.compute_cells_and_kzg_proofs(blob, ts)
+    >>> c = kzg.blob_to_kzg_commitment(blob, ts)
+    >>> kzg.verify_cell_kzg_proof_batch([c], [5], [cells[5]], [proofs[5]], ts)
+    True
+    >>> tampered = cells[5][:-1] + b"\\x01"
+    >>> kzg.verify_cell_kzg_proof_batch([c], [5], [tampered], [proofs[5]], ts)
+    False
+    """
     commitments_bytes, cells, proofs_bytes = list(commitments_bytes), list(cells), list(proofs_bytes)
     indices = [_cell_index(i) for i in cell_indices]
     if not len(commitments_bytes) == len(indices) == len(cells) == len(proofs_bytes):

@@ -4,6 +4,11 @@ internal points.
 The file holds two counts (G1 points, G2 points), then the G1 points in
 Lagrange form, the G2 points in monomial form and the G1 points in monomial
 form, one compressed point in hex per line.
+
+>>> from pybls import kzg
+>>> ts = kzg.load_trusted_setup(kzg.MAINNET)      # Ethereum's ceremony output, shipped
+>>> kzg.MAINNET.endswith("trusted_setup_mainnet.txt"), type(ts).__name__
+(True, 'TrustedSetup')
 """
 
 from __future__ import annotations
@@ -15,8 +20,8 @@ from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 from .. import _lib
 from .._lib import _abi
 from ..errors import DecodeError, KzgInputError
-from .field import bit_reversal_permutation
-from .fixed_base import FixedBase
+from ._field import bit_reversal_permutation
+from ._fixed_base import FixedBase
 
 if TYPE_CHECKING:
     from .._lib._functions import Scratch
@@ -39,10 +44,17 @@ MONOMIAL_HEAD = 64  # monomial points a cell verification uses
 G2_POINTS = 65
 MAX_PRECOMPUTE = 15
 
+__all__ = ["MAINNET", "TrustedSetup", "load_trusted_setup"]
+
 
 class TrustedSetup:
     """A loaded trusted setup: the points of the commitment key in the
     core's internal form. Build it with :func:`load_trusted_setup`.
+
+    >>> from pybls import kzg
+    >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
+    >>> kzg.blob_to_kzg_commitment(bytes(kzg.BYTES_PER_BLOB), ts).hex()[:8]
+    'c0000000'
 
     >>> ts = load_trusted_setup(MAINNET)
     >>> len(ts.g2_monomial), ts.precompute
@@ -91,10 +103,10 @@ class TrustedSetup:
         return self._g1_monomial
 
     def fk20_table(self) -> List[bytes]:
-        """The transformed setup points of the cell proofs (pybls.kzg.fk20),
+        """The transformed setup points of the cell proofs (pybls.kzg._fk20),
         computed on first use."""
         if not self._fk20:
-            from .fk20 import setup_table
+            from ._fk20 import setup_table
 
             self._fk20 = _shipped_fk20_table(self.digest) or setup_table(self)
         return self._fk20
@@ -209,7 +221,7 @@ def load_trusted_setup(path_or_bytes: Union[str, "os.PathLike[str]", bytes], pre
     `precompute` (0 to 15) is c-kzg's fixed-base table parameter: 0 keeps
     the Lagrange points (and, on first use, the cell-proof points) in
     affine form only; larger values add up to 2^(precompute-1) shifted
-    copies of each point (pybls.kzg.fixed_base), which make commitments and
+    copies of each point (pybls.kzg._fixed_base), which make commitments and
     proofs faster for more memory and a longer load (about 8 MB and 1 s
     natively for the Lagrange points from 6 up, as many again for the cell
     proofs). :data:`MAINNET` is loaded once per process and precompute

@@ -404,7 +404,7 @@ def _kzg_blob(data: bytes) -> None:
     from pybls import kzg
     from pybls.errors import KzgInputError
     from pybls.kzg.eip4844 import blob_internal
-    from pybls.kzg.field import R, from_internal
+    from pybls.kzg._field import R, from_internal
 
     blob = _tiled(Cursor(data), kzg.BYTES_PER_BLOB)
     values = [int.from_bytes(blob[i:i + 32], "big") for i in range(0, len(blob), 32)]
@@ -421,7 +421,7 @@ def _kzg_blob(data: bytes) -> None:
 @target("kzg_cell", PyblsError, group="kzg")
 def _kzg_cell(data: bytes) -> None:
     from pybls import kzg
-    from pybls.kzg.field import R
+    from pybls.kzg._field import R
 
     cur = Cursor(data)
     index = cur.byte() % 130  # 128 and 129 are out of range

@@ -26,7 +26,7 @@ class FixedBase:
     """`count` blocks of `n` G1 points with their fixed-base tables, and
     the scratch of their MSMs.
 
-    >>> from pybls.kzg.field import scalar, to_internal
+    >>> from pybls.kzg._field import scalar, to_internal
     >>> g = _lib.g1_generator()
     >>> fb = FixedBase(g + _lib.g1_dbl(g), 1, 2, precompute=3)
     >>> _lib.g1_eq(fb.msm(to_internal([2, 3])), _lib.g1_mul(g, scalar(8)))

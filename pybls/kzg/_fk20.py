@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Sequence
 
 from .. import _lib
-from .field import R, reverse_bits, roots_of_unity, scalar
+from ._field import R, reverse_bits, roots_of_unity, scalar
 
 if TYPE_CHECKING:
     from .trusted_setup import TrustedSetup
