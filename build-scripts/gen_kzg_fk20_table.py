@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write pybls/kzg/trusted_setup_mainnet_fk20.bin: the cell-proof table of
-the mainnet trusted setup (pybls.kzg.fk20.setup_table), so that the first
+the mainnet trusted setup (pybls.kzg._fk20.setup_table), so that the first
 compute_cells_and_kzg_proofs need not spend seconds (tens in Pyodide) on
 the 64 DFTs of G1 points that make it.
 
@@ -22,7 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pybls import _lib  # noqa: E402
-from pybls.kzg import fk20, trusted_setup  # noqa: E402
+from pybls.kzg import _fk20 as fk20, trusted_setup  # noqa: E402
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from pybls import _lib
 from pybls.errors import ArgumentError, KzgInputError
-from pybls.kzg.field import (
+from pybls.kzg._field import (
     R,
     batch_inverse,
     coset_fft,
@@ -110,7 +110,7 @@ def test_shipped_cell_proof_table_matches_the_setup():
     from its points (the cell-proof vectors and the ckzg cross-check test
     every entry through the proofs)."""
     from pybls import kzg
-    from pybls.kzg import fk20
+    from pybls.kzg import _fk20 as fk20
 
     ts = kzg.load_trusted_setup(kzg.MAINNET)
     rows = ts.fk20_table()
