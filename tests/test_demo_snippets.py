@@ -17,7 +17,8 @@ if sys.platform == "emscripten":
     pytest.skip("reads demo/ from the repository, which the Pyodide runner does not mount; "
                 "the browser tests run these snippets inside Pyodide", allow_module_level=True)
 
-from pybls.sig import MinPk, MinSig
+from pybls import sig
+from pybls.sig import MinPk
 
 DEMO_PY = pathlib.Path(__file__).resolve().parents[1] / "demo" / "py"
 MARKER = re.compile(r"^# %% (\S+)\s*$", re.M)
@@ -40,25 +41,52 @@ def run(code, ns):
 
 def test_sections_are_split_like_the_page():
     s = sections("sign.py")
-    assert list(s)[:4] == ["keys", "sign", "verify", "tamper"]
+    assert list(s)[:6] == ["curves", "curve", "keys", "sign", "verify", "tamper"]
     assert all(code.strip() and "# %%" not in code for code in s.values())
 
 
-@pytest.mark.parametrize("variant", ["MinPk", "MinSig"])
-def test_sign_page(variant):
+def test_sign_page_offers_the_curves():
+    """BLS12-381, BN254 and BN462, and BLS48-581 once pybls has it; listing
+    them loads none of their cores."""
+    from pybls import curves
+
+    want = ["bls12_381", "bn254", "bn462"] + (["bls48_581"] if "bls48_581" in list(curves.CURVES) else [])
+    offered = run(sections("sign.py")["curves"], {})
+    assert [c["key"] for c in offered] == want
+    assert {c["key"]: c["security"] for c in offered}.items() >= {"bls12_381": 128, "bn254": 100, "bn462": 128}.items()
+    for c in offered:  # the name shown is the curve's own
+        assert c["name"] == sig.for_curve(c["key"]).variants[0].curve.name
+
+
+@pytest.mark.parametrize("curve,variant", [
+    ("bls12_381", "MinPk"), ("bls12_381", "MinSig"), ("bn254", "MinPk"), ("bn462", "MinSig"),
+])
+def test_sign_page(curve, variant):
     s = sections("sign.py")
-    ns = {"variant": variant, "secret_hex": "", "message": "hello", "n": 5, "batch_size": 4}
+    ns = {"curve": curve, "variant": variant, "secret_hex": "", "message": "hello", "n": 5, "batch_size": 4}
+    facts = run(s["curve"], ns)
+    scheme = sig.scheme(curve, variant, "PoP")
+    group = {"MinPk": ("G1", "G2"), "MinSig": ("G2", "G1")}[variant]
+    module = sig.for_curve(curve).curve
+    assert facts["variants"][variant] == {
+        "public": len(getattr(module, group[0]).generator().to_bytes()),
+        "signature": len(getattr(module, group[1]).generator().to_bytes()),
+    }
+    assert f"{variant} PoP: {scheme.dst.decode()}" in facts["ciphersuites"]
+    assert sorted(facts["variants"]) == sorted(v.name for v in sig.for_curve(curve).variants)
+    assert facts["secret_bytes"] == len(module.Scalar(1).to_bytes())
     keys = run(s["keys"], ns)
-    scheme = (MinPk if variant == "MinPk" else MinSig).PoP
+    assert ns["sk"].curve is module
     assert bytes.fromhex(keys["public"]) == scheme.sk_to_pk(ns["sk"]).to_bytes()
-    sig = run(s["sign"], ns)
-    assert scheme.verify(bytes.fromhex(keys["public"]), b"hello", bytes.fromhex(sig))
+    signature = run(s["sign"], ns)
+    assert scheme.verify(bytes.fromhex(keys["public"]), b"hello", bytes.fromhex(signature))
     assert run(s["verify"], ns) is True
     for target in ("message", "public key", "signature"):
         ns["target"] = target
         assert run(s["tamper"], ns)["valid"] is False
     # a pasted key gives the same public key
-    ns2 = {"variant": variant, "secret_hex": keys["secret"]}
+    ns2 = {"curve": curve, "variant": variant, "secret_hex": keys["secret"]}
+    run(s["curve"], ns2)
     assert run(s["keys"], ns2)["public"] == keys["public"]
     run(s["signers"], ns)
     run(s["sign-all"], ns)
@@ -69,6 +97,18 @@ def test_sign_page(variant):
     assert run(s["batch-verify"], ns) is True
     assert run(s["one-by-one"], ns) is True
     assert run(s["batch-bad"], ns) == {"valid": False, "invalid": [3]}
+
+
+def test_sign_page_measures_a_curve():
+    """The comparison's sizes are the encodings' lengths; a curve without the
+    variant asked for is measured in the one it has."""
+    s = sections("sign.py")
+    out = run(s["measure"], {"compare_curve": "bn462", "variant": "MinPk"})  # BN462 hashes to G1 only
+    assert out["variant"] == "MinSig" and out["verifies"] is True
+    assert (out["public"], out["signature"]) == (116, 58)
+    assert all(out[k] > 0 for k in ("keygen", "sign", "verify"))
+    out = run(s["measure"], {"compare_curve": "bls12_381", "variant": "MinPk"})
+    assert (out["variant"], out["public"], out["signature"]) == ("MinPk", 48, 96)
 
 
 @pytest.mark.parametrize("t,n,cheats,excluded", [

@@ -1,11 +1,56 @@
-// sign.html: BLS signatures with pybls.sig (the Python is demo/py/sign.py).
-import { startDemo, setResult, onClick, fmtMs, shortHex, addRow, clearRows } from "./demo.mjs";
+// sign.html: BLS signatures with pybls.sig on the curve picked (the Python
+// is demo/py/sign.py), and the curves compared in a chart.
+import { startDemo, setResult, enqueue, onClick, describeError, fmtMs, shortHex, addRow, clearRows } from "./demo.mjs";
+import { barChart } from "./chart.mjs";
 
 const $ = (id) => document.getElementById(id);
 const demo = await startDemo({ python: "py/sign.py" });
 
 const variant = () => document.querySelector('input[name="variant"]:checked').value;
 const message = () => $("message").value;
+const radio = (name) => document.querySelector(`input[name="variant"][value="${name}"]`);
+const GROUP = { MinPk: "G2", MinSig: "G1" }; // each variant's signature group
+
+// The curves offered ({key, name, security}, the "curves" section's value)
+// and the current curve's facts (the "curve" section's) once it has loaded.
+const offered = (await demo.run("curves")).value;
+let current = null;
+
+for (const { key, name, security } of offered) {
+  $("curve").append(new Option(`${name} (${security}-bit security)`, key));
+}
+
+// Load curve `key` (its core, on first use), show its facts and sizes, and
+// pick a variant it has.
+async function pickCurve(key) {
+  let value, ms;
+  try {
+    ({ value, ms } = await demo.run("curve", { curve: key }));
+  } catch (error) {
+    // A curve pybls lists but cannot load here: it stays in the list, disabled.
+    const option = [...$("curve").options].find((o) => o.value === key);
+    option.disabled = true;
+    option.textContent += " (unavailable)";
+    if (current) $("curve").value = current.key;
+    throw error;
+  }
+  const { security } = offered.find((c) => c.key === key);
+  current = { key, security, ...value };
+  for (const name of Object.keys(GROUP)) {
+    const sizes = value.variants[name];
+    radio(name).disabled = !sizes;
+    for (const what of ["public", "signature"]) {
+      document.querySelector(`[data-size="${name}-${what}"]`).textContent = sizes ? sizes[what] : "–";
+    }
+  }
+  if (!value.variants[variant()]) radio(Object.keys(value.variants)[0]).checked = true;
+  $("secret-bytes").textContent = value.secret_bytes;
+  const suites = value.ciphersuites.join("\n");
+  const missing = Object.keys(GROUP).filter((name) => !value.variants[name])
+    .map((name) => `\nno ${name}: ${value.name} has no hash to ${GROUP[name]}`).join("");
+  setResult($("curve-out"), "info",
+    `${value.name}, ${security}-bit security; ${value.secret_bytes}-byte secret keys (${fmtMs(ms)})\n${suites}${missing}`);
+}
 
 async function keys(secretHex) {
   const { value, ms } = await demo.run("keys", { variant: variant(), secret_hex: secretHex });
@@ -58,13 +103,20 @@ onClick("#verify", "#verify-out", verify);
 onClick("#flip-message", "#tamper-out", () => tamper("message"));
 onClick("#flip-key", "#tamper-out", () => tamper("public key"));
 onClick("#flip-signature", "#tamper-out", () => tamper("signature"));
-for (const radio of document.querySelectorAll('input[name="variant"]')) {
-  radio.addEventListener("change", () => {
+for (const r of document.querySelectorAll('input[name="variant"]')) {
+  r.addEventListener("change", () => {
     $("secret").value = "";
     $("gen-key").click();
-demo.ready();
   });
 }
+$("curve").addEventListener("change", () => {
+  const key = $("curve").value;
+  $("secret").value = "";
+  enqueue($("keys-out"), async () => {
+    await pickCurve(key);
+    await keys("");
+  });
+});
 
 $("n").addEventListener("input", () => ($("n-value").textContent = $("n").value));
 onClick("#aggregate", "#agg-out", async () => {
@@ -80,7 +132,7 @@ onClick("#aggregate", "#agg-out", async () => {
   ]);
   const ok = results["fast-verify"].valid && !results["fast-verify"].without_first_signer;
   setResult($("agg-out"), ok ? "valid" : "invalid",
-    `${ok ? "valid" : "invalid"}: one ${variant() === "MinPk" ? 96 : 48}-byte signature for ${n} signers; ` +
+    `${ok ? "valid" : "invalid"}: one ${current.variants[variant()].signature}-byte signature for ${n} signers; ` +
     `all steps ${fmtMs(total)}`);
 });
 
@@ -99,6 +151,78 @@ onClick("#batch", "#batch-out", async () => {
     `(found: [${results["batch-bad"].invalid.join(", ")}]); all steps ${fmtMs(total)}`);
 });
 
-// A key and a signature to start from.
-$("gen-key").click();
+// The curves compared: each measured in turn (the table and the chart grow
+// as they come in); a curve that fails to load gets a row saying why.
+function drawCharts(rows) {
+  const groups = rows.map((r) => ({ label: r.name, note: `${r.security}-bit, ${r.variant ?? ""}` }));
+  const measured = (field) => rows.map((r) => (r.error ? null : r[field]));
+  $("chart-sizes").replaceChildren(barChart({
+    title: "Sizes (bytes, compressed)",
+    groups,
+    series: [{ name: "public key", values: measured("public") }, { name: "signature", values: measured("signature") }],
+    format: (v) => `${v} B`,
+  }));
+  $("chart-times").replaceChildren(barChart({
+    title: "Times in this tab (ms)",
+    groups,
+    series: [
+      { name: "key generation", values: measured("keygen") },
+      { name: "sign", values: measured("sign") },
+      { name: "verify", values: measured("verify") },
+    ],
+    format: fmtMs,
+  }));
+  $("compare-chart").hidden = false;
+}
+
+onClick("#compare", "#compare-out", async () => {
+  const table = $("compare-table").tBodies[0];
+  table.replaceChildren();
+  $("compare-chart").hidden = true;
+  const rows = [];
+  let total = 0;
+  for (const { key, name, security } of offered) {
+    setResult($("compare-out"), "busy", `measuring ${name}…`);
+    const row = { key, name, security };
+    try {
+      const { value, ms } = await demo.run("measure", { compare_curve: key, variant: variant() });
+      Object.assign(row, value);
+      total += ms;
+    } catch (error) {
+      row.error = describeError(error);
+    }
+    rows.push(row);
+    const tr = table.insertRow();
+    tr.dataset.curve = key;
+    tr.insertCell().textContent = row.name;
+    tr.insertCell().textContent = `${security}-bit`;
+    if (row.error) {
+      const cell = tr.insertCell();
+      cell.colSpan = 6;
+      cell.dataset.state = "error";
+      cell.textContent = row.error;
+    } else {
+      tr.insertCell().textContent = row.variant;
+      for (const [field, text] of [["public", `${row.public} B`], ["signature", `${row.signature} B`],
+        ["keygen", fmtMs(row.keygen)], ["sign", fmtMs(row.sign)], ["verify", fmtMs(row.verify)]]) {
+        const cell = tr.insertCell();
+        cell.className = "num";
+        cell.dataset.field = field;
+        cell.textContent = text;
+      }
+    }
+    drawCharts(rows);
+  }
+  const failed = rows.filter((r) => r.error || !r.verifies);
+  setResult($("compare-out"), failed.length ? "invalid" : "valid",
+    `${rows.length - failed.length} of ${rows.length} curves measured, every signature verified` +
+    (failed.length ? `; failed: ${failed.map((r) => r.name).join(", ")}` : "") + ` (${fmtMs(total)} in all)`);
+});
+
+// The first curve offered, a key and a signature to start from.
+enqueue($("keys-out"), async () => {
+  $("curve").value = offered[0].key;
+  await pickCurve(offered[0].key);
+  await keys("");
+});
 demo.ready();

@@ -1,11 +1,20 @@
-"""demo/sign.html: keys, signing, tampering, aggregation and batches, checked
-against native pybls (cffi) computing the same values."""
+"""demo/sign.html: the curve selector, keys, signing, tampering, aggregation,
+batches and the curves compared, checked against native pybls (cffi)
+computing the same values."""
+
+import re
 
 import pytest
 
+from pybls import curves, sig
 from pybls.sig import MinPk, MinSig, key_gen
 
-SECRET = key_gen(b"demo page test key material, 32+").to_bytes().hex()
+IKM = b"demo page test key material, 32+"
+SECRET = key_gen(IKM).to_bytes().hex()
+# The curves the page offers, in its order: BLS48-581 once pybls has it.
+OFFERED = ["bls12_381", "bn254", "bn462"] + (["bls48_581"] if "bls48_581" in list(curves.CURVES) else [])
+# The security level the CFRG pairing-friendly-curves draft classes each at.
+SECURITY = {"bls12_381": 128, "bn254": 100, "bn462": 128, "bls48_581": 256}
 
 
 @pytest.fixture(scope="module")
@@ -13,14 +22,66 @@ def sign(open_page):
     return open_page("sign.html")
 
 
-def use_key(sign, variant, secret):
+def python(sign, code):
+    """The value of `code` run by the page's Python (in a namespace of its own)."""
+    return sign.page.evaluate("async (code) => (await window.pyblsDemo.exec(code, { ns: 'test' })).value", code)
+
+
+def pick_curve(sign, curve):
+    if sign.page.input_value("#curve") != curve:
+        sign.page.select_option("#curve", curve)  # loads the curve, a new random key, signed
+        sign.idle()
+
+
+def use_key(sign, variant, secret, curve="bls12_381"):
     page = sign.page
+    pick_curve(sign, curve)
     if page.get_attribute(f"input[name=variant][value={variant}]", "checked") is None:
         page.check(f"input[name=variant][value={variant}]")  # a new random key, signed
         sign.idle()
     page.fill("#secret", secret)
     page.fill("#message", "Hello, BLS!")
     sign.click_and_wait("#use-key", "#keys-out")
+
+
+def test_selector_offers_the_curves_and_loads_only_the_first(sign):
+    page = sign.page
+    assert page.eval_on_selector_all("#curve option", "os => os.map(o => o.value)") == OFFERED
+    labels = page.eval_on_selector_all("#curve option", "os => os.map(o => o.textContent)")
+    assert labels == [f"{sig.for_curve(c).variants[0].curve.name} ({SECURITY[c]}-bit security)" for c in OFFERED]
+    assert page.input_value("#curve") == "bls12_381"
+    # no other curve's module imported, no other core opened
+    loaded = python(sign, "import sys, pybls._lib as L\n"
+                          "[m for m in sys.modules if m.startswith('pybls.') and m.removeprefix('pybls.') in "
+                          f"{OFFERED[1:]!r}] + sorted(L._curves)")
+    assert loaded == []
+    assert "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_" in page.inner_text("#curve-out")
+    sign.assert_clean()
+
+
+@pytest.mark.parametrize("curve", OFFERED)
+def test_each_curve_signs_verifies_and_rejects_a_tampered_message(sign, curve):
+    page = sign.page
+    pick_curve(sign, curve)
+    schemes = sig.for_curve(curve)
+    have = [v.name for v in schemes.variants]
+    radios = page.eval_on_selector_all("input[name=variant]", "rs => rs.map(r => [r.value, r.disabled, r.checked])")
+    assert {v: not disabled for v, disabled, _ in radios} == {v: v in have for v in ("MinPk", "MinSig")}
+    variant = next(v for v, _, checked in radios if checked)
+    assert variant in have
+    scheme = schemes.variant(variant).PoP
+    sk = schemes.key_gen(IKM)
+    assert page.inner_text("#secret-bytes") == str(len(sk.to_bytes()))
+    page.fill("#secret", sk.to_bytes().hex())
+    page.fill("#message", "Hello, BLS!")
+    sign.click_and_wait("#use-key", "#keys-out")
+    assert page.inner_text("#keys-out").split("\n")[-1] == scheme.sk_to_pk(sk).to_bytes().hex()
+    sig_hex = page.inner_text("#sign-out").split("\n")[-1]
+    assert sig_hex == scheme.sign(sk, b"Hello, BLS!").to_bytes().hex()  # deterministic: the native value
+    assert sign.click_and_wait("#verify", "#verify-out")[0] == "valid"
+    state, text = sign.click_and_wait("#flip-message", "#tamper-out")
+    assert state == "invalid" and "flipping a bit of the message" in text, text
+    sign.assert_clean()
 
 
 @pytest.mark.parametrize("variant,scheme", [("MinPk", MinPk.PoP), ("MinSig", MinSig.PoP)])
@@ -94,3 +155,31 @@ def test_keyboard_only(sign):
     sign.idle()
     assert page.get_attribute("#verify-out", "data-state") == "valid"
     sign.assert_clean()
+
+
+def test_curves_compared(sign):
+    """Each curve measured in the page: sizes as native pybls encodes them,
+    times positive, every signature verified, and the chart drawn."""
+    page = sign.page
+    use_key(sign, "MinPk", SECRET)
+    state, text = sign.click_and_wait("#compare", "#compare-out")
+    assert state == "valid" and text.startswith(f"{len(OFFERED)} of {len(OFFERED)} curves measured"), text
+    rows = page.eval_on_selector_all(
+        "#compare-table tbody tr", "rs => rs.map(r => [r.dataset.curve, ...[...r.cells].map(c => c.textContent)])")
+    assert [r[0] for r in rows] == OFFERED
+    for key, name, security, variant, public, signature, *times in rows:
+        have = {v.name: v for v in sig.for_curve(key).variants}
+        v = have.get("MinPk") or next(iter(have.values()))  # the variant picked, or the one the curve has
+        assert (name, security, variant) == (v.curve.name, f"{SECURITY[key]}-bit", v.name)
+        assert public == f"{len(v.PublicKey.GROUP.generator().to_bytes())} B"
+        assert signature == f"{len(v.Signature.GROUP.generator().to_bytes())} B"
+        for t in times:
+            value, unit = re.fullmatch(r"([0-9.]+) (ms|s)", t).groups()
+            assert float(value) > 0
+    for chart, series in [("#chart-sizes", 2), ("#chart-times", 3)]:
+        widths = page.eval_on_selector_all(f"{chart} rect[data-series]", "rs => rs.map(r => Number(r.getAttribute('width')))")
+        assert len(widths) == series * len(OFFERED) and all(w > 0 for w in widths)
+        groups = page.eval_on_selector_all(f"{chart} g[data-group]", "gs => gs.map(g => g.dataset.group)")
+        assert groups == [sig.for_curve(c).variants[0].curve.name for c in OFFERED]
+    sign.assert_clean()
+    sign.screenshot("compare")
