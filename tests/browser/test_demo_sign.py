@@ -36,7 +36,7 @@ def pick_curve(sign, curve):
 def use_key(sign, variant, secret, curve="bls12_381"):
     page = sign.page
     pick_curve(sign, curve)
-    if page.get_attribute(f"input[name=variant][value={variant}]", "checked") is None:
+    if not page.is_checked(f"input[name=variant][value={variant}]"):  # the property, not the attribute
         page.check(f"input[name=variant][value={variant}]")  # a new random key, signed
         sign.idle()
     page.fill("#secret", secret)
