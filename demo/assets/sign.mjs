@@ -39,9 +39,9 @@ async function pickCurve(key) {
   for (const name of Object.keys(GROUP)) {
     const sizes = value.variants[name];
     radio(name).disabled = !sizes;
-    for (const what of ["public", "signature"]) {
-      document.querySelector(`[data-size="${name}-${what}"]`).textContent = sizes ? sizes[what] : "–";
-    }
+    document.querySelector(`[data-sizes="${name}"]`).textContent = sizes
+      ? `: ${sizes.public}-byte keys, ${sizes.signature}-byte signatures`
+      : `: not on ${value.name}, which has no hash to ${GROUP[name]}`;
   }
   if (!value.variants[variant()]) radio(Object.keys(value.variants)[0]).checked = true;
   $("secret-bytes").textContent = value.secret_bytes;
