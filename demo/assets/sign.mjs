@@ -26,8 +26,11 @@ async function pickCurve(key) {
   let value, ms;
   try {
     ({ value, ms } = await demo.run("curve", { curve: key }));
+    if (Object.keys(value.variants).length === 0) {
+      throw new Error(`${value.name} hashes to neither G1 nor G2, so it has no BLS signatures (yet)`);
+    }
   } catch (error) {
-    // A curve pybls lists but cannot load here: it stays in the list, disabled.
+    // A curve pybls lists but that cannot sign here: it stays in the list, disabled.
     const option = [...$("curve").options].find((o) => o.value === key);
     option.disabled = true;
     option.textContent += " (unavailable)";
@@ -154,8 +157,11 @@ onClick("#batch", "#batch-out", async () => {
 // The curves compared: each measured in turn (the table and the chart grow
 // as they come in); a curve that fails to load gets a row saying why.
 function drawCharts(rows) {
-  const groups = rows.map((r) => ({ label: r.name, note: `${r.security}-bit, ${r.variant ?? ""}` }));
-  const measured = (field) => rows.map((r) => (r.error ? null : r[field]));
+  const groups = rows.map((r) => ({
+    label: r.name,
+    note: [`${r.security}-bit`, r.variant ?? (r.unavailable ? "no signatures" : "failed")].join(", "),
+  }));
+  const measured = (field) => rows.map((r) => (r.error || r.unavailable ? null : r[field]));
   $("chart-sizes").replaceChildren(barChart({
     title: "Sizes (bytes, compressed)",
     groups,
@@ -196,11 +202,11 @@ onClick("#compare", "#compare-out", async () => {
     tr.dataset.curve = key;
     tr.insertCell().textContent = row.name;
     tr.insertCell().textContent = `${security}-bit`;
-    if (row.error) {
+    if (row.error || row.unavailable) {
       const cell = tr.insertCell();
       cell.colSpan = 6;
-      cell.dataset.state = "error";
-      cell.textContent = row.error;
+      if (row.error) cell.dataset.state = "error";
+      cell.textContent = row.error ?? row.unavailable;
     } else {
       tr.insertCell().textContent = row.variant;
       for (const [field, text] of [["public", `${row.public} B`], ["signature", `${row.signature} B`],
@@ -213,10 +219,12 @@ onClick("#compare", "#compare-out", async () => {
     }
     drawCharts(rows);
   }
-  const failed = rows.filter((r) => r.error || !r.verifies);
+  const signing = rows.filter((r) => !r.unavailable);
+  const failed = signing.filter((r) => r.error || !r.verifies);
+  const without = rows.filter((r) => r.unavailable).map((r) => `; ${r.name}: ${r.unavailable}`).join("");
   setResult($("compare-out"), failed.length ? "invalid" : "valid",
-    `${rows.length - failed.length} of ${rows.length} curves measured, every signature verified` +
-    (failed.length ? `; failed: ${failed.map((r) => r.name).join(", ")}` : "") + ` (${fmtMs(total)} in all)`);
+    `${signing.length - failed.length} of ${signing.length} curves measured, every signature verified` +
+    (failed.length ? `; failed: ${failed.map((r) => r.name).join(", ")}` : "") + `${without} (${fmtMs(total)} in all)`);
 });
 
 // The first curve offered, a key and a signature to start from.

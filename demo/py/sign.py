@@ -22,10 +22,11 @@ OFFERED = {
 # %% curve
 from pybls import sig
 from pybls.sig import SecretKey
+from pybls.sig.curve import sig_curve
 
 schemes = sig.for_curve(curve)  # the first use of a curve imports pybls.<curve>, loading its core
 variants = {v.name: v for v in schemes.variants}  # those whose signature group the curve hashes to
-{"name": next(iter(variants.values())).curve.name,  # "BLS12-381", "BN462", ...
+{"name": sig_curve(curve).name,  # "BLS12-381", "BN462", ...
  "secret_bytes": len(schemes.curve.Scalar(1).to_bytes()),
  "variants": {name: {"public": len(v.PublicKey.GROUP.generator().to_bytes()),
                      "signature": len(v.Signature.GROUP.generator().to_bytes())}
@@ -124,6 +125,8 @@ def measure(key, wanted):
     """Sizes and times of the PoP scheme on curve `key`, in the variant
     `wanted` if the curve has it, else in the one it has."""
     have = {v.name: v for v in for_curve(key).variants}
+    if not have:
+        return {"unavailable": "hashes to neither G1 nor G2: no BLS signatures"}
     scheme = (have.get(wanted) or next(iter(have.values()))).PoP
     secret = SecretKey.random(key)
     public, msg = scheme.sk_to_pk(secret), b"measured in this page"
