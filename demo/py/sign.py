@@ -34,7 +34,7 @@ variants = {v.name: v for v in schemes.variants}  # those whose signature group 
  "ciphersuites": [f"{v} {kind}: {dst.decode()}" for v, kind, dst, _ in sig.ciphersuites(curve)]}
 
 # %% keys
-bls = variants[variant].PoP  # proof-of-possession ciphersuite
+bls = sig.scheme(curve, variant, "PoP")  # proof-of-possession ciphersuite
 if secret_hex:
     sk = SecretKey.from_bytes(bytes.fromhex(secret_hex), curve)
 else:
@@ -43,11 +43,11 @@ pk = bls.sk_to_pk(sk)
 {"secret": sk.to_bytes().hex(), "public": pk.to_bytes().hex()}
 
 # %% sign
-sig = bls.sign(sk, message.encode())
-sig.to_bytes().hex()
+signature = bls.sign(sk, message.encode())
+signature.to_bytes().hex()
 
 # %% verify
-bls.verify(pk, message.encode(), sig)
+bls.verify(pk, message.encode(), signature)
 
 # %% tamper
 def flip(data: bytes) -> bytes:
@@ -55,7 +55,7 @@ def flip(data: bytes) -> bytes:
     return data[:-1] + bytes([data[-1] ^ 1]) if data else b"\x01"
 
 
-pk_bytes, msg_bytes, sig_bytes = pk.to_bytes(), message.encode(), sig.to_bytes()
+pk_bytes, msg_bytes, sig_bytes = pk.to_bytes(), message.encode(), signature.to_bytes()
 if target == "message":
     msg_bytes = flip(msg_bytes)
 elif target == "public key":
