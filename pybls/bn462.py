@@ -21,8 +21,11 @@ libraries such as mcl output it raised to 2u(6u² + 3u + 1)).
 ``G1.hash_to_curve`` and ``G1.encode_to_curve`` follow RFC 9380 with
 expand_message_xmd over SHA-256 and the Shallue–van de Woestijne map
 (Z = 1, the first candidate of RFC 9380's find_z_svdw): the suites
-``BN462G1_XMD:SHA-256_SVDW_RO_`` and ``_NU_``. G2 has no hash to the curve
-(:class:`NotImplementedError`).
+``BN462G1_XMD:SHA-256_SVDW_RO_`` and ``_NU_``; ``G2.hash_to_curve`` and
+``G2.encode_to_curve`` map to the twist over Fp2 with the same map (Z = 1
+again), then clear the cofactor as [u]Q + ψ([3u]Q) + ψ²([u]Q) + ψ³(Q), as
+on BN254: ``BN462G2_XMD:SHA-256_SVDW_RO_`` and ``_NU_``. So every
+signature variant of :mod:`pybls.sig` runs on this curve.
 
 >>> from pybls import bn462
 >>> g = bn462.G1.generator()
@@ -59,10 +62,10 @@ FIELD_MODULUS = 0x240480360120023FFFFFFFFFF6FF0CF6B7D9BFCA0000000000D812908F41C8
 #: The group order r = 36u⁴ + 36u³ + 18u² + 6u + 1.
 CURVE_ORDER = 0x240480360120023FFFFFFFFFF6FF0CF6B7D9BFCA0000000000D812908EE1C201F7FFFFFFFFF6FF66FC7BF717F7C0000000002401B007E010800D
 
-#: RFC 9380's hash-to-curve suite (random oracle) of each group: G1 only
-#: (no suite hashes to this curve's G2 yet).
+#: RFC 9380's hash-to-curve suite (random oracle) of each group.
 HASH_SUITES: Mapping[str, str] = MappingProxyType({
     "G1": "BN462G1_XMD:SHA-256_SVDW_RO_",
+    "G2": "BN462G2_XMD:SHA-256_SVDW_RO_",
 })
 
 _binding = _lib.curve_binding("bn462")
