@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any, Iterable, List, Optional, Type
 
 from ...scalar import ScalarField
-from ...sig import Scheme, Variant
+from ...sig import Scheme
 from ...sig.curve import CurveLike
 from .._util import check_distinct
 from ..ciphersuite import resolve_scheme, variant_of_group
@@ -74,7 +74,7 @@ class Config:
     contributors: Optional[int]
 
     def __init__(self, threshold: int, players: Iterable[int], dealers: Optional[Iterable[int]] = None,
-                 variant: Optional[Variant] = None, scheme: Any = None,
+                 variant: Any = None, scheme: Any = None,
                  previous: Optional[PublicPolynomial] = None, min_dealers: Optional[int] = None,
                  contributors: Optional[int] = None, *, curve: CurveLike = None) -> None:
         ps = sorted(check_distinct(players, "player"))
