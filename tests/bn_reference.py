@@ -22,7 +22,7 @@ Fp12, and twist back: no precomputed constant.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,49 @@ class BNCurve:
     def r(self) -> int:
         u = self.u
         return 36 * u**4 + 36 * u**3 + 18 * u**2 + 6 * u + 1
+
+
+def power(one: Any, base: Any, e: int) -> Any:
+    """base^e (e >= 0) by square and multiply, in any of the fields here."""
+    out = one
+    while e:
+        if e & 1:
+            out = out * base
+        base = base * base
+        e >>= 1
+    return out
+
+
+def affine_add(a: Any, b: Any) -> Any:
+    """a + b on y^2 = x^3 + B over any of the fields here: affine pairs
+    with .inv() and .is_zero(), None for the identity."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    (x1, y1), (x2, y2) = a, b
+    if x1 == x2:
+        if y1 == y2 and not y1.is_zero():
+            lam = x1 * x1 * 3 * (y1 * 2).inv()
+        else:
+            return None
+    else:
+        lam = (y2 - y1) * (x2 - x1).inv()
+    x3 = lam * lam - x1 - x2
+    return (x3, lam * (x1 - x3) - y1)
+
+
+def affine_mul(a: Any, k: int) -> Any:
+    """[k]a by double and add (k < 0 negates a first)."""
+    if k < 0:
+        a, k = (None if a is None else (a[0], -a[1])), -k
+    acc = None
+    while k:
+        if k & 1:
+            acc = affine_add(acc, a)
+        a = affine_add(a, a)
+        k >>= 1
+    return acc
 
 
 class F12:
@@ -84,13 +127,7 @@ class F12:
         return hash(tuple(self.c))
 
     def __pow__(self, e: int) -> "F12":
-        out, base = self.k.one(), self
-        while e:
-            if e & 1:
-                out = out * base
-            base = base * base
-            e >>= 1
-        return out
+        return power(self.k.one(), self, e)
 
     def inv(self) -> "F12":
         """By the extended Euclidean algorithm on polynomials over Fp."""
@@ -189,34 +226,13 @@ class BN:
         return y * y == x * x * x + self.fp(self.curve.b)
 
     def add(self, a: Point, b: Point) -> Point:
-        if a is None:
-            return b
-        if b is None:
-            return a
-        (x1, y1), (x2, y2) = a, b
-        if x1 == x2:
-            if y1 == y2 and not y1.is_zero():
-                lam = x1 * x1 * 3 * (y1 * 2).inv()
-            else:
-                return None
-        else:
-            lam = (y2 - y1) * (x2 - x1).inv()
-        x3 = lam * lam - x1 - x2
-        return (x3, lam * (x1 - x3) - y1)
+        return affine_add(a, b)
 
     def neg(self, a: Point) -> Point:
         return None if a is None else (a[0], -a[1])
 
     def mul(self, a: Point, k: int) -> Point:
-        if k < 0:
-            return self.mul(self.neg(a), -k)
-        acc: Point = None
-        while k:
-            if k & 1:
-                acc = self.add(acc, a)
-            a = self.add(a, a)
-            k >>= 1
-        return acc
+        return affine_mul(a, k)
 
     def g1(self, x: int, y: int) -> Point:
         return (self.fp(x), self.fp(y))
@@ -384,13 +400,7 @@ class Fp2:
         return Fp2(self.p, self.a * o.a - self.b * o.b, self.a * o.b + self.b * o.a)
 
     def __pow__(self, e: int) -> "Fp2":
-        out, base = Fp2(self.p, 1), self
-        while e:
-            if e & 1:
-                out = out * base
-            base = base * base
-            e >>= 1
-        return out
+        return power(Fp2(self.p, 1), self, e)
 
     def __eq__(self, o: object) -> bool:
         return isinstance(o, Fp2) and (self.a, self.b) == (o.a, o.b)
@@ -407,6 +417,8 @@ class Fp2:
             return self
         n = pow(self.a * self.a + self.b * self.b, -1, self.p)
         return Fp2(self.p, self.a * n, -self.b * n)
+
+    inv = inv0
 
     def is_square(self) -> bool:
         """Euler's criterion in Fp2 (0 counts as a square)."""
@@ -500,30 +512,10 @@ class SvdW2:
 
     # -- the twist's group law ------------------------------------------------
     def add(self, a: Point2, c: Point2) -> Point2:
-        if a is None:
-            return c
-        if c is None:
-            return a
-        (x1, y1), (x2, y2) = a, c
-        if x1 == x2:
-            if (y1 + y2).is_zero():
-                return None
-            lam = x1 * x1 * 3 * (y1 * 2).inv0()
-        else:
-            lam = (y2 - y1) * (x2 - x1).inv0()
-        x3 = lam * lam - x1 - x2
-        return x3, lam * (x1 - x3) - y1
+        return affine_add(a, c)
 
     def mul(self, a: Point2, k: int) -> Point2:
-        if k < 0:
-            a, k = (None if a is None else (a[0], -a[1])), -k
-        acc: Point2 = None
-        while k:
-            if k & 1:
-                acc = self.add(acc, a)
-            a = self.add(a, a)
-            k >>= 1
-        return acc
+        return affine_mul(a, k)
 
     # -- psi: untwist, Frobenius, twist back ----------------------------------
     def _to_fp2(self, v: F12) -> Fp2:
