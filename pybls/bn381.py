@@ -34,6 +34,11 @@ True
 >>> q = bn381.G2.generator()
 >>> bn381.pairing(g * 3, q) == bn381.pairing(g, q * 3) == bn381.GT.generator() ** 3
 True
+>>> from pybls import sig
+>>> bls = sig.for_curve(bn381).MinPk.Basic      # signatures in G2, hashed there
+>>> sk = bls.key_gen(b"\\x05" * 32)
+>>> bls.verify(bls.sk_to_pk(sk), b"msg", bls.sign(sk, b"msg")), bls.dst
+(True, b'BLS_SIG_BN381G2_XMD:SHA-256_SVDW_RO_NUL_')
 """
 
 from __future__ import annotations

@@ -35,6 +35,8 @@ True
 >>> H = bn462.G1.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BN462G1_XMD:SHA-256_SVDW_RO_")
 >>> H.is_on_curve() and H == bn462.G1.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BN462G1_XMD:SHA-256_SVDW_RO_")
 True
+>>> bn462.G2.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BN462G2_XMD:SHA-256_SVDW_RO_").in_subgroup()
+True
 """
 
 from __future__ import annotations
