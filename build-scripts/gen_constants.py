@@ -715,13 +715,23 @@ def svdw_constants_fp2(b: Fq2, z: "tuple[int, int]") -> "tuple[Fq2, Fq2, Fq2, Fq
     def g(x: Fq2) -> Fq2:
         return x * x * x + b
 
+    half = b._mk(pow(2, -1, b.p))
+
+    def z_ok(zc: Fq2) -> bool:
+        # RFC 9380 6.6.1's conditions, as _svdw_z_ok states them over Fp.
+        gzc = g(zc)
+        if gzc.is_zero():
+            return False
+        h = -(zc * zc * 3 * (gzc * 4).inv())
+        return not h.is_zero() and _fq2_is_square(h) and (
+            _fq2_is_square(gzc) or _fq2_is_square(g(-(zc * half))))
+
+    assert z_ok(zf), "Z fails RFC 9380 6.6.1's conditions"
+    # find_z_svdw (appendix H.1) tries F(1), F(-1), F(2), ...: elements of Fp.
+    first = next(zc for n in range(1, 1000) for zc in (b._mk(n), b._mk(-n)) if z_ok(zc))
+    assert zf == first, "Z is not the first candidate of find_z_svdw"
     three_z2 = zf * zf * 3
     gz = g(zf)
-    assert not gz.is_zero(), "Z fails RFC 9380 6.6.1's conditions"
-    h = -(three_z2 * (gz * 4).inv())
-    half = b._mk(pow(2, -1, b.p))
-    assert not h.is_zero() and _fq2_is_square(h), "Z fails RFC 9380 6.6.1's conditions"
-    assert _fq2_is_square(gz) or _fq2_is_square(g(-(zf * half))), "Z fails RFC 9380 6.6.1's conditions"
     c1 = gz
     c2 = -(zf * half)
     c3 = _fq2_sqrt(-(gz * three_z2))

@@ -48,16 +48,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from . import _lib
-from .gt import GTElement
-from .pairing import Pairing
-from .points import G1Point, G2Point
-from .scalar import ScalarField
+from ._curve_module import CURVE_API, CurveCore, G1Point, G2Point, GTElement, Pairing, ScalarField
 
-__all__ = [
-    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
-]
+__all__ = [*CURVE_API]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = 0x44e992b44a6909f1.
 FIELD_MODULUS = 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47
@@ -71,10 +64,10 @@ HASH_SUITES: Mapping[str, str] = MappingProxyType({
     "G2": "BN254G2_XMD:SHA-256_SVDW_RO_",
 })
 
-_binding = _lib.curve_binding("bn254")
+_CORE = CurveCore("bn254", "BN254", modulus=FIELD_MODULUS, order=CURVE_ORDER, compressed_by_default=False)
 
 
-class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
+class Scalar(ScalarField, core=_CORE):
     """An element of Fr, the integers modulo BN254's r; the same API as
     :class:`pybls.Scalar` (32-byte big-endian encodings).
 
@@ -85,10 +78,7 @@ class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
     __slots__ = ()
 
 
-class G1(
-    G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, compressed_by_default=False,
-    curve="BN254",
-):
+class G1(G1Point, core=_CORE):
     """A point of G1 = E(Fp): y² = x³ + 3; affine coordinates are ints.
 
     >>> G1.identity().to_bytes() == bytes(64)
@@ -109,10 +99,7 @@ class G1(
     __slots__ = ()
 
 
-class G2(
-    G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, compressed_by_default=False,
-    curve="BN254",
-):
+class G2(G2Point, core=_CORE):
     """A point of G2 ⊂ E'(Fp2): y² = x³ + 3/(9 + u); affine coordinates are
     pairs ``(c0, c1)`` for ``c0 + c1·u``.
 
@@ -133,7 +120,7 @@ class G2(
     __slots__ = ()
 
 
-class GT(GTElement, binding=_binding, scalar=Scalar):
+class GT(GTElement, core=_CORE):
     """An element of BN254's target group GT ⊂ Fp12; the API of
     :class:`pybls.GT` (384-byte encodings).
 
@@ -144,7 +131,7 @@ class GT(GTElement, binding=_binding, scalar=Scalar):
     __slots__ = ()
 
 
-_PAIRING: Pairing[G1, G2, GT] = Pairing(_binding, G1, G2, GT)
+_PAIRING: Pairing[G1, G2, GT] = Pairing(_CORE.binding, G1, G2, GT)
 
 
 # The curve's pairing functions (see pybls.pairing.Pairing).

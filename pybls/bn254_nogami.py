@@ -4,7 +4,8 @@ calls "BN254". It is not Ethereum's alt_bn128 (that is :mod:`pybls.bn254`).
 E: y² = x³ + 2 over a 254-bit Fp, u = −(2⁶² + 2⁵⁵ + 1); all its points have
 the prime order r; G2 is the order-r subgroup of the twist
 E': y² = x³ + 2/(1 + u) over Fp2 = Fp[u]/(u² + 1). The classes have the API
-of every curve module. Encodings are mcl's (its default serialization):
+of every curve module. Encodings are mcl's (its default serialization, which
+:mod:`pybls.bn381` and :mod:`pybls.bn462` use too):
 
 * coordinates little-endian, an Fp2 one c0 first;
 * compressed (the default, 32 and 64 bytes): x with the parity of y (of
@@ -39,28 +40,21 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import _lib
 from ._convert import as_bytes
-from .gt import GTElement
-from .pairing import Pairing
-from .points import _IN_SUBGROUP, G1Point, G2Point, _wrap
-from .scalar import ScalarField
+from ._curve_module import CURVE_API, CurveCore, G1Point, G2Point, GTElement, Pairing, ScalarField
+from .points import _IN_SUBGROUP, _wrap
 
-__all__ = [
-    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
-    "hash_and_map_to_g1", "hash_and_map_to_g2", "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
-]
+__all__ = [*CURVE_API, "hash_and_map_to_g1", "hash_and_map_to_g2"]
 
 #: The base field modulus p = 36u⁴ + 36u³ + 24u² + 6u + 1, u = −(2⁶² + 2⁵⁵ + 1).
 FIELD_MODULUS = 0x2523648240000001BA344D80000000086121000000000013A700000000000013
 #: The group order r = 36u⁴ + 36u³ + 18u² + 6u + 1.
 CURVE_ORDER = 0x2523648240000001BA344D8000000007FF9F800000000010A10000000000000D
 
-_binding = _lib.curve_binding("bn254_nogami")
-_CURVE_NAME = "BN254 (Nogami)"
+_CORE = CurveCore("bn254_nogami", "BN254 (Nogami)", modulus=FIELD_MODULUS, order=CURVE_ORDER)
 
 
-class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
+class Scalar(ScalarField, core=_CORE):
     """An element of Fr, the integers modulo this curve's r (32-byte
     big-endian encodings, as every curve's scalars).
 
@@ -71,7 +65,7 @@ class Scalar(ScalarField, binding=_binding, order=CURVE_ORDER):
     __slots__ = ()
 
 
-class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, curve=_CURVE_NAME):
+class G1(G1Point, core=_CORE):
     """A point of G1 = E(Fp): y² = x³ + 2; affine coordinates are ints.
 
     >>> P = G1.generator()                      # mcl's: (-1, 1)
@@ -84,7 +78,7 @@ class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MO
     __slots__ = ()
 
 
-class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, curve=_CURVE_NAME):
+class G2(G2Point, core=_CORE):
     """A point of G2 ⊂ E'(Fp2): y² = x³ + 2/(1 + u); affine coordinates are
     pairs ``(c0, c1)`` for ``c0 + c1·u``.
 
@@ -97,7 +91,7 @@ class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MO
     __slots__ = ()
 
 
-class GT(GTElement, binding=_binding, scalar=Scalar):
+class GT(GTElement, core=_CORE):
     """An element of the target group GT ⊂ Fp12 (384-byte encodings: the
     twelve coefficients of the tower, highest first, 32 bytes big-endian
     each).
@@ -110,7 +104,7 @@ class GT(GTElement, binding=_binding, scalar=Scalar):
     __slots__ = ()
 
 
-_PAIRING: Pairing[G1, G2, GT] = Pairing(_binding, G1, G2, GT)
+_PAIRING: Pairing[G1, G2, GT] = Pairing(_CORE.binding, G1, G2, GT)
 
 
 # The curve's pairing functions (see pybls.pairing.Pairing).
@@ -136,7 +130,7 @@ def hash_and_map_to_g1(msg: Any) -> G1:
     'ba1c2d0b6a0c2513889b79a1f7ee5e9b7956e8711f5ecd0e48508fcb33cfc224'
     """
     m = as_bytes(msg, "message")
-    return _wrap(G1, _binding.g1_hash_and_map_mcl(m, len(m)), _IN_SUBGROUP)
+    return _wrap(G1, _CORE.binding.g1_hash_and_map_mcl(m, len(m)), _IN_SUBGROUP)
 
 
 def hash_and_map_to_g2(msg: Any) -> G2:
@@ -149,4 +143,4 @@ def hash_and_map_to_g2(msg: Any) -> G2:
     (True, '1f7749e5aa22ad27563f1f88c5c6ab66')
     """
     m = as_bytes(msg, "message")
-    return _wrap(G2, _binding.g2_hash_and_map_mcl(m, len(m)), _IN_SUBGROUP)
+    return _wrap(G2, _CORE.binding.g2_hash_and_map_mcl(m, len(m)), _IN_SUBGROUP)

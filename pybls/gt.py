@@ -16,12 +16,15 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Dict, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, Optional, Type, TypeVar
 
 from . import _lib
 from ._convert import as_bytes, check_length
 from ._lib import _abi
 from .scalar import Scalar, ScalarField, ScalarLike
+
+if TYPE_CHECKING:
+    from ._curve_module import CurveCore
 
 __all__ = ["GT", "GTElement"]
 
@@ -68,8 +71,13 @@ class GTElement:
     _f_g2_generator: ClassVar[Callable[[], bytes]]
     _generators: ClassVar[Dict[type, "GTElement"]] = {}
 
-    def __init_subclass__(cls, *, binding: Any = _lib, scalar: Type[ScalarField] = Scalar, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, binding: Any = _lib, scalar: Type[ScalarField] = Scalar,
+                          core: Optional["CurveCore"] = None, **kwargs: Any) -> None:
+        """Bind the target group of a curve: its `core`, or the `binding` of
+        its C functions and its `scalar` class."""
         super().__init_subclass__(**kwargs)
+        if core is not None:
+            binding, scalar = core.binding, core.scalar
         abi = binding.abi if binding is not _lib else _abi
         cls._BYTES = abi.PYBLS_GT_BYTES
         cls._SCALAR = scalar

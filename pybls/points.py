@@ -33,6 +33,7 @@ from .errors import ArgumentError, status_error
 from .scalar import Scalar, ScalarField, ScalarLike
 
 if TYPE_CHECKING:
+    from ._curve_module import CurveCore
     from ._lib._functions import Scratch
 
 __all__ = ["G1", "G2", "FIELD_MODULUS", "G1Point", "G2Point"]
@@ -134,16 +135,23 @@ class _Point:
         modulus: int = FIELD_MODULUS,
         compressed_by_default: bool = True,
         curve: str = "BLS12-381",
+        core: Optional["CurveCore"] = None,
         **kwargs: Any,
     ) -> None:
         """Bind a group: `prefix` ("g1" or "g2") names its C functions in
         `binding` (pybls._lib, or pybls._lib.curve_binding(curve) for another
         curve), `scalar` is its curve's scalar class, `modulus` its p and
-        `curve` its name in messages. A function the binding lacks (hashing
+        `curve` its name in messages; or `core`, the curve's
+        :class:`~pybls._curve_module.CurveCore`, gives them all (the prefix
+        is then the group's). A function the binding lacks (hashing
         to a curve with no suite for that group) raises NotImplementedError
         when called.
-        A subclass without `prefix` is a template for groups (G1Point)."""
+        A subclass without `prefix` or `core` is a template for groups (G1Point)."""
         super().__init_subclass__(**kwargs)
+        if core is not None:
+            prefix = "g1" if cls._FIELD == "fp" else "g2"
+            binding, scalar, modulus = core.binding, core.scalar, core.modulus
+            compressed_by_default, curve = core.compressed_by_default, core.name
         if not prefix:
             return
         abi = binding.abi if binding is not _lib else _abi

@@ -15,11 +15,14 @@ True
 from __future__ import annotations
 
 import secrets
-from typing import Any, Callable, ClassVar, Optional, Type, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Optional, Type, TypeVar, Union
 
 from . import _lib
 from ._convert import as_bytes, as_int, check_length
 from .errors import InvalidLengthError
+
+if TYPE_CHECKING:
+    from ._curve_module import CurveCore
 
 
 def binding_constant(binding: Any, name: str) -> int:
@@ -75,8 +78,15 @@ class ScalarField:
     _f_is_zero: ClassVar[Callable[[bytes], int]]
     _f_eq: ClassVar[Callable[[bytes, bytes], int]]
 
-    def __init_subclass__(cls, *, binding: Any, order: int, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, binding: Any = None, order: int = 0, core: Optional["CurveCore"] = None,
+                          **kwargs: Any) -> None:
+        """Bind the scalars of a curve: its `core` (the curve's
+        :class:`~pybls._curve_module.CurveCore`, which records this class),
+        or the `binding` of its C functions and its `order` r."""
         super().__init_subclass__(**kwargs)
+        if core is not None:
+            binding, order = core.binding, core.order
+            core.set_scalar(cls)
         cls.R = order
         cls._BYTES = binding_constant(binding, "PYBLS_SCALAR_BYTES")
         for name, annotation in ScalarField.__annotations__.items():

@@ -9,12 +9,20 @@ untwist (x', y') -> (x' w^2, y' w^3); the optimal ate pairing is Miller's
 algorithm over 6u + 2 with affine lines, then the two Frobenius lines, then
 f^((p^12 - 1)/r) by plain exponentiation. Only the curve's u, b and xi = c + i
 are taken from outside.
+
+Hashing follows RFC 9380 as its sections read: expand_message_xmd,
+hash_to_field, and the Shallue-van de Woestijne map in 6.6.1's steps, to
+E over Fp (SvdW) and to the twist over Fp2 (SvdW2, with square roots by
+Adj and Rodriguez-Henriquez's algorithm for p = 3 mod 4 and squares told
+by Euler's criterion in Fp2). G2's cofactor is cleared by [u]Q + psi([3u]Q)
++ psi^2([u]Q) + psi^3(Q), psi being untwist, the p-power Frobenius of
+Fp12, and twist back: no precomputed constant.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,49 @@ class BNCurve:
     def r(self) -> int:
         u = self.u
         return 36 * u**4 + 36 * u**3 + 18 * u**2 + 6 * u + 1
+
+
+def power(one: Any, base: Any, e: int) -> Any:
+    """base^e (e >= 0) by square and multiply, in any of the fields here."""
+    out = one
+    while e:
+        if e & 1:
+            out = out * base
+        base = base * base
+        e >>= 1
+    return out
+
+
+def affine_add(a: Any, b: Any) -> Any:
+    """a + b on y^2 = x^3 + B over any of the fields here: affine pairs
+    with .inv() and .is_zero(), None for the identity."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    (x1, y1), (x2, y2) = a, b
+    if x1 == x2:
+        if y1 == y2 and not y1.is_zero():
+            lam = x1 * x1 * 3 * (y1 * 2).inv()
+        else:
+            return None
+    else:
+        lam = (y2 - y1) * (x2 - x1).inv()
+    x3 = lam * lam - x1 - x2
+    return (x3, lam * (x1 - x3) - y1)
+
+
+def affine_mul(a: Any, k: int) -> Any:
+    """[k]a by double and add (k < 0 negates a first)."""
+    if k < 0:
+        a, k = (None if a is None else (a[0], -a[1])), -k
+    acc = None
+    while k:
+        if k & 1:
+            acc = affine_add(acc, a)
+        a = affine_add(a, a)
+        k >>= 1
+    return acc
 
 
 class F12:
@@ -76,13 +127,7 @@ class F12:
         return hash(tuple(self.c))
 
     def __pow__(self, e: int) -> "F12":
-        out, base = self.k.one(), self
-        while e:
-            if e & 1:
-                out = out * base
-            base = base * base
-            e >>= 1
-        return out
+        return power(self.k.one(), self, e)
 
     def inv(self) -> "F12":
         """By the extended Euclidean algorithm on polynomials over Fp."""
@@ -128,6 +173,14 @@ class F12:
     def is_zero(self) -> bool:
         return not any(self.c)
 
+    def frobenius(self) -> "F12":
+        """self^p: the coefficients lie in Fp, so it is sum c_k (W^p)^k."""
+        out = F12(self.k, [])
+        for ck, wpk in zip(self.c, self.k.frobenius_basis()):
+            if ck:
+                out = out + wpk * ck
+        return out
+
 
 Point = Optional[Tuple[F12, F12]]
 
@@ -138,9 +191,21 @@ class BN:
     def __init__(self, curve: BNCurve) -> None:
         self.curve = curve
         self.p, self.r = curve.p, curve.r
+        self._frobenius_basis: Optional[List[F12]] = None
 
     def one(self) -> F12:
         return F12(self, [1])
+
+    def frobenius_basis(self) -> List[F12]:
+        """(W^p)^k for k = 0..11, computed once."""
+        basis = self._frobenius_basis
+        if basis is None:
+            wp = self.w(1) ** self.p
+            basis = [self.one()]
+            for _ in range(11):
+                basis.append(basis[-1] * wp)
+            self._frobenius_basis = basis
+        return basis
 
     def fp(self, v: int) -> F12:
         return F12(self, [v])
@@ -161,34 +226,13 @@ class BN:
         return y * y == x * x * x + self.fp(self.curve.b)
 
     def add(self, a: Point, b: Point) -> Point:
-        if a is None:
-            return b
-        if b is None:
-            return a
-        (x1, y1), (x2, y2) = a, b
-        if x1 == x2:
-            if y1 == y2 and not y1.is_zero():
-                lam = x1 * x1 * 3 * (y1 * 2).inv()
-            else:
-                return None
-        else:
-            lam = (y2 - y1) * (x2 - x1).inv()
-        x3 = lam * lam - x1 - x2
-        return (x3, lam * (x1 - x3) - y1)
+        return affine_add(a, b)
 
     def neg(self, a: Point) -> Point:
         return None if a is None else (a[0], -a[1])
 
     def mul(self, a: Point, k: int) -> Point:
-        if k < 0:
-            return self.mul(self.neg(a), -k)
-        acc: Point = None
-        while k:
-            if k & 1:
-                acc = self.add(acc, a)
-            a = self.add(a, a)
-            k >>= 1
-        return acc
+        return affine_mul(a, k)
 
     def g1(self, x: int, y: int) -> Point:
         return (self.fp(x), self.fp(y))
@@ -209,7 +253,7 @@ class BN:
 
     def frobenius(self, pt: Point) -> Point:
         assert pt is not None
-        return (pt[0] ** self.p, pt[1] ** self.p)
+        return (pt[0].frobenius(), pt[1].frobenius())
 
     def miller_loop(self, P: Point, Q: Point) -> F12:
         """f_{6u+2,Q}(P) l_{T,pi(Q)}(P) l_{T+pi(Q),-pi^2(Q)}(P), T = [6u+2]Q."""
@@ -329,3 +373,179 @@ class SvdW:
 
     def encode_to_curve(self, msg: bytes, dst: bytes) -> Tuple[int, int]:
         return self.map_to_curve(self.hash_to_field(msg, dst, 1)[0])
+
+
+# -- hashing to G2: the twist over Fp2 ------------------------------------------
+
+class Fp2:
+    """a + b i with i^2 = -1."""
+
+    __slots__ = ("p", "a", "b")
+
+    def __init__(self, p: int, a: int, b: int = 0) -> None:
+        self.p, self.a, self.b = p, a % p, b % p
+
+    def __add__(self, o: "Fp2") -> "Fp2":
+        return Fp2(self.p, self.a + o.a, self.b + o.b)
+
+    def __sub__(self, o: "Fp2") -> "Fp2":
+        return Fp2(self.p, self.a - o.a, self.b - o.b)
+
+    def __neg__(self) -> "Fp2":
+        return Fp2(self.p, -self.a, -self.b)
+
+    def __mul__(self, o: "Fp2 | int") -> "Fp2":
+        if isinstance(o, int):
+            return Fp2(self.p, self.a * o, self.b * o)
+        return Fp2(self.p, self.a * o.a - self.b * o.b, self.a * o.b + self.b * o.a)
+
+    def __pow__(self, e: int) -> "Fp2":
+        return power(Fp2(self.p, 1), self, e)
+
+    def __eq__(self, o: object) -> bool:
+        return isinstance(o, Fp2) and (self.a, self.b) == (o.a, o.b)
+
+    def __hash__(self) -> int:
+        return hash((self.a, self.b))
+
+    def is_zero(self) -> bool:
+        return self.a == 0 and self.b == 0
+
+    def inv0(self) -> "Fp2":
+        """1 / self = conj(self) / norm(self), and 0 for 0 (RFC 9380's inv0)."""
+        if self.is_zero():
+            return self
+        n = pow(self.a * self.a + self.b * self.b, -1, self.p)
+        return Fp2(self.p, self.a * n, -self.b * n)
+
+    inv = inv0
+
+    def is_square(self) -> bool:
+        """Euler's criterion in Fp2 (0 counts as a square)."""
+        return self.is_zero() or self ** ((self.p * self.p - 1) // 2) == Fp2(self.p, 1)
+
+    def sqrt(self) -> "Fp2":
+        """A square root for p = 3 mod 4 (Adj and Rodriguez-Henriquez,
+        "Square root computation over even extension fields", algorithm 9)."""
+        p = self.p
+        a1 = self ** ((p - 3) // 4)
+        alpha = a1 * a1 * self
+        x0 = a1 * self
+        if alpha == Fp2(p, -1):
+            x = Fp2(p, 0, 1) * x0
+        else:
+            x = (alpha + Fp2(p, 1)) ** ((p - 1) // 2) * x0
+        assert x * x == self, "not a square"
+        return x
+
+    def sgn0(self) -> int:
+        """RFC 9380 4.1, m = 2."""
+        return (self.a % 2) | (int(self.a == 0) & (self.b % 2))
+
+
+Point2 = Optional[Tuple[Fp2, Fp2]]
+
+
+class SvdW2:
+    """hash_to_curve and encode_to_curve to G2 of a BN curve: hash_to_field
+    to Fp2 (m = 2) with expand_message_xmd over SHA-256, the SvdW map of
+    6.6.1 in its steps to the D-type twist y^2 = x^3 + b / xi, Z given, and
+    the cofactor cleared as the module docstring says."""
+
+    def __init__(self, bn: BN, z: Tuple[int, int]) -> None:
+        self.bn = bn
+        p = self.p = bn.p
+        self.b2 = Fp2(p, bn.curve.b) * Fp2(p, bn.curve.xi_c, 1).inv0()
+        self.z = Fp2(p, *z)
+        self.L = -(-(p.bit_length() + 128) // 8)
+        self._untwist_inv: Optional[Tuple[F12, F12]] = None
+
+    def hash_to_field(self, msg: bytes, dst: bytes, count: int) -> List[Tuple[int, int]]:
+        import hashlib
+
+        m, L, p = 2, self.L, self.p
+        uniform = expand_message_xmd(lambda d: hashlib.sha256(d).digest(), 64, msg, dst, count * m * L)
+        out = []
+        for i in range(count):
+            e = [int.from_bytes(uniform[L * (j + i * m):L * (j + i * m) + L], "big") % p for j in range(m)]
+            out.append((e[0], e[1]))
+        return out
+
+    def g(self, x: Fp2) -> Fp2:
+        return x * x * x + self.b2
+
+    def on_curve(self, pt: Point2) -> bool:
+        return pt is None or pt[1] * pt[1] == self.g(pt[0])
+
+    def map_to_curve(self, u_pair: Tuple[int, int]) -> Tuple[Fp2, Fp2]:
+        x, y, _ = self.map_to_curve_steps(u_pair)
+        return x, y
+
+    def map_to_curve_steps(self, u_pair: Tuple[int, int]) -> Tuple[Fp2, Fp2, int]:
+        """6.6.1's steps: x, y and which of x1, x2, x3 was taken."""
+        p, z, g = self.p, self.z, self.g
+        u = Fp2(p, *u_pair)
+        one = Fp2(p, 1)
+        tv1 = u * u * g(z)
+        tv2 = one + tv1
+        tv1 = one - tv1
+        tv3 = (tv1 * tv2).inv0()
+        tv4 = (-g(z) * (z * z * 3)).sqrt()  # A = 0
+        if tv4.sgn0() == 1:
+            tv4 = -tv4
+        tv5 = u * tv1 * tv3 * tv4
+        tv6 = -g(z) * 4 * (z * z * 3).inv0()
+        half_z = z * Fp2(p, 2).inv0()
+        x1 = -half_z - tv5
+        x2 = -half_z + tv5
+        t = tv2 * tv2 * tv3
+        x3 = z + tv6 * t * t
+        if g(x1).is_square():
+            x, y, taken = x1, g(x1).sqrt(), 1
+        elif g(x2).is_square():
+            x, y, taken = x2, g(x2).sqrt(), 2
+        else:
+            x, y, taken = x3, g(x3).sqrt(), 3
+        if u.sgn0() != y.sgn0():
+            y = -y
+        return x, y, taken
+
+    # -- the twist's group law ------------------------------------------------
+    def add(self, a: Point2, c: Point2) -> Point2:
+        return affine_add(a, c)
+
+    def mul(self, a: Point2, k: int) -> Point2:
+        return affine_mul(a, k)
+
+    # -- psi: untwist, Frobenius, twist back ----------------------------------
+    def _to_fp2(self, v: F12) -> Fp2:
+        """An element of F12 that lies in Fp2 = Fp(i), i = W^6 - c."""
+        assert not any(v.c[k] for k in range(12) if k not in (0, 6)), "not in Fp2"
+        b = v.c[6]
+        return Fp2(self.p, v.c[0] + b * self.bn.curve.xi_c, b)
+
+    def psi(self, pt: Point2) -> Point2:
+        if pt is None:
+            return None
+        if self._untwist_inv is None:
+            self._untwist_inv = (self.bn.w(2).inv(), self.bn.w(3).inv())
+        wx, wy = self._untwist_inv
+        q = self.bn.untwist((pt[0].a, pt[0].b), (pt[1].a, pt[1].b))
+        assert q is not None
+        fx, fy = q[0].frobenius(), q[1].frobenius()
+        return self._to_fp2(fx * wx), self._to_fp2(fy * wy)
+
+    def clear_cofactor(self, pt: Point2) -> Point2:
+        """[u]Q + psi([3u]Q) + psi^2([u]Q) + psi^3(Q)."""
+        u = self.bn.curve.u
+        uq = self.mul(pt, u)
+        out = self.add(uq, self.psi(self.mul(pt, 3 * u)))
+        out = self.add(out, self.psi(self.psi(uq)))
+        return self.add(out, self.psi(self.psi(self.psi(pt))))
+
+    def hash_to_curve(self, msg: bytes, dst: bytes) -> Point2:
+        u0, u1 = self.hash_to_field(msg, dst, 2)
+        return self.clear_cofactor(self.add(self.map_to_curve(u0), self.map_to_curve(u1)))
+
+    def encode_to_curve(self, msg: bytes, dst: bytes) -> Point2:
+        return self.clear_cofactor(self.map_to_curve(self.hash_to_field(msg, dst, 1)[0]))

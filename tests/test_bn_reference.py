@@ -1,13 +1,17 @@
 """The BN curves no outside library serves (BN381_1, BN462) against the
 slow pure-Python pairing of bn_reference.py: pairing values and point
-operations, on points of full-size multiples of the generators; and BN462
-against the CFRG pairing-friendly-curves draft's parameters and pairing
-test vector."""
+operations, on points of full-size multiples of the generators; hashing
+to G1 and G2 (RFC 9380 with the SvdW map; G2's step by step: u0, u1, Q0,
+Q1, P), the reference's G2 hashing itself checked against gnark-crypto's
+BN254 vectors; and BN462 against the CFRG pairing-friendly-curves draft's
+parameters and pairing test vector."""
 
 import json
+import pathlib
+import sys
 
 import pytest
-from bn_reference import BN, BNCurve, SvdW
+from bn_reference import BN, BNCurve, Fp2, SvdW, SvdW2
 from reference import vectors_path
 
 from pybls import bn462, curves
@@ -26,7 +30,7 @@ B = 0x0F1E2D3C4B5A69788796A5B4C3D2E1F00F1E2D3C4B5A69788796A5B4C3D2E1F0123456789
 
 @pytest.fixture(params=sorted(REFERENCE))
 def pair(request):
-    return curves.CURVES[request.param], BN(REFERENCE[request.param])
+    return curves.CURVES[request.param], _reference(request.param)
 
 
 def _ref_g2(ref, q):
@@ -80,10 +84,93 @@ def test_hash_to_g1(pair, msg):
     assert mod.G1.encode_to_curve(msg, dst_nu).to_affine() == h2c.encode_to_curve(msg, dst_nu)
 
 
-def test_no_hash_to_g2(pair):
-    mod, _ = pair
-    with pytest.raises(NotImplementedError, match="hash_to_curve is not available"):
-        mod.G2.hash_to_curve(b"msg", b"DST")
+# Each curve's SvdW Z over Fp2 (find_z_svdw's first candidate again).
+SVDW_Z2 = {"bn381": (-1, 0), "bn462": (1, 0)}
+
+
+def _h2c_g2(mod):
+    """The reference hashing to the curve's G2 and the suite's QUUX DSTs."""
+    name = mod.__name__.rsplit(".", 1)[1]
+    suite = f"{name.upper()}G2_XMD:SHA-256_SVDW_"
+    return (SvdW2(_reference(name), SVDW_Z2[name]),
+            f"QUUX-V01-CS02-with-{suite}RO_".encode(), f"QUUX-V01-CS02-with-{suite}NU_".encode())
+
+
+def _fp2_point(pt):
+    """A G2 point of pybls as the reference's pair of Fp2 elements."""
+    p = sys.modules[type(pt).__module__].FIELD_MODULUS
+    return None if pt.is_identity() else tuple(Fp2(p, *c) for c in pt.to_affine())
+
+
+def test_reference_hash_to_g2_reproduces_gnark():
+    """The reference's G2 hashing, given BN254's parameters, reproduces
+    gnark-crypto's published BN254G2 vectors: a check of the reference."""
+    bn = BN(BNCurve(u=0x44E992B44A6909F1, b=3, xi_c=9))
+    h2c = SvdW2(bn, (1, 0))
+    suites = {s["name"]: s for s in _gnark()["suites"]}
+
+    def point(v):
+        return tuple(Fp2(bn.p, *(int(c, 16) for c in v[k])) for k in ("x", "y"))
+
+    ro, nu = suites["hashToG2"], suites["encodeToG2"]
+    case = ro["cases"][1]
+    us = h2c.hash_to_field(case["msg"].encode(), ro["dst"].encode(), 2)
+    assert us == [tuple(int(c, 16) for c in case[k]) for k in ("u0", "u1")]
+    assert [h2c.map_to_curve(u) for u in us] == [point(case["Q0"]), point(case["Q1"])]
+    assert h2c.hash_to_curve(case["msg"].encode(), ro["dst"].encode()) == point(case["P"])
+    case = nu["cases"][2]
+    assert h2c.encode_to_curve(case["msg"].encode(), nu["dst"].encode()) == point(case["P"])
+
+
+def test_hash_to_g2(pair):
+    """BN381G2_XMD:SHA-256_SVDW_RO_/_NU_ and BN462G2_...: each step (u0, u1,
+    Q0, Q1, P) against the reference, the only check there is, as no other
+    library has these suites; the reference's P has order r."""
+    mod, ref = pair
+    h2c, dst_ro, dst_nu = _h2c_g2(mod)
+    msg = b"abc"
+    us = mod.G2.hash_to_field(msg, dst_ro, 2)
+    assert us == h2c.hash_to_field(msg, dst_ro, 2)
+    qs = [h2c.map_to_curve(u) for u in us]
+    assert [_fp2_point(mod.G2.map_to_curve(u)) for u in us] == qs
+    expected = h2c.clear_cofactor(h2c.add(*qs))
+    assert expected is not None and h2c.mul(expected, ref.r) is None
+    P = mod.G2.hash_to_curve(msg, dst_ro)
+    assert P.in_subgroup() and _fp2_point(P) == expected
+    assert _fp2_point(mod.G2.encode_to_curve(msg, dst_nu)) == h2c.encode_to_curve(msg, dst_nu)
+
+
+def test_map_to_g2_edge_cases(pair):
+    """u = 0, u with 1 - g(Z) u^2 = 0 (inv0 of 0), u and -u (sgn0(y) =
+    sgn0(u)), and small u taking each of the candidates x1, x2, x3."""
+    mod, ref = pair
+    h2c, _, _ = _h2c_g2(mod)
+    root = h2c.g(h2c.z).inv0().sqrt()  # every element of Fp has a square root in Fp2
+    cases = [(0, 0), (root.a, root.b), (1, 0), (ref.p - 1, 0), (0, 1), (0, ref.p - 1)]
+    taken = {}
+    for c0 in range(1, 40):
+        taken.setdefault(h2c.map_to_curve_steps((c0, 1))[2], (c0, 1))
+        if len(taken) == 3:
+            break
+    assert sorted(taken) == [1, 2, 3]
+    assert h2c.map_to_curve_steps((root.a, root.b))[0] in (h2c.z, -(h2c.z * Fp2(ref.p, 2).inv0()))
+    for u in cases + list(taken.values()):
+        Q = mod.G2.map_to_curve(u)
+        assert Q.is_on_curve() and _fp2_point(Q) == h2c.map_to_curve(u)
+
+
+def _gnark():
+    with open(pathlib.Path(__file__).resolve().parent / "vectors" / "bn254_hash_to_curve_gnark.json") as f:
+        return json.load(f)
+
+
+def _reference(name):
+    if name not in _REFS:
+        _REFS[name] = BN(REFERENCE[name])
+    return _REFS[name]
+
+
+_REFS = {}
 
 
 def _draft(name):

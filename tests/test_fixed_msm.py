@@ -107,7 +107,7 @@ def test_fixed_msm_on_a_wider_scalar_field():
     the fixed-base MSM of its library against the classes' arithmetic."""
     from pybls import bn462
 
-    b, rng = bn462._binding, random.Random(462)
+    b, rng = bn462._CORE.binding, random.Random(462)
     pts = [bn462.G1.generator() * rng.randrange(1, bn462.CURVE_ORDER) for _ in range(40)]
     ks = [bn462.CURVE_ORDER - 1, 1] + [rng.randrange(bn462.CURVE_ORDER) for _ in range(38)]
     expected = bn462.G1.msm(pts, ks)

@@ -30,7 +30,8 @@ def _keys(key, n, seed):
 
 def test_cases_cover_the_curves_that_hash():
     ids = {p.values for p in CASES}
-    assert {("bls12_381", "MinPk"), ("bls12_381", "MinSig"), ("bn254", "MinPk"), ("bn254", "MinSig")} <= ids
+    assert {(key, variant) for key in ("bls12_381", "bn254", "bn381", "bn462")
+            for variant in ("MinPk", "MinSig")} <= ids
 
 
 # --------------------------------------------------------------------------

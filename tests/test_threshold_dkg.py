@@ -1,14 +1,16 @@
 """Distributed key generation and resharing among simulated parties, with
-misbehaving dealers, and the protocol messages' encodings."""
+misbehaving dealers, and the protocol messages' encodings; thoroughly on
+BLS12-381, and a run with faults plus a resharing on every curve and
+variant with signatures (curve_cases.sig_cases)."""
 
 import itertools
 import random
 
 import pytest
 
-from pybls import G1, Scalar, threshold
+from pybls import G1, Scalar, curves, threshold
 from pybls.sig import MinPk, MinSig
-from pybls.threshold import Polynomial, PublicPolynomial, errors, verify_share
+from pybls.threshold import Polynomial, PublicPolynomial, errors, interpolate, verify_share
 from pybls.threshold.dkg import (
     Complaint,
     Config,
@@ -20,6 +22,8 @@ from pybls.threshold.dkg import (
     Transcript,
     decode,
 )
+
+from curve_cases import sig_cases
 
 MSG = b"dkg message"
 
@@ -36,10 +40,11 @@ EXCLUDED = {
 }
 
 
-def _wire(msg):
-    """Every message crosses the 'network' as bytes."""
+def _wire(msg, curve=None):
+    """Every message crosses the 'network' as bytes (decoded as messages
+    of `curve`'s run)."""
     data = msg.to_bytes()
-    back = decode(data)
+    back = decode(data, curve)
     assert back == msg and type(back) is type(msg)
     return back
 
@@ -51,6 +56,8 @@ def run(cfg, faults=None, old_shares=None, rng=None):
     rng = rng or random.Random(0)
     t = cfg.threshold
     group = cfg.scheme.variant.PublicKey.GROUP
+    scalar, curve = cfg.scalar, cfg.curve
+
     players = {j: Player(cfg, j) for j in cfg.players}
     transcript = Transcript(cfg)
     dealers = {}
@@ -60,11 +67,11 @@ def run(cfg, faults=None, old_shares=None, rng=None):
         if kind == "silent":
             continue
         if kind == "wrong_degree":
-            f = Polynomial.random(t)
+            f = Polynomial.random(t, scalar=scalar)
             deal = Deal(i, f.commit(group))
             shares = {j: PrivateShare(i, j, f.evaluate(j)) for j in cfg.players}
         elif kind == "wrong_secret":
-            f = Polynomial.random(t - 1)
+            f = Polynomial.random(t - 1, scalar=scalar)
             deal = Deal(i, f.commit(group))
             shares = {j: PrivateShare(i, j, f.evaluate(j)) for j in cfg.players}
         else:
@@ -78,16 +85,16 @@ def run(cfg, faults=None, old_shares=None, rng=None):
         for v in victims:
             shares[v] = PrivateShare(i, v, shares[v].value + 1)
         outbox[i] = (deal, shares)
-        transcript.add(_wire(deal))
+        transcript.add(_wire(deal, curve))
         if kind == "equivocate":
-            transcript.add(_wire(Deal(i, Polynomial.random(t - 1).commit(group))))
+            transcript.add(_wire(Deal(i, Polynomial.random(t - 1, scalar=scalar).commit(group)), curve))
     complaints = []
     for i, (deal, shares) in outbox.items():
         for j, p in players.items():
-            c = p.receive(_wire(deal), _wire(shares[j]))
+            c = p.receive(_wire(deal, curve), _wire(shares[j], curve))
             if c is not None:
                 complaints.append(c)
-                transcript.add(_wire(c))
+                transcript.add(_wire(c, curve))
     for i, d in dealers.items():
         kind = faults.get(i)
         against = [c for c in complaints if c.dealer == i]
@@ -96,7 +103,7 @@ def run(cfg, faults=None, old_shares=None, rng=None):
         for j in d.justify(against):
             if kind == "bad_justification":
                 j = Justification(j.dealer, j.player, j.value + 2)
-            transcript.add(_wire(j))
+            transcript.add(_wire(j, curve))
     result = transcript.result()
     shares = {}
     for j, p in players.items():
@@ -430,3 +437,61 @@ def test_reshare_combination_matches_lagrange(indices):
     comms = [Polynomial.random(3).commit(G1) for _ in indices]
     weights = lagrange_ints(indices)
     assert _combine_lagrange(comms, indices, weights) == PublicPolynomial.combine(comms, weights)
+
+
+# -- every curve ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key, variant", sig_cases())
+def test_dkg_and_reshare_on_every_curve(key, variant):
+    """A run with a dealer whose bad share is answered and one that is
+    silent, then a resharing to a larger committee with a dealer that
+    deals a new secret: the key and the shares belong to the curve, the
+    shares interpolate to the key's secret, and the resharing keeps the key
+    and its signatures."""
+    module = curves.CURVES[key]
+    rng = random.Random(key + variant)
+    cfg = Config.new(2, 4, variant, curve=module)
+    assert cfg.curve is module and cfg.scalar is module.Scalar
+    assert cfg.scheme is threshold.deal(1, 1, variant, curve=module).scheme
+    result, shares = run(cfg, {2: "bad_share_answered", 4: "silent"}, rng=rng)
+    assert result.qualified == [1, 2, 3] and sorted(result.disqualified) == [4]
+    assert all(type(s.value) is module.Scalar for s in shares.values())
+    group = cfg.scheme.variant.PublicKey.GROUP
+    secret = interpolate({j: shares[j].value for j in (1, 4)})
+    assert group.generator() * secret == result.public_key.point
+    sig = _check_key(result, shares, 2, rng)
+
+    reshare = Config.reshare(result.public_polynomial, [1, 2, 3], 3, 5)
+    assert reshare.curve is module and reshare.scheme is cfg.scheme
+    old = {j: shares[j] for j in (1, 2, 3)}
+    result2, shares2 = run(reshare, {3: "wrong_secret"}, old, rng)
+    assert result2.public_key == result.public_key and sorted(result2.disqualified) == [3]
+    assert interpolate({j: shares2[j].value for j in (1, 3, 5)}) == secret
+    assert _check_key(result2, shares2, 3, rng) == sig
+
+
+def test_dkg_messages_name_no_curve():
+    """Messages of a run on one curve decode only as that curve's: a share
+    value or commitment of another curve is rejected."""
+    bn462, bn254 = curves.get("BN462"), curves.get("bn254")
+    cfg = Config.new(2, 3, curve=bn462)
+    deal, shares = Dealer(cfg, 1).deal()
+    for msg in (deal, shares[2], Justification(1, 2, shares[2].value)):
+        assert decode(msg.to_bytes(), curve="bn462") == msg
+        with pytest.raises(errors.MalformedMessageError):
+            decode(msg.to_bytes())
+        with pytest.raises(errors.MalformedMessageError):
+            type(msg).from_bytes(msg.to_bytes(), curve=bn254)
+    # Another curve's deal is a public fault; its values are not this curve's.
+    other = Dealer(Config.new(2, 3), 1).deal()
+    transcript = Transcript(cfg)
+    transcript.add(Deal(2, other[0].commitment))
+    assert Player(cfg, 1).receive(Deal(2, other[0].commitment), None) is None
+    with pytest.raises(TypeError):
+        Dealer(Config.reshare(deal.commitment, [1, 2], 2, 3), 1, threshold.deal(2, 3).shares[0])
+    with pytest.raises(ValueError):
+        Config.new(2, 3, MinPk, curve=bn462)  # a BLS12-381 variant
+    for d in (1, 3):
+        transcript.add(Dealer(cfg, d).deal()[0])
+    assert transcript.result().disqualified == {2: "commitment in BLS12-381 G1, expected BN462 G1"}

@@ -37,5 +37,10 @@ G2_GEN = (
 # Hashing to G1 (RFC 9380 6.6.1): the Shallue-van de Woestijne map with this
 # Z, the first candidate of RFC 9380's find_z_svdw (sgn0 is the parity; the
 # cofactor is 1, so nothing is cleared). Suites BN462G1_XMD:SHA-256_SVDW_RO_
-# and _NU_ (SHA-256 for 128-bit security); G2 has no hash to the curve.
+# and _NU_ (SHA-256 for 128-bit security).
 SVDW_Z = 1
+# Hashing to G2: the same map over Fp2 with this Z (as (c0, c1)), again the
+# first candidate of find_z_svdw, then cofactor clearing by Fuentes-Castaneda,
+# Knapp and Rodriguez-Henriquez's [u]Q + psi([3u]Q) + psi^2([u]Q) + psi^3(Q), as
+# on BN254: suites BN462G2_XMD:SHA-256_SVDW_RO_ and _NU_.
+SVDW_Z2 = (1, 0)

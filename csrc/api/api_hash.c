@@ -57,7 +57,8 @@ int pybls_hash_to_field_fp_keccak256(uint8_t *out, uint32_t count, const uint8_t
 #undef HASH_TO_FIELD
 #undef HASH_TO_FIELD_KECCAK256
 
-/* Hashing to G2: BLS12-381's SSWU suites, BN254's SvdW suite. */
+/* Hashing to G2: BLS12-381's SSWU suites, the SvdW suites of the BN curves
+ * that define one (CURVE_HASH_G2_SVDW). */
 #if CURVE_FAMILY_BLS12 || defined(CURVE_HASH_G2_SVDW)
 int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len) {
     fp2_t u[H2F_MAX_FP2];

@@ -1,8 +1,9 @@
 /* svdw.c - map_to_curve for the curves that hash with RFC 9380's
- * Shallue-van de Woestijne map (BN254: Z = 1 for G1, as drand's evmnet
- * chain and kyber use it, and Z = 1 for G2, as gnark-crypto and arkworks
- * do), from svdw_template.h; the manifest compiles it instead of
- * map_to_curve.c for those curves. */
+ * Shallue-van de Woestijne map (the BN curves; on BN254 Z = 1 for G1, as
+ * drand's evmnet chain and kyber use it, and Z = 1 for G2, as gnark-crypto
+ * and arkworks do; each curve's Z is in its description), from
+ * svdw_template.h; the manifest compiles it instead of map_to_curve.c for
+ * those curves. */
 #include "h2c/map_to_curve.h"
 #include "curves/consts.h"
 

@@ -145,6 +145,10 @@ int pybls_bn381_g1_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t ms
 int pybls_bn381_hash_to_field_fp_keccak256(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_bn381_g1_hash_to_curve_keccak256(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_bn381_g1_encode_to_curve_keccak256(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn381_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn381_g2_map_to_curve(uint8_t *out, const uint8_t *u);
+int pybls_bn381_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_bn381_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_bn381_keccak256(uint8_t *out32, const uint8_t *msg, uint32_t len);
 """
 
@@ -257,6 +261,10 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn381_hash_to_field_fp_keccak256': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_bn381_g1_hash_to_curve_keccak256': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_bn381_g1_encode_to_curve_keccak256': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn381_hash_to_field_fp2': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn381_g2_map_to_curve': ('int', ['u8*', 'const u8*']),
+    'pybls_bn381_g2_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_bn381_g2_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_bn381_keccak256': ('int', ['u8*', 'const u8*', 'u32']),
 }
 
@@ -331,6 +339,9 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn381_g1_encode_to_curve': 144,
     'pybls_bn381_g1_hash_to_curve_keccak256': 144,
     'pybls_bn381_g1_encode_to_curve_keccak256': 144,
+    'pybls_bn381_g2_map_to_curve': 288,
+    'pybls_bn381_g2_hash_to_curve': 288,
+    'pybls_bn381_g2_encode_to_curve': 288,
     'pybls_bn381_keccak256': 32,
 }
 
@@ -346,4 +357,5 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bn381_expand_message_xmd_keccak256': (0, 1),
     'pybls_bn381_hash_to_field_fp': (0, 48),
     'pybls_bn381_hash_to_field_fp_keccak256': (0, 48),
+    'pybls_bn381_hash_to_field_fp2': (0, 96),
 }

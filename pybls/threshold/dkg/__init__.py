@@ -22,9 +22,14 @@ share: the new shares, for a new committee and threshold, interpolate to
 the same secret, so the group public key does not change. Any
 ``previous.threshold`` qualified old holders suffice.
 
+A run takes a curve as :func:`pybls.threshold.deal` does
+(``Config.new(t, n, "MinSig", curve=bn462)``; BLS12-381 by default); a
+resharing keeps the key's curve.
+
 The library holds no sockets: every message has ``to_bytes`` /
-``from_bytes``; transport, authentication and encryption of private
-shares are the caller's.
+``from_bytes`` (``from_bytes(data, curve=...)`` and ``decode(data,
+curve=...)`` for another curve than BLS12-381); transport, authentication
+and encryption of private shares are the caller's.
 
 >>> from pybls import threshold
 >>> from pybls.threshold.dkg import Config, Dealer, Player, Transcript

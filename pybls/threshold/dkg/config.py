@@ -6,13 +6,23 @@
 ([1, 2, 3, 4, 5], [1, 2, 3, 4, 5], 3, False)
 >>> c.required_dealers      # 5 - 3 + 1 honest dealers at least
 3
+
+On another curve (any whose signature group it hashes to), as
+:func:`pybls.threshold.deal` takes one:
+
+>>> from pybls import bn254
+>>> Config.new(2, 3, "MinSig", curve=bn254).scheme.dst
+b'BLS_SIG_BN254G1_XMD:SHA-256_SVDW_RO_POP_'
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional
+from types import ModuleType
+from typing import Any, Iterable, List, Optional, Type
 
-from ...sig import Scheme, Variant
+from ...scalar import ScalarField
+from ...sig import Scheme
+from ...sig.curve import CurveLike
 from .._util import check_distinct
 from ..ciphersuite import resolve_scheme, variant_of_group
 from ..commitment import PublicPolynomial
@@ -27,7 +37,10 @@ class Config:
 
     ``dealers`` deal polynomials; ``players`` receive the new shares, any
     ``threshold`` of which can sign. For a fresh key generation the two
-    sets are usually the same parties.
+    sets are usually the same parties. The key signs with ``scheme`` of
+    ``variant`` on ``curve`` (as :func:`pybls.threshold.deal` resolves
+    them: ``MinPk.PoP`` on BLS12-381 by default); a resharing keeps the
+    previous key's curve and variant.
 
     ``required_dealers`` is the fewest qualified dealers with which the
     run completes (``min_dealers``; by default ``len(dealers) - t + 1``,
@@ -61,9 +74,9 @@ class Config:
     contributors: Optional[int]
 
     def __init__(self, threshold: int, players: Iterable[int], dealers: Optional[Iterable[int]] = None,
-                 variant: Optional[Variant] = None, scheme: Any = None,
+                 variant: Any = None, scheme: Any = None,
                  previous: Optional[PublicPolynomial] = None, min_dealers: Optional[int] = None,
-                 contributors: Optional[int] = None) -> None:
+                 contributors: Optional[int] = None, *, curve: CurveLike = None) -> None:
         ps = sorted(check_distinct(players, "player"))
         ds = ps if dealers is None else sorted(check_distinct(dealers, "dealer"))
         t, _ = check_parameters(threshold, len(ps))
@@ -74,7 +87,7 @@ class Config:
             if variant is not None and variant is not pv:
                 raise ValueError("the variant must be the previous key's")
             variant = pv
-        s = resolve_scheme(variant, scheme)
+        s = resolve_scheme(variant, scheme, curve)
         if previous is not None and len(ds) < previous.threshold:
             raise InvalidDegreeError(
                 f"{len(ds)} dealers cannot reshare a key of threshold {previous.threshold}")
@@ -103,10 +116,12 @@ class Config:
         self.contributors = contributors
 
     @classmethod
-    def new(cls, t: int, n: int, variant: Optional[Variant] = None, scheme: Any = None,
-            min_dealers: Optional[int] = None, contributors: Optional[int] = None) -> "Config":
-        """A fresh key generation among parties 1..n, each dealer and player."""
-        return cls(t, range(1, n + 1), None, variant, scheme, None, min_dealers, contributors)
+    def new(cls, t: int, n: int, variant: Any = None, scheme: Any = None,
+            min_dealers: Optional[int] = None, contributors: Optional[int] = None, *,
+            curve: CurveLike = None) -> "Config":
+        """A fresh key generation among parties 1..n, each dealer and player,
+        on `curve` (a module or name; BLS12-381 by default)."""
+        return cls(t, range(1, n + 1), None, variant, scheme, None, min_dealers, contributors, curve=curve)
 
     @classmethod
     def reshare(cls, previous: PublicPolynomial, dealers: Iterable[int], t: int, n: int,
@@ -114,6 +129,20 @@ class Config:
         """Reshare the key of `previous` from the share holders `dealers`
         to new players 1..n with threshold t."""
         return cls(t, range(1, n + 1), dealers, None, scheme, previous, min_dealers)
+
+    @property
+    def curve(self) -> ModuleType:
+        """The curve's module (:mod:`pybls.bls12_381`, :mod:`pybls.bn254`, ...).
+
+        >>> Config.new(2, 3, curve="BN462").curve.__name__
+        'pybls.bn462'
+        """
+        return self.scheme.curve.module
+
+    @property
+    def scalar(self) -> Type[ScalarField]:
+        """The class of the curve's scalars, which shares are."""
+        return self.scheme.curve.Scalar
 
     @property
     def is_reshare(self) -> bool:

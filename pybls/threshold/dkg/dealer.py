@@ -61,7 +61,7 @@ class Dealer:
             constant = share.value
         else:
             constant = None
-        self._poly = Polynomial.random(config.threshold - 1, constant)
+        self._poly = Polynomial.random(config.threshold - 1, constant, config.scalar)
         commitment = self._poly.commit(config.scheme.variant.PublicKey.GROUP)
         self._deal = Deal(index, commitment)
         self._shares = {p: PrivateShare(index, p, self._poly.evaluate(p)) for p in config.players}

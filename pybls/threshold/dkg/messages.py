@@ -1,9 +1,11 @@
 """The messages of distributed key generation and resharing.
 
 Each is immutable, with ``to_bytes()`` and a validating ``from_bytes()``
-(a one-byte kind, 4-byte big-endian indices, 32-byte scalars, and the
-commitment encoding of :class:`~pybls.threshold.PublicPolynomial`), so
-the protocol can run over any transport. :func:`decode` reads any of them.
+(a one-byte kind, 4-byte big-endian indices, scalars and the commitment
+encoding of :class:`~pybls.threshold.PublicPolynomial` as the run's curve
+encodes them), so the protocol can run over any transport. :func:`decode`
+reads any of them. The encodings do not name the curve: decode another
+curve's messages with ``curve=`` (BLS12-381 by default).
 
 * :class:`Deal` (broadcast): a dealer's commitment.
 * :class:`PrivateShare` (dealer to one player, over a private,
@@ -17,6 +19,10 @@ the protocol can run over any transport. :func:`decode` reads any of them.
 >>> c = Complaint(player=3, dealer=1)
 >>> decode(c.to_bytes()) == c, len(c.to_bytes())
 (True, 9)
+>>> from pybls import bn254
+>>> s = PrivateShare(dealer=1, player=2, value=bn254.Scalar(19))
+>>> decode(s.to_bytes(), curve=bn254) == s
+True
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ from typing import Any, Union
 
 from ..._convert import as_bytes
 from ...errors import PyblsError
-from ...scalar import Scalar
+from ...scalar import ScalarField
+from ...sig.curve import CurveLike, sig_curve
 from .._util import Reader, check_index, u32
 from ..commitment import PublicPolynomial
 from ..errors import MalformedMessageError
@@ -56,19 +63,21 @@ class _Message(ABC):
         return self.to_bytes()
 
     @classmethod
-    def from_bytes(cls, data: Any) -> Any:
-        """Decode this kind of message; :class:`~pybls.threshold.errors.MalformedMessageError` otherwise."""
+    def from_bytes(cls, data: Any, curve: CurveLike = None) -> Any:
+        """Decode this kind of message of a run on `curve` (BLS12-381 by
+        default); :class:`~pybls.threshold.errors.MalformedMessageError`
+        otherwise."""
         r = Reader(as_bytes(data, cls.NAME), cls.NAME)
         kind = r.u8()
         if kind != cls.KIND:
             raise MalformedMessageError(f"{cls.NAME}: wrong message kind {kind}")
-        msg = cls._read(r)
+        msg = cls._read(r, curve)
         r.end()
         return msg
 
     @classmethod
     @abstractmethod
-    def _read(cls, r: Reader) -> Any:
+    def _read(cls, r: Reader, curve: CurveLike) -> Any:
         """Read this kind's fields (after the kind byte)."""
 
     def __eq__(self, other: object) -> bool:
@@ -87,9 +96,10 @@ def _index(r: Reader, what: str) -> int:
     return i
 
 
-def _scalar(r: Reader) -> Scalar:
+def _scalar(r: Reader, curve: CurveLike) -> ScalarField:
+    scalar = sig_curve(curve).Scalar
     try:
-        return Scalar.from_bytes(r.take(32))
+        return scalar.from_bytes(r.take(scalar._BYTES))
     except MalformedMessageError:
         raise
     except PyblsError as e:
@@ -122,34 +132,25 @@ class Deal(_Message):
         return bytes([self.KIND]) + u32(self.dealer) + self.commitment.to_bytes()
 
     @classmethod
-    def _read(cls, r: Reader) -> "Deal":
+    def _read(cls, r: Reader, curve: CurveLike) -> "Deal":
         dealer = _index(r, "dealer")
-        return cls(dealer, PublicPolynomial._read(r))
+        return cls(dealer, PublicPolynomial._read(r, curve))
 
     def __repr__(self) -> str:
         return f"Deal(dealer={self.dealer}, t={self.commitment.threshold})"
 
 
-class PrivateShare(_Message):
-    """A dealer's share for one player: f_dealer(player). Secret: send it
-    only over a private, authenticated channel.
-
-    >>> s = PrivateShare(dealer=1, player=2, value=Scalar(19))
-    >>> s.to_bytes() == bytes([2, 0, 0, 0, 1, 0, 0, 0, 2]) + (19).to_bytes(32, "big")
-    True
-    >>> PrivateShare.from_bytes(s.to_bytes()) == s, s
-    (True, PrivateShare(dealer=1, player=2, <hidden>))
-    """
+class _ShareValue(_Message):
+    """The fields of a dealer's share for one player: the dealer, the
+    player and the value, in that order."""
 
     __slots__ = ("dealer", "player", "value")
-    KIND = _SHARE
-    NAME = "private share"
     dealer: int
     player: int
-    value: Scalar
+    value: ScalarField
 
-    def __init__(self, dealer: int, player: int, value: Scalar) -> None:
-        if not isinstance(value, Scalar):
+    def __init__(self, dealer: int, player: int, value: ScalarField) -> None:
+        if not isinstance(value, ScalarField):
             raise TypeError("a share value is a Scalar")
         self._set(dealer=check_index(dealer, "dealer"), player=check_index(player, "player"), value=value)
 
@@ -157,10 +158,27 @@ class PrivateShare(_Message):
         return bytes([self.KIND]) + u32(self.dealer) + u32(self.player) + self.value.to_bytes()
 
     @classmethod
-    def _read(cls, r: Reader) -> "PrivateShare":
+    def _read(cls, r: Reader, curve: CurveLike) -> Any:
         dealer = _index(r, "dealer")
         player = _index(r, "player")
-        return cls(dealer, player, _scalar(r))
+        return cls(dealer, player, _scalar(r, curve))
+
+
+class PrivateShare(_ShareValue):
+    """A dealer's share for one player: f_dealer(player). Secret: send it
+    only over a private, authenticated channel.
+
+    >>> from pybls import Scalar
+    >>> s = PrivateShare(dealer=1, player=2, value=Scalar(19))
+    >>> s.to_bytes() == bytes([2, 0, 0, 0, 1, 0, 0, 0, 2]) + Scalar(19).to_bytes()
+    True
+    >>> PrivateShare.from_bytes(s.to_bytes()) == s, s
+    (True, PrivateShare(dealer=1, player=2, <hidden>))
+    """
+
+    __slots__ = ()
+    KIND = _SHARE
+    NAME = "private share"
 
     def __repr__(self) -> str:
         return f"PrivateShare(dealer={self.dealer}, player={self.player}, <hidden>)"
@@ -186,7 +204,7 @@ class Complaint(_Message):
         return bytes([self.KIND]) + u32(self.player) + u32(self.dealer)
 
     @classmethod
-    def _read(cls, r: Reader) -> "Complaint":
+    def _read(cls, r: Reader, curve: CurveLike) -> "Complaint":
         player = _index(r, "player")
         return cls(player, _index(r, "dealer"))
 
@@ -194,9 +212,10 @@ class Complaint(_Message):
         return f"Complaint(player={self.player}, dealer={self.dealer})"
 
 
-class Justification(_Message):
+class Justification(_ShareValue):
     """A dealer's broadcast answer to a complaint: the share, revealed.
 
+    >>> from pybls import Scalar
     >>> j = Justification(dealer=1, player=3, value=Scalar(26))
     >>> j.to_bytes()[:9].hex(), len(j.to_bytes())
     ('040000000100000003', 41)
@@ -206,26 +225,9 @@ class Justification(_Message):
     pybls.threshold.errors.MalformedMessageError: complaint: wrong message kind 4
     """
 
-    __slots__ = ("dealer", "player", "value")
+    __slots__ = ()
     KIND = _JUSTIFICATION
     NAME = "justification"
-    dealer: int
-    player: int
-    value: Scalar
-
-    def __init__(self, dealer: int, player: int, value: Scalar) -> None:
-        if not isinstance(value, Scalar):
-            raise TypeError("a share value is a Scalar")
-        self._set(dealer=check_index(dealer, "dealer"), player=check_index(player, "player"), value=value)
-
-    def to_bytes(self) -> bytes:
-        return bytes([self.KIND]) + u32(self.dealer) + u32(self.player) + self.value.to_bytes()
-
-    @classmethod
-    def _read(cls, r: Reader) -> "Justification":
-        dealer = _index(r, "dealer")
-        player = _index(r, "player")
-        return cls(dealer, player, _scalar(r))
 
     def __repr__(self) -> str:
         return f"Justification(dealer={self.dealer}, player={self.player})"
@@ -235,8 +237,9 @@ Message = Union[Deal, PrivateShare, Complaint, Justification]
 _KINDS = {c.KIND: c for c in (Deal, PrivateShare, Complaint, Justification)}
 
 
-def decode(data: Any) -> Message:
-    """Decode any DKG message, choosing by its first byte.
+def decode(data: Any, curve: CurveLike = None) -> Message:
+    """Decode any DKG message of a run on `curve` (BLS12-381 by default),
+    choosing by its first byte.
 
     >>> decode(bytes.fromhex("030000000300000001"))
     Complaint(player=3, dealer=1)
@@ -251,4 +254,4 @@ def decode(data: Any) -> Message:
     cls = _KINDS.get(b[0])
     if cls is None:
         raise MalformedMessageError(f"message: unknown kind {b[0]}")
-    return cls.from_bytes(b)  # type: ignore[no-any-return]
+    return cls.from_bytes(b, curve)  # type: ignore[no-any-return]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import secrets
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from ...scalar import Scalar
+from ...scalar import ScalarField
 from ..commitment import PublicPolynomial
 from ..errors import ProtocolError
 from ..share import Share
@@ -58,7 +58,7 @@ class Player:
         config.check_player(index)
         self.config = config
         self.index = index
-        self._values: Dict[int, Scalar] = {}
+        self._values: Dict[int, ScalarField] = {}
         self._commitments: Dict[int, PublicPolynomial] = {}
 
     def receive(self, deal: Deal, share: Optional[PrivateShare]) -> Optional[Complaint]:
@@ -116,7 +116,7 @@ class Player:
         # the commitment, so the per-share checks after a failed batch
         # reuse them), then one small multi-scalar multiplication.
         top = (1 << 64) - 1
-        acc = Scalar(0)
+        acc = self.config.scalar(0)
         points = []
         weights = []
         for deal, share in pending:
@@ -136,7 +136,7 @@ class Player:
         transcript holds. The share is consistent with
         ``result.public_polynomial`` (:func:`~pybls.threshold.verify_share`).
         """
-        acc = Scalar(0)
+        acc = self.config.scalar(0)
         for d, w in zip(result.contributors, result.weights):
             seen = self._commitments.get(d)
             if seen is not None and seen != result.commitments.get(d):

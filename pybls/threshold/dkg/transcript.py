@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Set, Tuple
 
-from ...scalar import R, Scalar
+from ...scalar import ScalarField
 from ...sig import PublicKey
 from ..commitment import PublicPolynomial
 from ..errors import ProtocolError
@@ -67,8 +67,9 @@ def check_deal(config: Config, deal: Deal) -> Optional[str]:
     'commitment to a zero secret'
     """
     c = deal.commitment
-    if c.group is not config.scheme.variant.PublicKey.GROUP:
-        return f"commitment in {c.group.__name__}, expected {config.scheme.variant.PublicKey.GROUP.__name__}"
+    expected = config.scheme.variant.PublicKey.GROUP
+    if c.group is not expected:
+        return f"commitment in {c.group._CURVE} {c.group.__name__}, expected {expected._CURVE} {expected.__name__}"
     if c.threshold != config.threshold:
         return f"commitment of degree {c.degree}, expected {config.threshold - 1}"
     if config.previous is not None and c.constant != config.previous.public_share(deal.dealer):
@@ -81,9 +82,10 @@ def check_deal(config: Config, deal: Deal) -> Optional[str]:
 def _combine_lagrange(commitments: List[PublicPolynomial], indices: List[int],
                       weights: List[int]) -> PublicPolynomial:
     """sum_j weights[j] * commitments[j] for the Lagrange coefficients
-    `weights` of `indices` at 0. For few indices the coefficients are
-    w_j / L with small integers w_j, L: the sums take multiplications by the
-    small w_j and one by 1/L per coefficient instead of full-width ones."""
+    `weights` of `indices` at 0 (modulo the r of the commitments' curve).
+    For few indices the coefficients are w_j / L with small integers w_j,
+    L: the sums take multiplications by the small w_j and one by 1/L per
+    coefficient instead of full-width ones."""
     if sum(i.bit_length() for i in indices) > 192:  # the w_j would be large
         return PublicPolynomial.combine(commitments, weights)
     ws, big = lagrange_scaled(indices)
@@ -93,7 +95,7 @@ def _combine_lagrange(commitments: List[PublicPolynomial], indices: List[int],
     summed = PublicPolynomial.combine(signed, [abs(w) for w in ws])
     if big == 1:
         return summed
-    inv = pow(big, -1, R)
+    inv = pow(big, -1, commitments[0].group._SCALAR.R)
     return PublicPolynomial([p.mul_vartime(inv) for p in summed.coefficients])
 
 
@@ -123,7 +125,7 @@ class Result:
 
     def __init__(self, config: Config, qualified: List[int], disqualified: Dict[int, str],
                  public_polynomial: PublicPolynomial, contributors: List[int], weights: List[int],
-                 revealed: Dict[Tuple[int, int], Scalar], commitments: Dict[int, PublicPolynomial]) -> None:
+                 revealed: Dict[Tuple[int, int], ScalarField], commitments: Dict[int, PublicPolynomial]) -> None:
         self.config = config
         self.qualified = qualified
         self.disqualified = disqualified
@@ -172,7 +174,7 @@ class Transcript:
         self.deals: Dict[int, Deal] = {}
         self._faults: Dict[int, str] = {}
         self.complaints: Dict[int, Set[int]] = {}
-        self.justifications: Dict[Tuple[int, int], Scalar] = {}
+        self.justifications: Dict[Tuple[int, int], ScalarField] = {}
 
     def add(self, message: Message) -> None:
         """Record any broadcast message."""
@@ -254,7 +256,7 @@ class Transcript:
             poly = PublicPolynomial.sum(self.deals[d].commitment for d in contributors)
         else:
             contributors = qualified[:cfg.previous.threshold]
-            weights = lagrange_ints(contributors)
+            weights = lagrange_ints(contributors, r=cfg.scalar.R)
             poly = _combine_lagrange([self.deals[d].commitment for d in contributors], contributors, weights)
             if poly.constant != cfg.previous.constant:  # pragma: no cover - implied by check_deal
                 raise ProtocolError("resharing changed the group key")
