@@ -90,7 +90,7 @@ SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
 # setuptools 77 or newer reads pyproject.toml's SPDX license (PEP 639).
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat "dask[distributed,dataframe]"
 BENCH_DEPS := pyblst py_ecc cryptography ckzg==2.1.8
 MYPY_VERSION := 2.4.1
 
