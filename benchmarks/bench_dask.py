@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import pybls  # noqa: E402
 import pybls.dask  # noqa: E402
-from pybls.sig import MinPk  # noqa: E402
+from pybls import CURVE_ORDER  # noqa: E402
+from pybls.sig import MinPk, SecretKey  # noqa: E402
 
 BLS = MinPk.PoP
 PK, SIG = 48, 96
@@ -48,12 +49,16 @@ CHUNK = 8192
 def _make_chunk(args: Tuple[int, int, int]) -> bytes:
     """Triples start..end as fixed-size records pk || msg || sig."""
     seed, start, end = args
-    keys = [BLS.key_gen(random.Random(seed * 1_000_003 + i).randbytes(32)) for i in range(KEYS)]
-    pks = [BLS.sk_to_pk(k).to_bytes() for k in keys]
+    keys: Dict[int, Tuple[SecretKey, bytes]] = {}
     out = bytearray()
     for i in range(start, end):
+        j = i % KEYS
+        if j not in keys:  # a secret from the seed (a scalar: cheaper than KeyGen's HKDF)
+            sk = SecretKey.from_int(random.Random(seed * 1_000_003 + j).randrange(1, CURVE_ORDER))
+            keys[j] = (sk, BLS.sk_to_pk(sk).to_bytes())
+        sk, pk = keys[j]
         msg = random.Random(seed ^ (i << 20)).randbytes(MSG)
-        out += pks[i % KEYS] + msg + BLS.sign(keys[i % KEYS], msg).to_bytes()
+        out += pk + msg + BLS.sign(sk, msg).to_bytes()
     return bytes(out)
 
 

@@ -93,13 +93,13 @@ def split(items: Sequence[_T], parts: int) -> List[List[_T]]:
 
 def map_parts(fn: Callable[[_T], _R], parts: Sequence[_T], workers: int) -> List[_R]:
     """``[fn(p) for p in parts]``, on up to `workers` threads (the calling
-    thread alone for one part or one worker). An exception of any part is
-    raised, as the loop would.
+    thread alone for one part, one worker, or where there are no threads).
+    An exception of any part is raised, as the loop would.
 
     >>> map_parts(sum, [[1, 2], [3]], 2)
     [3, 3]
     """
-    if workers <= 1 or len(parts) <= 1:
+    if workers <= 1 or len(parts) <= 1 or not THREADS_AVAILABLE:
         return [fn(p) for p in parts]
     with ThreadPoolExecutor(max_workers=min(workers, len(parts))) as pool:
         return list(pool.map(fn, parts))
