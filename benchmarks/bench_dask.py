@@ -11,7 +11,7 @@ names the count and seed); later runs read them back.
 
 Usage:
     python benchmarks/bench_dask.py [--n 1000000] [--partition-size 1024] [--json PATH]
-    python benchmarks/bench_dask.py --n 20000      # a quick run
+    python benchmarks/bench_dask.py --quick        # 20000 signatures
 """
 
 from __future__ import annotations
@@ -102,11 +102,14 @@ def run(triples: List[Any], workers: int, partition_size: int) -> Tuple[float, A
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=1_000_000, help="signatures (default 10^6)")
+    ap.add_argument("--quick", action="store_true", help="20000 signatures (unless --n says otherwise)")
     ap.add_argument("--partition-size", type=int, default=pybls.dask.DEFAULT_PARTITION_SIZE)
     ap.add_argument("--max-workers", type=int, default=2, help="measure 1..this many workers (default 2)")
     ap.add_argument("--seed", type=int, default=6)
     ap.add_argument("--json", default=str(HERE / "results" / "dask.json"))
     args = ap.parse_args(argv)
+    if args.quick and "--n" not in (argv if argv is not None else sys.argv):
+        args.n = 20_000
 
     triples = load_triples(args.n, args.seed)
     bad = plant_invalid(triples, random.Random(args.seed))
