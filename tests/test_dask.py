@@ -176,3 +176,14 @@ def test_values_pickle_through_the_workers(client):
     assert isinstance(back[3], GT)
     with pytest.raises((TypeError, pickle.PicklingError, errors.PyblsError)):
         pickle.dumps(sk)
+
+
+def test_bad_arguments_raise_named_errors():
+    import pybls.dask
+
+    with pytest.raises(errors.ArgumentError):
+        pybls.dask.verify_many([], partition_size=0)
+    with pytest.raises(TypeError):
+        pybls.dask.verify_many([], partition_size=2.5)
+    with pytest.raises(errors.UnknownChainError):
+        pybls.dask.verify_beacon_chain("no such chain", {})
