@@ -9,7 +9,10 @@ decoded inside the call, as from the network), find_invalid of the same
 with one bad triple, FastAggregateVerify over 4096 encoded keys, a G1 MSM
 of 8192 points, batch_verify_partials of 256 threshold partials,
 verify_blob_kzg_proof_batch of 8 blobs. Every answer is checked before
-timing. Writes JSON to benchmarks/results/workers.json.
+timing. Each row also says how many cores each call kept busy (process
+CPU time over wall time): on a machine loaded by other processes the
+speed-up is bounded by what it leaves. Writes JSON to
+benchmarks/results/workers.json.
 
 Usage:
     python benchmarks/bench_workers.py [--quick] [--workers N] [--only SUBSTR] [--json PATH]
@@ -88,10 +91,13 @@ def cases(rng: random.Random, quick: bool) -> List[Case]:
     ]
 
 
-def timed(fn: Callable[[], Any]) -> float:
-    t0 = time.perf_counter_ns()
+def timed(fn: Callable[[], Any]) -> Tuple[float, float]:
+    """Wall time (ns) of fn() and the process's CPU time over it: their
+    ratio is how many cores the call kept busy (below the thread count
+    when other processes take the machine)."""
+    t0, c0 = time.perf_counter_ns(), time.process_time_ns()
     fn()
-    return float(time.perf_counter_ns() - t0)
+    return float(time.perf_counter_ns() - t0), float(time.process_time_ns() - c0)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -106,7 +112,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     runs = args.runs or (3 if args.quick else 7)
     n = args.workers
 
-    print(f"pybls {pybls.__version__} ({pybls.backend()}), {os.cpu_count()} CPUs, workers=1 vs workers={n}")
+    print(f"pybls {pybls.__version__} ({pybls.backend()}), {os.cpu_count()} CPUs, load average "
+          f"{os.getloadavg()[0]:.1f}, workers=1 vs workers={n} (median times, speed-up, cores kept busy)")
     rows: List[Dict[str, Any]] = []
     for name, call, expected in cases(random.Random(args.seed), args.quick):
         if args.only and args.only not in name:
@@ -115,14 +122,18 @@ def main(argv: Optional[List[str]] = None) -> int:
             got = call(w)
             if got != expected:
                 raise SystemExit(f"{name}: workers={w} gave {got!r}, expected {expected!r}")
-        one: List[float] = []
-        many: List[float] = []
+        one: List[Tuple[float, float]] = []
+        many: List[Tuple[float, float]] = []
         for _ in range(runs):  # interleaved: both see the same machine load
             one.append(timed(lambda: call(1)))
             many.append(timed(lambda: call(n)))
-        t1, tn = statistics.median(one), statistics.median(many)
-        rows.append({"op": name, "workers_1_ns": t1, f"workers_{n}_ns": tn, "speedup": t1 / tn, "runs": runs})
-        print(f"  {name:<38} {fmt_ns(t1):>10} {fmt_ns(tn):>10}   x{t1 / tn:.2f}", flush=True)
+        t1, tn = statistics.median(w for w, _ in one), statistics.median(w for w, _ in many)
+        busy1 = sum(c for _, c in one) / sum(w for w, _ in one)
+        busyn = sum(c for _, c in many) / sum(w for w, _ in many)
+        rows.append({"op": name, "workers_1_ns": t1, f"workers_{n}_ns": tn, "speedup": t1 / tn,
+                     "cores_busy_1": busy1, f"cores_busy_{n}": busyn, "runs": runs})
+        print(f"  {name:<38} {fmt_ns(t1):>10} {fmt_ns(tn):>10}   x{t1 / tn:.2f}"
+              f"   cores busy {busy1:.2f} / {busyn:.2f}", flush=True)
 
     out = pathlib.Path(args.json)
     out.parent.mkdir(parents=True, exist_ok=True)
