@@ -12,7 +12,9 @@ import reference as ref
 from pybls import G1, G2, GT, Scalar, bn254, drand, errors, pairing
 from pybls.sig import MinPk, MinSig, SecretKey, for_curve
 
-pytestmark = pytest.mark.native_only  # Pyodide has no dask.distributed
+# Pyodide has no dask.distributed; pybls.dask is pure Python over the core,
+# so one native pass (cffi) covers it.
+pytestmark = [pytest.mark.native_only, pytest.mark.once]
 
 FOREST = ref.vectors_path() / "drand" / "forest_fixtures"
 
