@@ -142,6 +142,12 @@ def test_verify_beacon_chain_real_beacons(client):
     full[1] = (2, entries[2]["signature"], entries[1]["previous_signature"])
     assert pybls.dask.verify_beacon_chain("default", full, partition_size=2).invalid == [2]
 
+    # evmnet (BN254, Keccak-256): its one beacon under the chain's key
+    evm = json.loads((ref.vectors_path() / "drand" / "evmnet_bn254_beacons.json").read_text())["beacons"]
+    beacon = next(b for b in evm if b["round"] == 6390578)
+    res = pybls.dask.verify_beacon_chain("evmnet", {6390578: beacon["signature"], 6390579: beacon["signature"]})
+    assert (res.valid, res.invalid, res.total) == (False, [6390579], 2)
+
 
 def test_verify_beacon_chain_local_beacons(client):
     import dask.bag
