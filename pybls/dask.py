@@ -155,7 +155,7 @@ def _partition_results(triples: Any, scheme: Optional[Scheme], partition_size: i
     """Each partition's (count, invalid positions in it), in input order."""
     _check_partition_size(partition_size)
     if _is_dask_dataframe(triples):
-        triples = triples.to_bag(index=False)
+        triples = triples[list(triples.columns[:3])].to_bag(index=False)
     if isinstance(triples, _Bag):
         out: List[_PartResult] = triples.map_partitions(_triples_partition, scheme).compute()
         return out

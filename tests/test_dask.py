@@ -102,7 +102,8 @@ def test_verify_many_dask_dataframe(triples):
 
     import pybls.dask
 
-    frame = pandas.DataFrame(_encoded(triples), columns=["public_key", "message", "signature"])
+    frame = pandas.DataFrame([t + (i,) for i, t in enumerate(_encoded(triples))],
+                             columns=["public_key", "message", "signature", "slot"])  # a fourth column is ignored
     with dask.config.set({"scheduler": "sync", "dataframe.convert-string": False}):
         res = pybls.dask.verify_many(dask.dataframe.from_pandas(frame, npartitions=4))
     assert (res.valid, res.invalid, res.total) == (False, BAD, 40)
