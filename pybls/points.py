@@ -346,26 +346,24 @@ class _Point:
         if not pts:
             return cls.identity()
         sub = _members(cls, pts, "msm")
-        internal = [cls._SCALAR._internal(k) for k in ks]
+        internal = [p._b for p in pts], [cls._SCALAR._internal(k) for k in ks]
         n = _workers.resolve(workers)
-        pairs = list(zip([p._b for p in pts], internal))
-        sums = _workers.map_parts(cls._msm_internal, _workers.split(pairs, n), n)
-        return _wrap(cls, sums[0] if len(sums) == 1 else cls._sum_internal(sums), sub)
+        if n == 1:
+            return _wrap(cls, cls._msm_internal(internal), sub)
+        parts = [(internal[0][r[0]:r[-1] + 1], internal[1][r[0]:r[-1] + 1])
+                 for r in _workers.split(range(len(pts)), n)]
+        sums = _workers.map_parts(cls._msm_internal, parts, n)
+        return _wrap(cls, cls._sum_internal(sums), sub)
 
     @classmethod
-    def _msm_internal(cls, pairs: List[Tuple[bytes, bytes]]) -> bytes:
-        """sum(k * P) over (internal point, internal scalar) pairs."""
-        n = len(pairs)
+    def _msm_internal(cls, part: Tuple[List[bytes], List[bytes]]) -> bytes:
+        """sum(k_i * P_i) for internal points P_i and internal scalars k_i."""
+        points, scalars = part
+        n = len(points)
         size = cls._msm_scratch_size(n)
         if size < 0:
             raise status_error(size, f"{cls.__name__} msm")
-        return cls._msm(
-            b"".join([p for p, _ in pairs]),
-            b"".join([k for _, k in pairs]),
-            n,
-            cls._scratch(size),
-            size,
-        )
+        return cls._msm(b"".join(points), b"".join(scalars), n, cls._scratch(size), size)
 
     @classmethod
     def sum(cls: Type[_PointT], points: Iterable[_PointT]) -> _PointT:
