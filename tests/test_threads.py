@@ -1,8 +1,9 @@
 """The core under several Python threads at once: every C call releases the
 GIL and keeps no global state, so concurrent verifications, hashes,
 decodings and MSMs must each give the answer they give alone. The answers
-are known by construction (planted invalid signatures) or from py_ecc; this checks results, never timing (the benchmark
-``benchmarks/bench_sig.py --threads`` measures the scaling)."""
+are known by construction (planted invalid signatures) or from py_ecc.
+This checks results, never timing (``benchmarks/bench_workers.py``
+measures the scaling)."""
 
 import threading
 
