@@ -14,12 +14,15 @@
 #                with the documentation at /docs/; builds the wasm wheel,
 #                the documentation and installs Pyodide first if missing
 #                (the command-line demo: .venv/bin/python -m pybls)
-#   make bench   native benchmarks (curve ops, signatures, threshold, IBE, the
+#   make bench   native benchmarks (curve ops, signatures and their scaling
+#                over threads, threshold, IBE, the
 #                EVM precompiles, SHE as ratios to a pairing, also in Pyodide) against
 #                blst (pyblst), blspy, py_ecc, commonware's published figures and
 #                OpenSSL's ChaCha20-Poly1305 (cryptography), and timelock
 #                encryption natively and in Pyodide against tlock-js in Node
 #                (BENCH_ARGS=--quick for a short run)
+#   make bench-dask  pybls.dask verifying 10^6 signatures on 1 and 2 local
+#                Dask workers: throughput and scaling (BENCH_ARGS=--quick)
 #   make ct      constant-time check of the C core under valgrind (each
 #                curve's library, both limb widths)
 #   make fuzz    the libFuzzer targets of tests/fuzz/c (ASan + UBSan, both
@@ -90,7 +93,7 @@ SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
 # setuptools 77 or newer reads pyproject.toml's SPDX license (PEP 639).
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat
+TEST_DEPS := pytest hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat "dask[distributed,dataframe]"
 BENCH_DEPS := pyblst py_ecc cryptography ckzg==2.1.8
 MYPY_VERSION := 2.4.1
 
@@ -118,7 +121,7 @@ NOTEBOOKS_SITE := build/notebooks-site
 NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT),8001)
 
 .PHONY: dist test-dist docs
-.PHONY: all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
+.PHONY: bench-dask all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 .PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind
 
 all: install libs
@@ -274,6 +277,11 @@ typecheck: $(VENV)/.mypy
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
 
+# pybls.dask on 1 and 2 local workers: 10^6 signatures (made once, cached
+# in build/bench_dask/), BENCH_ARGS=--quick for 20000.
+bench-dask: install
+	$(VPY) benchmarks/bench_dask.py $(BENCH_ARGS)
+
 # Playwright drives the system Chromium; it never downloads a browser.
 chromium: install
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && \
@@ -361,6 +369,7 @@ bench: install wasm $(TLOCK_JS)
 		|| echo "blspy could not be installed; benchmarking without it"
 	$(VPY) benchmarks/bench_native.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_sig.py $(BENCH_ARGS)
+	$(VPY) benchmarks/bench_workers.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_threshold.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_ibe.py $(BENCH_ARGS)
 	$(VPY) benchmarks/bench_tlock.py $(BENCH_ARGS)

@@ -370,6 +370,15 @@ class Chain:
     def __repr__(self) -> str:
         return f"Chain({self.beacon_id!r}, scheme={self.scheme!r}, period={self.period}, hash={self.hash.hex()[:16]}…)"
 
+    def __reduce__(self) -> Any:
+        # by its /info fields: the derived ones (scheme objects, the
+        # decoded key) are rebuilt where it is unpickled, say on a Dask worker
+        return (_chain_from_info, (self.info(),))
+
+
+def _chain_from_info(info: Dict[str, Any]) -> Chain:
+    return Chain.from_info(info)
+
 
 def _load_chains() -> Mapping[str, Chain]:
     path = Path(__file__).with_name("drand_chains.json")

@@ -37,6 +37,10 @@ def _module_names():
     if importlib.util.find_spec("py_ecc") is None:
         drop_ins = ("bn128", "optimized_bn128", "optimized_bls12_381", "_core", "_projective")
         skip |= {f"pybls.compat.py_ecc.{name}" for name in drop_ins}
+    # pybls.dask needs the optional dask (not installed in Pyodide, which
+    # has no threads or sockets for dask.distributed).
+    if importlib.util.find_spec("dask") is None:
+        skip.add("pybls.dask")
     curve_cores = re.compile(r"pybls\._lib\.(_native|libpybls)_[a-z0-9_]+")
     return sorted(n for n in names if n not in skip and not curve_cores.fullmatch(n))
 

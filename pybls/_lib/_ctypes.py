@@ -3,6 +3,8 @@
 Natively that is ``libpybls.so`` built with gcc; under Pyodide
 (``sys.platform == "emscripten"``) it is the WebAssembly side module shipped
 inside the package, which Pyodide's ``ctypes.CDLL`` loads the same way.
+Functions of a ``CDLL`` (unlike a ``PyDLL``) release the GIL for the
+duration of each call, so threads run the core in parallel, as with cffi.
 
 Every pointer parameter is declared ``c_char_p`` so ``bytes`` pass without a
 copy; outputs are preallocated ``c_char * n`` arrays (much cheaper to create

@@ -16,10 +16,11 @@ True
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
-from typing import TYPE_CHECKING, List, Sequence, Tuple
+import threading
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
 from .. import _lib
+from .. import workers as _workers
 from ..errors import KzgInputError
 from ._field import (
     R,
@@ -103,10 +104,16 @@ def evaluate(poly: bytes, z: int) -> int:
     return scalar_int(_lib.fr_eval_barycentric(poly, roots_brp_internal(n), n, scalar(z), scratch))
 
 
-@lru_cache(maxsize=1)
+# One evaluation scratch per thread: evaluations run without the GIL.
+_eval_local = threading.local()
+
+
 def _eval_scratch() -> Tuple[int, "Scratch"]:
-    size = 32 * FIELD_ELEMENTS_PER_BLOB
-    return size, _lib.scratch(size)
+    got: Optional[Tuple[int, "Scratch"]] = getattr(_eval_local, "scratch", None)
+    if got is None:
+        size = 32 * FIELD_ELEMENTS_PER_BLOB
+        got = _eval_local.scratch = (size, _lib.scratch(size))
+    return got
 
 
 def quotient_proof(poly: bytes, z: int, ts: TrustedSetup) -> Tuple[bytes, int]:
@@ -217,11 +224,28 @@ def verify_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, proof_bytes: byt
     return verify_internal(c, z, evaluate(poly, z), p, ts)
 
 
+def _blob_claims(items: List[Tuple[bytes, bytes, bytes]]) -> List[Tuple[bytes, bytes, int, int]]:
+    """For each (blob, commitment, proof): the decoded commitment and proof,
+    the challenge z and the blob's value y at z."""
+    out = []
+    for blob, cb, pb in items:
+        poly = blob_internal(blob)
+        c = decode_g1(cb, "commitment")
+        p = decode_g1(pb, "proof")
+        z = compute_challenge(bytes(blob), bytes(cb))
+        out.append((c, p, z, evaluate(poly, z)))
+    return out
+
+
 def verify_blob_kzg_proof_batch(
-    blobs: Sequence[bytes], commitments_bytes: Sequence[bytes], proofs_bytes: Sequence[bytes], ts: TrustedSetup
+    blobs: Sequence[bytes], commitments_bytes: Sequence[bytes], proofs_bytes: Sequence[bytes], ts: TrustedSetup,
+    workers: Optional[int] = _workers.DEFAULT,
 ) -> bool:
     """Whether every proof is its blob's against its commitment, with one
     pairing check for the batch (true for an empty batch).
+
+    ``workers=n`` decodes the inputs and evaluates the blobs on n threads
+    (:mod:`pybls.workers`; default 1, ``None`` for one per CPU).
 
     >>> from pybls import kzg
     >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
@@ -231,6 +255,8 @@ def verify_blob_kzg_proof_batch(
     >>> ps = [kzg.compute_blob_kzg_proof(b, c, ts) for b, c in zip(blobs, cs)]
     >>> kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts), kzg.verify_blob_kzg_proof_batch(blobs, cs, ps[::-1], ts)
     (True, False)
+    >>> kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts, workers=2)
+    True
     """
     blobs, commitments_bytes, proofs_bytes = list(blobs), list(commitments_bytes), list(proofs_bytes)
     if not len(blobs) == len(commitments_bytes) == len(proofs_bytes):
@@ -240,14 +266,15 @@ def verify_blob_kzg_proof_batch(
     n = len(blobs)
     if n == 0:
         return True
+    workers_n = _workers.resolve(workers)
+    parts = _workers.split(list(zip(blobs, commitments_bytes, proofs_bytes)), workers_n)
     cs, ps, zs, ys = [], [], [], []
-    for blob, cb, pb in zip(blobs, commitments_bytes, proofs_bytes):
-        poly = blob_internal(blob)
-        cs.append(decode_g1(cb, "commitment"))
-        ps.append(decode_g1(pb, "proof"))
-        z = compute_challenge(bytes(blob), bytes(cb))
-        zs.append(z)
-        ys.append(evaluate(poly, z))
+    for part in _workers.map_parts(_blob_claims, parts, workers_n):
+        for c, p, z, y in part:
+            cs.append(c)
+            ps.append(p)
+            zs.append(z)
+            ys.append(y)
     if n == 1:
         return verify_internal(cs[0], zs[0], ys[0], ps[0], ts)
     # A random linear combination of the n checks, its weights derived

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import _lib
+from .. import workers as _workers
 from ..errors import KzgInputError
 from .eip4844 import _check_bytes, _pairing_check, blob_internal, commit_internal, decode_g1
 from ._field import (
@@ -194,16 +195,26 @@ def _recover_coefficients(indices: Sequence[int], evals: bytes) -> bytes:
     return _lib.fr_scale_powers(n, fft_internal(quotient, n, inverse=True), unshift)
 
 
+def _decode_points(labelled: List[Tuple[bytes, str]]) -> List[bytes]:
+    """Each (encoding, what) decoded as a G1 point (internal)."""
+    return [decode_g1(value, what) for value, what in labelled]
+
+
 def verify_cell_kzg_proof_batch(
     commitments_bytes: Sequence[bytes],
     cell_indices: Sequence[int],
     cells: Sequence[bytes],
     proofs_bytes: Sequence[bytes],
     ts: TrustedSetup,
+    workers: Optional[int] = _workers.DEFAULT,
 ) -> bool:
     """Whether each proof shows that its cell holds the evaluations of the
     committed polynomial on the cell's coset (one pairing check; true for
     an empty batch).
+
+    ``workers=n`` decodes the points and runs the two multi-scalar
+    multiplications on n threads (:mod:`pybls.workers`; default 1,
+    ``None`` for one per CPU).
 
     >>> from pybls import kzg
     >>> ts = kzg.load_trusted_setup(kzg.MAINNET)
@@ -211,6 +222,9 @@ def verify_cell_kzg_proof_batch(
     >>> cells, proofs = kzg.compute_cells_and_kzg_proofs(blob, ts)
     >>> c = kzg.blob_to_kzg_commitment(blob, ts)
     >>> kzg.verify_cell_kzg_proof_batch([c], [5], [cells[5]], [proofs[5]], ts)
+    True
+    >>> kzg.verify_cell_kzg_proof_batch([c] * 3, [0, 5, 9], [cells[i] for i in (0, 5, 9)],
+    ...                                 [proofs[i] for i in (0, 5, 9)], ts, workers=2)
     True
     >>> tampered = cells[5][:-1] + b"\\x01"
     >>> kzg.verify_cell_kzg_proof_batch([c], [5], [tampered], [proofs[5]], ts)
@@ -233,8 +247,11 @@ def verify_cell_kzg_proof_batch(
     unique: Dict[bytes, int] = {}
     for c in commitments_bytes:
         unique.setdefault(c, len(unique))
-    commitment_points = [decode_g1(c, "commitment") for c in unique]
-    proofs = [decode_g1(p, "proof") for p in proofs_bytes]
+    n_workers = _workers.resolve(workers)
+    labelled = [(c, "commitment") for c in unique] + [(p, "proof") for p in proofs_bytes]
+    decoded = [p for part in _workers.map_parts(_decode_points, _workers.split(labelled, n_workers), n_workers)
+               for p in part]
+    commitment_points, proofs = decoded[: len(unique)], decoded[len(unique):]
     which = [unique[c] for c in commitments_bytes]
     r = verify_cell_batch_challenge(list(unique), which, indices, raw_cells, proofs_bytes)
     num = len(cells)
@@ -258,8 +275,8 @@ def verify_cell_kzg_proof_batch(
     shifted = [powers[k] * _coset_constants(i)[0] % R for k, i in enumerate(indices)]
     g1_all = b"".join(commitment_points) + ts.g1_monomial_head[: _G1 * l] + b"".join(proofs)
     scalars = to_internal(weights) + neg_interpolant + to_internal(shifted)
-    rhs = commit_internal(scalars, g1_all, len(scalars) // 32, ts)
-    lhs = commit_internal(to_internal(powers), b"".join(proofs), num, ts)
+    jobs = [(scalars, g1_all, len(scalars) // 32), (to_internal(powers), b"".join(proofs), num)]
+    rhs, lhs = _workers.map_parts(lambda job: commit_internal(job[0], job[1], job[2], ts), jobs, n_workers)
     return _pairing_check([lhs, rhs], [ts.g2_monomial[l], _lib.g2_neg(_lib.g2_generator())])
 
 

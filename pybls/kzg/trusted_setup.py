@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 
 from .. import _lib
@@ -89,7 +90,8 @@ class TrustedSetup:
         self.digest = digest
         #: the Lagrange points' fixed-base table (commitments and blob proofs)
         self.lagrange = FixedBase(g1_lagrange_brp, 1, FIELD_ELEMENTS_PER_BLOB, precompute)
-        self._scratch: Dict[int, Tuple[int, "Scratch"]] = {}
+        # per thread: MSMs run without the GIL, on several threads at once
+        self._scratch = threading.local()
         self._fk20: List[bytes] = []
         self._fk20_fixed: Optional[FixedBase] = None
 
@@ -119,12 +121,16 @@ class TrustedSetup:
         return self._fk20_fixed
 
     def msm_scratch(self, n: int) -> Tuple[int, "Scratch"]:
-        """A reusable scratch buffer for an MSM of `n` points."""
-        got = self._scratch.get(n)
+        """A scratch buffer for an MSM of `n` points, reused by the calling
+        thread only."""
+        by_n: Optional[Dict[int, Tuple[int, "Scratch"]]] = getattr(self._scratch, "by_n", None)
+        if by_n is None:
+            by_n = self._scratch.by_n = {}
+        got = by_n.get(n)
         if got is None:
             size = _lib.g1_msm_scratch_size(n)
             got = (size, _lib.scratch(size))
-            self._scratch[n] = got
+            by_n[n] = got
         return got
 
     def __repr__(self) -> str:

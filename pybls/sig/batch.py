@@ -16,6 +16,10 @@ valid set passes).
 set is split in halves, and a half is checked only when the other half
 did not already explain the failure.
 
+With ``workers=n`` both split the triples into n consecutive parts checked
+on n threads (each part its own random combination, so the answer is the
+single-threaded one); see :mod:`pybls.workers`.
+
 >>> from pybls.sig import MinPk, SecretKey
 >>> keys = [SecretKey.from_int(k) for k in (3, 5, 7)]
 >>> triples = [(MinPk.PoP.sk_to_pk(k), m, MinPk.PoP.sign(k, m)) for k, m in zip(keys, (b"x", b"y", b"x"))]
@@ -31,6 +35,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple
 
+from .. import workers as _workers
 from .._convert import as_bytes
 from ..points import _Point
 from .values import coerce_or_none
@@ -125,18 +130,27 @@ def _check(scheme: "Scheme", items: List[_Prepared], hashes: List[bytes]) -> boo
     return curve.product_is_one(g1s, g2s)
 
 
-def batch_verify(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> bool:
+def batch_verify(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]],
+                 workers: Optional[int] = _workers.DEFAULT) -> bool:
     """Whether all triples verify under `scheme` (see the module docstring).
 
     >>> from pybls.sig import MinPk, key_gen
     >>> bls = MinPk.PoP
     >>> keys = [key_gen(bytes([i]) * 32) for i in (1, 2)]
     >>> triples = [(bls.sk_to_pk(k), m, bls.sign(k, m)) for k, m in zip(keys, (b"one", b"two"))]
-    >>> batch_verify(bls, triples)
-    True
+    >>> batch_verify(bls, triples), batch_verify(bls, triples, workers=2)
+    (True, True)
     >>> batch_verify(bls, [triples[0], (triples[1][0], b"three", triples[1][2])])
     False
     """
+    n = _workers.resolve(workers)
+    if n > 1:
+        parts = _workers.split(list(triples), n)
+        return all(_workers.map_parts(lambda part: _verify_part(scheme, part), parts, n))
+    return _verify_part(scheme, triples)
+
+
+def _verify_part(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> bool:
     prepared, hashes = _prepare(scheme, triples)
     items: List[_Prepared] = []
     for p in prepared:
@@ -146,7 +160,8 @@ def batch_verify(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> b
     return _check(scheme, items, hashes)
 
 
-def find_invalid(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> List[int]:
+def find_invalid(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]],
+                 workers: Optional[int] = _workers.DEFAULT) -> List[int]:
     """The sorted indices of the triples that do not verify under `scheme`.
 
     >>> from pybls.sig import MinSig, key_gen
@@ -155,9 +170,23 @@ def find_invalid(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> L
     >>> pk = bls.sk_to_pk(k)
     >>> triples = [(pk, m, bls.sign(k, m)) for m in (b"a", b"b", b"c")]
     >>> triples[1] = (pk, b"b", bls.sign(k, b"not b"))
-    >>> find_invalid(bls, triples)
-    [1]
+    >>> find_invalid(bls, triples), find_invalid(bls, triples, workers=2)
+    ([1], [1])
     """
+    n = _workers.resolve(workers)
+    if n > 1:
+        parts = _workers.split(list(triples), n)
+        found = _workers.map_parts(lambda part: _find_in_part(scheme, part), parts, n)
+        out: List[int] = []
+        start = 0
+        for part, bad in zip(parts, found):
+            out.extend(start + i for i in bad)
+            start += len(part)
+        return out
+    return _find_in_part(scheme, triples)
+
+
+def _find_in_part(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]) -> List[int]:
     prepared, hashes = _prepare(scheme, triples)
     bad = [i for i, p in enumerate(prepared) if p is None]
     candidates = [i for i, p in enumerate(prepared) if p is not None]

@@ -27,6 +27,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, Iterable, List, Optional, Sequence
 
+from .. import workers as _workers
 from .._convert import as_bytes, as_int
 from ..sig import Scheme, Signature
 from ._util import check_distinct
@@ -112,7 +113,8 @@ def _weights(indices: Sequence[int], coeffs: Sequence[int], t: int, r: int) -> L
 
 
 def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomial: PublicPolynomial,
-                          msg: Any, scheme: Any = None, *, n: Optional[int] = None) -> bool:
+                          msg: Any, scheme: Any = None, *, n: Optional[int] = None,
+                          workers: Optional[int] = _workers.DEFAULT) -> bool:
     """Whether every partial signature of `msg` verifies, in one check.
 
     With random 64-bit coefficients r_i, checks that ``sum r_i sigma_i``
@@ -120,12 +122,14 @@ def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomia
     multi-scalar multiplications and one two-pairing verification, however
     many partials. A set with an invalid partial passes with probability
     at most 2^-64. Repeated indices raise
-    :class:`~pybls.threshold.errors.DuplicateIndexError`.
+    :class:`~pybls.threshold.errors.DuplicateIndexError`. ``workers=k``
+    runs the multi-scalar multiplications on k threads
+    (:mod:`pybls.workers`; default 1, ``None`` for one per CPU).
 
     >>> from pybls import threshold
     >>> d = threshold.deal(2, 3)
     >>> partials = [s.sign(b"msg") for s in d.shares]
-    >>> batch_verify_partials(partials, d.public_polynomial, b"msg")
+    >>> batch_verify_partials(partials, d.public_polynomial, b"msg", workers=2)
     True
     """
     ps = list(partials)
@@ -139,22 +143,26 @@ def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomia
     top = (1 << COEFFICIENT_BITS) - 1
     rs = [secrets.randbelow(top) + 1 for _ in ps]
     group = public_polynomial.group
-    key = group.msm(public_polynomial.coefficients, _weights(idx, rs, public_polynomial.threshold, group._SCALAR.R))
-    sig = s.variant.Signature.GROUP.msm([p.signature.point for p in ps], rs)
+    weights = _weights(idx, rs, public_polynomial.threshold, group._SCALAR.R)
+    key = group.msm(public_polynomial.coefficients, weights, workers)
+    sig = s.variant.Signature.GROUP.msm([p.signature.point for p in ps], rs, workers)
     if key.is_identity():
         return False
     return _pairing_check(s, key, _hashed(s, public_polynomial, msg), sig)
 
 
 def find_invalid_partials(partials: Sequence[PartialSignature], public_polynomial: PublicPolynomial,
-                          msg: Any, scheme: Any = None) -> List[int]:
+                          msg: Any, scheme: Any = None, *, workers: Optional[int] = _workers.DEFAULT) -> List[int]:
     """The sorted share indices (``partial.index``) of the partial signatures that do not verify
-    (by bisection with batch checks).
+    (by bisection with batch checks, each on `workers` threads as in
+    :func:`batch_verify_partials`).
 
     >>> from pybls import threshold
     >>> d = threshold.deal(2, 4)
     >>> partials = [s.sign(b"msg") for s in d.shares[:3]] + [d.shares[3].sign(b"other")]
     >>> find_invalid_partials(partials, d.public_polynomial, b"msg")    # share indices
+    [4]
+    >>> find_invalid_partials(partials, d.public_polynomial, b"msg", workers=2)
     [4]
     """
     ps = list(partials)
@@ -162,14 +170,14 @@ def find_invalid_partials(partials: Sequence[PartialSignature], public_polynomia
     bad: List[int] = []
 
     def search(group: List[PartialSignature], known_bad: bool) -> None:
-        if not known_bad and batch_verify_partials(group, public_polynomial, msg, scheme):
+        if not known_bad and batch_verify_partials(group, public_polynomial, msg, scheme, workers=workers):
             return
         if len(group) == 1:
             bad.append(group[0].index)
             return
         half = len(group) // 2
         left, right = group[:half], group[half:]
-        if batch_verify_partials(left, public_polynomial, msg, scheme):
+        if batch_verify_partials(left, public_polynomial, msg, scheme, workers=workers):
             search(right, True)
         else:
             search(left, True)
