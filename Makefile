@@ -501,12 +501,14 @@ $(call fuzz_obj,replay-,$(call fuzz_stem_of,$(1),$(2)),$(3)): $(3) $(CHDR) | sys
 	$(CC) -O1 -g $(CORE_CFLAGS) $(FUZZ_CORE_DEFS_$(1)) -DPYBLS_LIMB_BITS=$(2) $(if $(filter 64,$(2)),$(ADX_FLAGS)) -c $(3) -o $$@
 endef
 
-# $(1) curve, $(2) limb bits: its two archives and their objects
+# $(1) curve, $(2) limb bits: its two archives and their objects, the field
+# arithmetic first (its units take longest: make -j starts them first).
+fuzz_slow_first = $(filter csrc/field/%,$(1)) $(filter-out csrc/field/%,$(1))
 define FUZZ_CORE_RULES
-build/fuzz/core-$(call fuzz_stem_of,$(1),$(2)).a: $(foreach s,$(FUZZ_CORE_SRC_$(1)),$(call fuzz_obj,,$(call fuzz_stem_of,$(1),$(2)),$(s)))
+build/fuzz/core-$(call fuzz_stem_of,$(1),$(2)).a: $(foreach s,$(call fuzz_slow_first,$(FUZZ_CORE_SRC_$(1))),$(call fuzz_obj,,$(call fuzz_stem_of,$(1),$(2)),$(s)))
 	@rm -f $$@
 	ar rcs $$@ $$^
-build/fuzz/replay-core-$(call fuzz_stem_of,$(1),$(2)).a: $(foreach s,$(FUZZ_CORE_SRC_$(1)),$(call fuzz_obj,replay-,$(call fuzz_stem_of,$(1),$(2)),$(s)))
+build/fuzz/replay-core-$(call fuzz_stem_of,$(1),$(2)).a: $(foreach s,$(call fuzz_slow_first,$(FUZZ_CORE_SRC_$(1))),$(call fuzz_obj,replay-,$(call fuzz_stem_of,$(1),$(2)),$(s)))
 	@rm -f $$@
 	ar rcs $$@ $$^
 $(foreach s,$(FUZZ_CORE_SRC_$(1)),$(eval $(call FUZZ_OBJ_RULES,$(1),$(2),$(s))))
