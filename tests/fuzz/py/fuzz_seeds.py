@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import pathlib
 import random
+import re
 from typing import Dict, Iterator, List, Tuple
 
 from pybls import G1, G2, GT, Scalar
@@ -139,8 +140,10 @@ def _kzg(vectors: pathlib.Path) -> Iterator[Tuple[str, bytes]]:
         bad = next((i for i in range(0, len(blob), 32) if int.from_bytes(blob[i:i + 32], "big") >= field_r), 0)
         start = max(0, bad - 32 * 31)
         yield "kzg_blob", bytes([2]) + blob[start:start + 32 * 63]
-    for _, case in kzg_vectors.cases("verify_cell_kzg_proof_batch"):
+    for name, case in kzg_vectors.cases("verify_cell_kzg_proof_batch"):
         i = case["input"]
+        if re.search(r"_[1-9]$", name):
+            continue  # one of each kind of invalid input is enough to start from
         if not i["cells"] or not i["commitments"] or not i["proofs"] or not i["cell_indices"]:
             continue
         yield "kzg_cell", (bytes([i["cell_indices"][0] % 256, 0]) + i["commitments"][0] + bytes([0])
