@@ -169,8 +169,9 @@ def main() -> int:
     ap.add_argument("--per-target", action="store_true", help="--seconds for each target, not in total")
     ap.add_argument("--runs", type=int, default=0, help="stop each target after this many executions")
     ap.add_argument("--nice", type=int, default=0)
+    ap.add_argument("--corpus", type=pathlib.Path, default=CORPUS, help="the checked-in corpus (one folder per target)")
     ap.add_argument("--minimize-corpus", action="store_true",
-                    help="rebuild tests/fuzz/corpus/<target> from it, the runs' corpus and the seeds; no fuzzing")
+                    help="rebuild the checked-in corpus of each target from it, the runs' corpus and the seeds; no fuzzing")
     args = ap.parse_args()
 
     binaries = sorted(p for p in args.bin_dir.glob("fuzz_*") if os.access(p, os.X_OK))
@@ -186,8 +187,8 @@ def main() -> int:
         for target, bins in by_target.items():
             bins.sort(key=lambda b: not b.name.endswith("-64"))  # 64-bit first
             sources = [args.build / "corpus" / b.name for b in bins] + [args.build / "seeds" / target]
-            n = minimize([[str(b)] for b in bins], CORPUS / target, sources, args.build, MAX_LEN.get(target, 4096))
-            print(f"{target:<18} {n:>6} inputs in {CORPUS / target}", flush=True)
+            n = minimize([[str(b)] for b in bins], args.corpus / target, sources, args.build, MAX_LEN.get(target, 4096))
+            print(f"{target:<18} {n:>6} inputs in {args.corpus / target}", flush=True)
         return 0
     share = args.seconds if args.per_target else args.seconds / len(binaries)
     if args.runs and not args.per_target and args.seconds == 600.0:
@@ -196,7 +197,7 @@ def main() -> int:
     for b in binaries:
         target = target_of(b.name)
         r = run_one([str(b)], b.name, share, args.runs, args.build, args.nice,
-                    extra_dirs=[CORPUS / target, args.build / "seeds" / target, HERE / "regressions" / target],
+                    extra_dirs=[args.corpus / target, args.build / "seeds" / target, HERE / "regressions" / target],
                     max_len=MAX_LEN.get(target, 4096))
         results.append(r)
         report(r)
