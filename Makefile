@@ -122,7 +122,7 @@ NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT)
 
 .PHONY: dist test-dist docs
 .PHONY: bench-dask all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
-.PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-valgrind
+.PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-replay fuzz-valgrind
 
 all: install libs
 
@@ -250,7 +250,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # headless Chromium (test-demo), and the passed counts of each runtime.
 # Then the fuzz targets (test-fuzz), the suite under ASan/UBSan
 # (test-sanitize) and the release artifacts (test-dist).
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) chromium $(NOTEBOOKS_SITE)/.built $(FUZZ_REPLAY)
+test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) chromium $(NOTEBOOKS_SITE)/.built fuzz-replay
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
 	$(MAKE) --no-print-directory typecheck
@@ -478,10 +478,8 @@ test-dist: dist $(PYODIDE_WHEELS)/.done
 # another library of the manifest, is built with that curve's -D flags and
 # links its core: build/fuzz/core-CURVE-BITS.a (replay-core-CURVE-BITS.a),
 # from its sources. The BLS12-381 targets link build/fuzz/core-BITS.a.
-# An archive's stem is BITS or CURVE-BITS; fuzz_stem_* take it apart.
-fuzz_stem_bits = $(lastword $(subst -, ,$(1)))
-fuzz_stem_curve = $(if $(findstring -,$(1)),$(firstword $(subst -, ,$(1))),bls12_381)
-fuzz_target_curve = $(or $(filter $(OTHER_CURVES),$(lastword $(subst _, ,$(1)))),bls12_381)
+# CURVE may itself hold underscores (fuzz_decode_bn254_nogami.c).
+fuzz_target_curve = $(or $(firstword $(foreach c,$(OTHER_CURVES),$(if $(filter %_$(c),$(1)),$(c)))),bls12_381)
 fuzz_core_prefix = $(if $(filter bls12_381,$(call fuzz_target_curve,$(1))),,$(call fuzz_target_curve,$(1))-)
 FUZZ_HDR := $(wildcard tests/fuzz/c/*.h)
 
@@ -492,16 +490,39 @@ FUZZ_HDR := $(wildcard tests/fuzz/c/*.h)
 # compares are carry and borrow tests, which guide nothing, and tracing them
 # took 80% of the time of the arithmetic-bound targets (fuzz_msm). Edge
 # coverage stays; decoders, hashing and the group code keep the tracing.
-fuzz_no_cmp = $(filter csrc/field/% csrc/arith/ct.c,$(call core_src,$(1)))
-FUZZ_CORE_CC = cd build/fuzz/obj-$* && $(FUZZ_CC) $(patsubst -I%,-I../../../%,$(FUZZ_CFLAGS)) $(FUZZ_SAN) \
-	-fsanitize=fuzzer-no-link $(call core_defs,$(call fuzz_stem_curve,$*)) -DPYBLS_LIMB_BITS=$(call fuzz_stem_bits,$*) \
-	$(if $(filter 64,$(call fuzz_stem_bits,$*)),$(ADX_FLAGS))
+fuzz_no_cmp = $(filter csrc/field/% csrc/arith/ct.c,$(1))
+# Each archive is built from one object per source (basenames are unique,
+# see csrc/manifest.txt), so that `make -j` compiles them in parallel;
+# fuzz-libs and fuzz-replay run their sub-make with -j$(FUZZ_JOBS).
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+fuzz_stem_of = $(if $(filter bls12_381,$(1)),,$(1)-)$(2)
+fuzz_obj = build/fuzz/$(1)obj-$(2)/$(notdir $(basename $(3))).o
+$(foreach c,$(CURVES),$(eval FUZZ_CORE_SRC_$(c) := $(call core_src,$(c)))$(eval FUZZ_CORE_DEFS_$(c) := $(call core_defs,$(c))))
 
-build/fuzz/core-%.a: $$(call core_src,$$(call fuzz_stem_curve,$$*)) $(CHDR) | fuzz-sysdeps
-	@rm -rf build/fuzz/obj-$*; mkdir -p build/fuzz/obj-$*
-	$(FUZZ_CORE_CC) -c $(addprefix ../../../,$(filter-out $(call fuzz_no_cmp,$(call fuzz_stem_curve,$*)),$(call core_src,$(call fuzz_stem_curve,$*))))
-	$(FUZZ_CORE_CC) -fno-sanitize-coverage=trace-cmp -c $(addprefix ../../../,$(call fuzz_no_cmp,$(call fuzz_stem_curve,$*)))
-	ar rcs $@ build/fuzz/obj-$*/*.o
+# $(1) curve, $(2) limb bits, $(3) a source of the curve's core
+define FUZZ_OBJ_RULES
+$(call fuzz_obj,,$(call fuzz_stem_of,$(1),$(2)),$(3)): $(3) $(CHDR) | fuzz-sysdeps
+	@mkdir -p $$(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(FUZZ_CORE_DEFS_$(1)) -DPYBLS_LIMB_BITS=$(2) \
+		$(if $(filter 64,$(2)),$(ADX_FLAGS)) $(if $(call fuzz_no_cmp,$(3)),-fno-sanitize-coverage=trace-cmp) -c $(3) -o $$@
+$(call fuzz_obj,replay-,$(call fuzz_stem_of,$(1),$(2)),$(3)): $(3) $(CHDR) | sysdeps
+	@mkdir -p $$(@D)
+	$(CC) -O1 -g $(CORE_CFLAGS) $(FUZZ_CORE_DEFS_$(1)) -DPYBLS_LIMB_BITS=$(2) $(if $(filter 64,$(2)),$(ADX_FLAGS)) -c $(3) -o $$@
+endef
+
+# $(1) curve, $(2) limb bits: its two archives and their objects, the field
+# arithmetic first (its units take longest: make -j starts them first).
+fuzz_slow_first = $(filter csrc/field/%,$(1)) $(filter-out csrc/field/%,$(1))
+define FUZZ_CORE_RULES
+build/fuzz/core-$(call fuzz_stem_of,$(1),$(2)).a: $(foreach s,$(call fuzz_slow_first,$(FUZZ_CORE_SRC_$(1))),$(call fuzz_obj,,$(call fuzz_stem_of,$(1),$(2)),$(s)))
+	@rm -f $$@
+	ar rcs $$@ $$^
+build/fuzz/replay-core-$(call fuzz_stem_of,$(1),$(2)).a: $(foreach s,$(call fuzz_slow_first,$(FUZZ_CORE_SRC_$(1))),$(call fuzz_obj,replay-,$(call fuzz_stem_of,$(1),$(2)),$(s)))
+	@rm -f $$@
+	ar rcs $$@ $$^
+$(foreach s,$(FUZZ_CORE_SRC_$(1)),$(eval $(call FUZZ_OBJ_RULES,$(1),$(2),$(s))))
+endef
+$(foreach c,$(CURVES),$(foreach b,64 32,$(eval $(call FUZZ_CORE_RULES,$(c),$(b)))))
 
 build/fuzz/bin/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-$$(call fuzz_core_prefix,$$*)64.a
 	@mkdir -p $(@D)
@@ -512,13 +533,6 @@ build/fuzz/bin/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-$$(call fuzz_c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
 		$< build/fuzz/core-$(call fuzz_core_prefix,$*)32.a -o $@
-
-build/fuzz/replay-core-%.a: $$(call core_src,$$(call fuzz_stem_curve,$$*)) $(CHDR) | sysdeps
-	@rm -rf build/fuzz/replay-obj-$*; mkdir -p build/fuzz/replay-obj-$*
-	cd build/fuzz/replay-obj-$* && $(CC) -O1 -g $(patsubst -I%,-I../../../%,$(CORE_CFLAGS)) \
-		$(call core_defs,$(call fuzz_stem_curve,$*)) -DPYBLS_LIMB_BITS=$(call fuzz_stem_bits,$*) \
-		$(if $(filter 64,$(call fuzz_stem_bits,$*)),$(ADX_FLAGS)) -c $(addprefix ../../../,$(call core_src,$(call fuzz_stem_curve,$*)))
-	ar rcs $@ build/fuzz/replay-obj-$*/*.o
 
 build/fuzz/replay/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-$$(call fuzz_core_prefix,$$*)64.a
 	@mkdir -p $(@D)
@@ -547,7 +561,12 @@ build/fuzz/seeds/.done: tests/fuzz/make_seeds.py $(VENV)/.installed
 	$(VPY) tests/fuzz/make_seeds.py --out build/fuzz/seeds
 	touch $@
 
-fuzz-libs: $(FUZZ_BIN) $(FUZZ_REPLAY) $(SAN_LIB) $(SAN_CURVE_LIBS) build/fuzz/seeds/.done
+# Built by a parallel sub-make: `make test` runs without -j.
+fuzz-libs: | fuzz-sysdeps
+	$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_BIN) $(FUZZ_REPLAY) $(SAN_LIB) $(SAN_CURVE_LIBS) build/fuzz/seeds/.done
+
+fuzz-replay: | sysdeps
+	$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_REPLAY)
 
 # FUZZ_SECONDS in total: two thirds to the C targets, a third to Python.
 fuzz: fuzz-libs install
@@ -570,7 +589,7 @@ test-fuzz: fuzz-libs install
 # are named by hash, so the first ones in order are an arbitrary sample;
 # memcheck is some 50 times slower than a native run).
 FUZZ_VALGRIND_SEEDS ?= 12
-fuzz-valgrind: $(FUZZ_REPLAY) build/fuzz/seeds/.done
+fuzz-valgrind: fuzz-replay build/fuzz/seeds/.done
 	@set -e; for exe in $(FUZZ_REPLAY); do \
 		t=$$(basename $$exe); t=$${t#fuzz_}; t=$${t%-*}; \
 		echo "== valgrind $$exe"; \

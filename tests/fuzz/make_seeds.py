@@ -2,7 +2,8 @@
 
     python tests/fuzz/make_seeds.py [--vectors DIR] [--out build/fuzz/seeds]
 
-One directory per target (aead, decode, decode_bn254, hash, hash_bn254, keccak, verify, msm, field)
+One directory per target (aead, decode, decode_bn254, decode_bn254_nogami,
+decode_bn381, decode_bn462, hash, hash_bn254, keccak, verify, msm, field)
 under --out, one file per input, named by the SHA-1 of its contents as
 libFuzzer names them. The layout of each input is the one its target parses
 (see the comment at the top of tests/fuzz/c/fuzz_<target>.c). Only the
@@ -160,6 +161,55 @@ def decode_bn254_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
         yield bytes([2, 0]) + gt[:-1] + bytes([gt[-1] ^ 1])
 
 
+# mcl's BN curves (its serialization): u, and the bytes of an Fp and an Fr
+# encoding; p and r follow from u.
+MCL_CURVES = {
+    "bn254_nogami": (-(2**62 + 2**55 + 1), 32, 32),
+    "bn381": (-(2**94 + 2**76 + 2**72 + 1), 48, 48),
+    "bn462": (2**114 + 2**101 - 2**14 - 1, 58, 58),
+}
+
+
+def _bn_moduli(u: int) -> Tuple[int, int]:
+    return 36 * u**4 + 36 * u**3 + 24 * u**2 + 6 * u + 1, 36 * u**4 + 36 * u**3 + 18 * u**2 + 6 * u + 1
+
+
+def decode_mcl_seeds(curve: str) -> Iterator[bytes]:
+    """The layout of decode_mcl.h (that of fuzz_decode.c) for one of mcl's
+    curves: the identity, the moduli's edges as Fp and scalars, and, when
+    pybls is importable, multiples of the generators compressed,
+    uncompressed and as big-endian affine coordinates, and GT elements."""
+    u, fpb, frb = MCL_CURVES[curve]
+    p, r = _bn_moduli(u)
+    yield bytes([0, 0]) + bytes(fpb)
+    yield bytes([1, 0]) + bytes(4 * fpb)
+    yield bytes([0, 0]) + bytes(fpb - 1) + b"\x80"
+    for x in (p, p - 1):
+        yield bytes([5, 0]) + x.to_bytes(fpb, "big")
+        yield bytes([0, 0]) + x.to_bytes(fpb, "little")
+    for k in (r, r - 1):
+        yield bytes([3, 0]) + k.to_bytes(frb, "big")
+        yield bytes([4, 0]) + k.to_bytes(frb, "big") * 2
+    try:
+        import importlib
+
+        mod = importlib.import_module(f"pybls.{curve}")
+    except ImportError:
+        return
+    for sel, group in ((0, mod.G1), (1, mod.G2)):
+        cb = fpb * (1 + sel)
+        for k in (1, 2, 0x1234567):
+            point = group.generator() * k
+            full = point.to_bytes(compressed=False)
+            for flags in (0, 1):
+                yield bytes([sel, flags]) + point.to_bytes()
+                yield bytes([sel, flags]) + full
+            yield bytes([6 + sel, 0]) + full[:cb][::-1] + full[cb:][::-1]
+    g = mod.GT.generator()
+    for e in (g, g ** 0x1234567):
+        yield bytes([2, 0]) + e.to_bytes()
+
+
 def _bn254_gt_values() -> Iterator[bytes]:
     """BN254 GT elements: 1, and e(g1, g2) and a power of it when pybls is
     importable."""
@@ -228,17 +278,25 @@ def verify_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
 
 
 def msm_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    """The layout of fuzz_msm.c: counts on either side of the switch to the
+    bucket method (42 points on G2, 75 on G1), two fresh points (a decoded
+    eth-bls key or signature, a mapped field element) and the derived ones
+    in turn, with scalars of every kind."""
     pks = [_hex(c["input"]["pubkey"]) for c in _eth_cases(vectors, "verify")]
     sigs = [_hex(c["input"]["signature"]) for c in _eth_cases(vectors, "verify")]
     for g2, points in ((0, pks), (1, sigs)):
-        for n in (0, 1, 2, 5, 17):
+        for n in (0, 1, 2, 5, 17, 41, 42, 74, 75, 80):
             body = b""
             for i in range(n):
-                # decode (3), a copy (1), a negation (2), the identity (0), a map (4)
-                op = (3, 1, 2, 0, 4)[i % 5]
-                data = points[i % len(points)] if op == 3 else (bytes([i]) * (96 if g2 else 48) if op == 4 else b"")
-                body += bytes([op]) + data + bytes([3]) + hashlib.sha512(bytes([i])).digest()
-            yield bytes([g2, n, n % 17]) + body
+                # decode (5), map (6), then the identity (0), a copy (1), a
+                # negation (2), a double (3), a sum (4), a generator multiple (7)
+                op = (5, 6, 0, 1, 2, 3, 4, 7)[i % 8] if i < 8 else (1, 2, 3, 4, 4, 7)[i % 6]
+                data = {5: points[i % len(points)], 6: bytes([i + 1]) * (96 if g2 else 48), 4: bytes([i * 7 % 251]),
+                        7: bytes([i * 13 % 256])}.get(op, b"")
+                kind = (4, 3, 2, 4, 0, 1)[i % 6]
+                scalar = {4: hashlib.sha512(bytes([i])).digest(), 3: bytes([i])}.get(kind, b"")
+                body += bytes([op]) + data + bytes([kind]) + scalar
+            yield bytes([g2 | (n % 8) << 1, n, n % 17]) + body
 
 
 def field_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
@@ -325,6 +383,7 @@ TARGETS = {
     "verify": verify_seeds,
     "msm": msm_seeds,
     "field": field_seeds,
+    **{f"decode_{c}": (lambda vectors, c=c: decode_mcl_seeds(c)) for c in MCL_CURVES},
 }
 
 

@@ -6,10 +6,18 @@ executions, the coverage and whether anything crashed.
 Each binary NAME in --bin-dir (fuzz_<target>-<limb bits>) runs in turn for
 its share of --seconds (or --seconds each with --per-target), or for
 --runs executions, on its growing corpus build/fuzz/corpus/NAME plus the
-seeds (build/fuzz/seeds/<target>) and the regression cases
+checked-in corpus (tests/fuzz/corpus/<target>), the seeds
+(build/fuzz/seeds/<target>) and the regression cases
 (tests/fuzz/regressions/<target>). A crash or property failure leaves its
 input in build/fuzz/crashes/NAME/; copy it to tests/fuzz/regressions/<target>/
 once the bug is fixed, and the test suite replays it from then on.
+
+    python tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --minimize-corpus [TARGET ...]
+
+keeps what the runs found: each target's checked-in corpus is rebuilt as
+libFuzzer's minimal merge (-merge=1, with the 64-bit then the 32-bit
+binary) of itself, the run's corpus build/fuzz/corpus/NAME and the seeds,
+so that the next run, and the test suite's replay, start from there.
 
 Each fuzzer's output goes to build/fuzz/logs/NAME.log as it runs. Ctrl-C
 (or SIGINT to the fuzzer) ends the current target, reported as interrupted
@@ -27,6 +35,7 @@ import argparse
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -34,13 +43,14 @@ from typing import Any, Dict, List, Sequence
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+CORPUS = HERE / "corpus"
 
 # libFuzzer's exit status after SIGINT (its -interrupted_exitcode).
 INTERRUPTED = 72
 
 # Longest input each target is given (bytes): room for its largest layout.
-MAX_LEN = {"aead": 1024, "decode": 600, "decode_bn254": 400, "hash": 1024, "hash_bn254": 1024, "keccak": 1024, "verify": 512,
-           "msm": 4096, "field": 200}
+MAX_LEN = {"aead": 1024, "decode": 600, "decode_bn254": 400, "decode_bn254_nogami": 400, "decode_bn381": 600,
+           "decode_bn462": 720, "hash": 1024, "hash_bn254": 1024, "keccak": 1024, "verify": 512, "msm": 4096, "field": 200}
 
 
 def target_of(binary: str) -> str:
@@ -100,6 +110,30 @@ def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib
     return stats
 
 
+def minimize(cmds: Sequence[Sequence[str]], out: pathlib.Path, sources: Sequence[pathlib.Path],
+             build: pathlib.Path, max_len: int) -> int:
+    """Replace the corpus `out` by the minimal merge of itself and `sources`
+    under each fuzzer of `cmds` in turn (the second adds what only it
+    covers); the number of inputs kept."""
+    fresh = build / "corpus-merge" / out.name
+    if fresh.exists():
+        shutil.rmtree(fresh)
+    fresh.mkdir(parents=True)
+    dirs = [str(d) for d in [out, *sources] if d.is_dir()]
+    env = dict(os.environ)
+    env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+    for cmd in cmds:
+        proc = subprocess.run([*cmd, "-merge=1", f"-max_len={max_len}", "-timeout=60", "-rss_limit_mb=2048",
+                               str(fresh), *dirs], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        if proc.returncode != 0:
+            sys.stdout.write(proc.stdout.decode(errors="replace")[-4000:])
+            raise SystemExit(f"merging into {out} failed (exit {proc.returncode})")
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(fresh, out)
+    return sum(1 for _ in out.iterdir())
+
+
 def outcome(r: Dict[str, Any]) -> str:
     """ok, interrupted or failed"""
     if r["interrupted"]:
@@ -135,6 +169,9 @@ def main() -> int:
     ap.add_argument("--per-target", action="store_true", help="--seconds for each target, not in total")
     ap.add_argument("--runs", type=int, default=0, help="stop each target after this many executions")
     ap.add_argument("--nice", type=int, default=0)
+    ap.add_argument("--corpus", type=pathlib.Path, default=CORPUS, help="the checked-in corpus (one folder per target)")
+    ap.add_argument("--minimize-corpus", action="store_true",
+                    help="rebuild the checked-in corpus of each target from it, the runs' corpus and the seeds; no fuzzing")
     args = ap.parse_args()
 
     binaries = sorted(p for p in args.bin_dir.glob("fuzz_*") if os.access(p, os.X_OK))
@@ -143,6 +180,16 @@ def main() -> int:
     if not binaries:
         print(f"no fuzz targets in {args.bin_dir}", file=sys.stderr)
         return 2
+    if args.minimize_corpus:
+        by_target: Dict[str, List[pathlib.Path]] = {}
+        for b in binaries:
+            by_target.setdefault(target_of(b.name), []).append(b)
+        for target, bins in by_target.items():
+            bins.sort(key=lambda b: not b.name.endswith("-64"))  # 64-bit first
+            sources = [args.build / "corpus" / b.name for b in bins] + [args.build / "seeds" / target]
+            n = minimize([[str(b)] for b in bins], args.corpus / target, sources, args.build, MAX_LEN.get(target, 4096))
+            print(f"{target:<18} {n:>6} inputs in {args.corpus / target}", flush=True)
+        return 0
     share = args.seconds if args.per_target else args.seconds / len(binaries)
     if args.runs and not args.per_target and args.seconds == 600.0:
         share = 0  # --runs alone: no time limit
@@ -150,7 +197,7 @@ def main() -> int:
     for b in binaries:
         target = target_of(b.name)
         r = run_one([str(b)], b.name, share, args.runs, args.build, args.nice,
-                    extra_dirs=[args.build / "seeds" / target, HERE / "regressions" / target],
+                    extra_dirs=[args.corpus / target, args.build / "seeds" / target, HERE / "regressions" / target],
                     max_len=MAX_LEN.get(target, 4096))
         results.append(r)
         report(r)

@@ -1,10 +1,12 @@
 """Replays the C fuzz targets' seed corpus (made from the vectors by
-make_seeds.py) and regression cases (tests/fuzz/regressions/<target>/)
+make_seeds.py), checked-in corpus (tests/fuzz/corpus/<target>/, what the
+fuzz runs found) and regression cases (tests/fuzz/regressions/<target>/)
 through each target built without libFuzzer (c/replay_main.c), for both
-limb widths, with its curve's library (decode_bn254: BN254's; the others
-BLS12-381's). The targets check their properties themselves and abort on a
-failure. `make test-fuzz` runs the same programs under valgrind and the
-libFuzzer builds under ASan/UBSan."""
+limb widths, with its curve's library (decode_bn254: BN254's,
+decode_bn381: BN381's, ...; the others BLS12-381's). The targets check
+their properties themselves and abort on a failure. `make test-fuzz` runs
+the same programs under valgrind and the libFuzzer builds under
+ASan/UBSan."""
 
 import os
 import pathlib
@@ -28,9 +30,10 @@ DEFAULT = "bls12_381"
 
 def library_of(target):
     """The library a target is built with, as the Makefile picks it: the
-    curve its name ends in (decode_bn254), else BLS12-381's."""
-    suffix = target.rsplit("_", 1)[-1]
-    return suffix if suffix != DEFAULT and suffix in CORE["libraries"](str(REPO)) else DEFAULT
+    curve its name ends in (decode_bn254, decode_bn254_nogami), else
+    BLS12-381's."""
+    ends = [c for c in CORE["libraries"](str(REPO)) if c != DEFAULT and target.endswith("_" + c)]
+    return max(ends, key=len) if ends else DEFAULT
 
 
 @pytest.fixture(scope="module")
@@ -59,10 +62,13 @@ def _replay_exe(name, bits, tmp_path_factory):
 
 
 def test_curve_targets():
-    """BN254 has its decode and hash targets, built with its library."""
-    assert {"decode_bn254", "hash_bn254"} <= set(TARGETS)
+    """BN254 has its decode and hash targets, mcl's curves their decode
+    targets, each built with its curve's library."""
+    assert {"decode_bn254", "hash_bn254", "decode_bn254_nogami", "decode_bn381", "decode_bn462"} <= set(TARGETS)
     assert library_of("decode_bn254") == library_of("hash_bn254") == "bn254"
-    assert {library_of(t) for t in TARGETS if not t.endswith("_bn254")} == {DEFAULT}
+    assert library_of("decode_bn254_nogami") == "bn254_nogami"
+    assert library_of("decode_bn381") == "bn381" and library_of("decode_bn462") == "bn462"
+    assert {library_of(t) for t in TARGETS if "_bn" not in t} == {DEFAULT}
 
 
 def test_every_regression_names_a_target():
@@ -71,13 +77,20 @@ def test_every_regression_names_a_target():
             assert d.name == "py" or d.name in TARGETS, f"{d}: not a C fuzz target"
 
 
+def test_every_corpus_names_a_target():
+    for d in (HERE / "corpus").iterdir() if (HERE / "corpus").is_dir() else ():
+        if d.name != "README.md":
+            assert d.is_dir() and (d.name.startswith("py-") or d.name in TARGETS), f"{d}: not a fuzz target"
+
+
 @pytest.mark.parametrize("bits", [64, 32])
 @pytest.mark.parametrize("name", TARGETS)
 def test_replay(name, bits, seeds, tmp_path_factory):
     exe = _replay_exe(name, bits, tmp_path_factory)
     dirs = [seeds / name]
-    if (HERE / "regressions" / name).is_dir():
-        dirs.append(HERE / "regressions" / name)
+    for kept in (HERE / "regressions" / name, HERE / "corpus" / name):
+        if kept.is_dir():
+            dirs.append(kept)
     env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
     proc = subprocess.run([str(exe), *map(str, dirs)], capture_output=True, text=True, env=env, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -58,7 +58,7 @@ def test_regression_cases():
     assert ran == sum(1 for c in CASES if not (IN_PYODIDE and c.values[0].startswith("diff_")))
 
 
-@pytest.mark.parametrize("group", ["decoders", "api", "evm"])
+@pytest.mark.parametrize("group", ["decoders", "api", "evm", "kzg"])
 def test_seed_corpus(group, vectors_dir):
     n = 0
     for data in fuzz_seeds.group_seeds(group, vectors_dir):

@@ -119,3 +119,42 @@ def test_second_ctrl_c_stops_waiting_for_a_slow_fuzzer(tmp_path: pathlib.Path) -
     assert lines[0].startswith("fuzz_aead-64") and " 100 execs" in lines[0]  # from the progress line
     assert f"interrupted (exit -{int(signal.SIGKILL)})" in lines[0]
     assert lines[1:] == ["fuzz: 0 passed, 0 failed, 1 interrupted", "rc=1"]
+
+
+# A stand-in for libFuzzer's -merge=1 OUT DIR...: it keeps, in OUT, one copy
+# of each distinct input of the other folders, except those its `drop`
+# says add no coverage.
+MERGE_STAND_IN = """#!{python}
+import hashlib, pathlib, sys
+args = [a for a in sys.argv[1:] if not a.startswith("-")]
+assert "-merge=1" in sys.argv, sys.argv
+out, dirs = pathlib.Path(args[0]), [pathlib.Path(a) for a in args[1:]]
+for d in dirs:
+    for f in d.iterdir():
+        data = f.read_bytes()
+        if data not in {drop!r}:
+            (out / hashlib.sha1(data).hexdigest()).write_bytes(data)
+"""
+
+
+def test_minimize_corpus_merges_runs_and_seeds_into_the_corpus(tmp_path: pathlib.Path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, drop in (("fuzz_aead-64", [b"dull"]), ("fuzz_aead-32", [b"dull", b"only32"])):
+        (bin_dir / name).write_text(MERGE_STAND_IN.format(python=sys.executable, drop=drop))
+        (bin_dir / name).chmod(0o755)
+    build, corpus = tmp_path / "build", tmp_path / "corpus"
+    for d, files in ((corpus / "aead", {"old": b"kept", "stale": b"dull"}),
+                     (build / "corpus" / "fuzz_aead-32", {"a": b"found"}),
+                     (build / "corpus" / "fuzz_aead-64", {"b": b"only32"}),
+                     (build / "seeds" / "aead", {"c": b"seed"})):
+        d.mkdir(parents=True)
+        for name, data in files.items():
+            (d / name).write_bytes(data)
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    proc = subprocess.run([sys.executable, str(RUNNER), "--bin-dir", str(bin_dir), "--build", str(build),
+                           "--corpus", str(corpus), "--minimize-corpus"], capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    kept = sorted(f.read_bytes() for f in (corpus / "aead").iterdir())
+    # the 64-bit merge keeps "only32"; the 32-bit one adds nothing new
+    assert kept == [b"found", b"kept", b"only32", b"seed"]

@@ -1,7 +1,7 @@
 """Seed inputs of the Python fuzz targets, per group (the group's dispatch
 byte first, see :func:`fuzz_targets.run_group`): valid encodings of every type,
-made with pybls from fixed values, and the eth-bls vectors where a target
-reads them. The differential group adds :func:`fuzz_differential.near_valid`
+made with pybls from fixed values, and the eth-bls and KZG vectors where a
+target reads them. The differential group adds :func:`fuzz_differential.near_valid`
 inputs from a fixed seed.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import pathlib
 import random
+import re
 from typing import Dict, Iterator, List, Tuple
 
 from pybls import G1, G2, GT, Scalar
@@ -126,6 +127,29 @@ def _api(vectors: pathlib.Path) -> Iterator[Tuple[str, bytes]]:
         yield "fast_aggregate_verify", bytes([v, 1, 0]) + pk + bytes([0]) + sig + b"m"
 
 
+def _kzg(vectors: pathlib.Path) -> Iterator[Tuple[str, bytes]]:
+    """The KZG vectors (c-kzg-4844's consensus-spec-test subset): blobs cut
+    to a whole number of field elements around their first invalid one
+    (the target tiles them to a blob), and each cell case's first cell
+    whole, with its index, commitment and proof, as kzg_cell reads them."""
+    import kzg_vectors
+
+    field_r = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+    for _, case in kzg_vectors.cases("blob_to_kzg_commitment"):
+        blob = case["input"]["blob"]
+        bad = next((i for i in range(0, len(blob), 32) if int.from_bytes(blob[i:i + 32], "big") >= field_r), 0)
+        start = max(0, bad - 32 * 31)
+        yield "kzg_blob", bytes([2]) + blob[start:start + 32 * 63]
+    for name, case in kzg_vectors.cases("verify_cell_kzg_proof_batch"):
+        i = case["input"]
+        if re.search(r"_[1-9]$", name):
+            continue  # one of each kind of invalid input is enough to start from
+        if not i["cells"] or not i["commitments"] or not i["proofs"] or not i["cell_indices"]:
+            continue
+        yield "kzg_cell", (bytes([i["cell_indices"][0] % 256, 0]) + i["commitments"][0] + bytes([0])
+                           + i["proofs"][0] + bytes([2]) + i["cells"][0])
+
+
 def group_seeds(group: str, vectors: pathlib.Path) -> Iterator[bytes]:
     if group == "decoders":
         for name, encodings in _objects().items():
@@ -145,5 +169,8 @@ def group_seeds(group: str, vectors: pathlib.Path) -> Iterator[bytes]:
         import fuzz_evm
 
         yield from fuzz_evm.seeds(vectors)
+    elif group == "kzg":
+        for name, data in _kzg(vectors):
+            yield fuzz_targets.for_group(group, name, data)
     else:
         raise KeyError(group)

@@ -5,7 +5,8 @@ executions and coverage per group (the same report as run_fuzz.py).
 
 Groups: ``decoders`` (every from_bytes), ``api`` (the verifiers and the
 py_ecc compatibility layer), ``differential`` (against blst, blspy and
-py_ecc). Seeds are written to build/fuzz/py-seeds/GROUP first; failures are
+py_ecc), ``evm`` (the precompiles), ``kzg`` (KZG blobs and cells). Seeds
+are written to build/fuzz/py-seeds/GROUP first; failures are
 left in build/fuzz/crashes/py-GROUP/: strip the first byte (it selects the
 target, see fuzz_targets.run_group) and put the rest in
 tests/fuzz/regressions/py/<target>/ to keep it as a regression case.
@@ -27,7 +28,10 @@ sys.path.insert(0, str(REPO / "tests"))
 import run_fuzz  # noqa: E402
 from reference import vectors_path  # noqa: E402
 
-GROUPS = ["decoders", "api", "differential", "evm"]
+GROUPS = ["decoders", "api", "differential", "evm", "kzg"]
+# Longest input per group: room for a whole KZG cell (2048 bytes) with its
+# index, commitment and proof.
+MAX_LEN = {"kzg": 2200}
 
 
 def main() -> int:
@@ -53,7 +57,7 @@ def main() -> int:
             (seed_dir / hashlib.sha1(data).hexdigest()).write_bytes(data)
         r = run_fuzz.run_one(
             [sys.executable, str(HERE / "atheris_main.py"), group], f"py-{group}", share, 0, args.build, 0,
-            extra_dirs=[seed_dir], max_len=2048,
+            extra_dirs=[run_fuzz.CORPUS / f"py-{group}", seed_dir], max_len=MAX_LEN.get(group, 2048),
         )
         results.append(r)
         run_fuzz.report(r)
