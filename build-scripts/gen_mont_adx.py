@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Generate csrc/arith/mont_adx.h: 6-limb (384-bit) and 4-limb (256-bit)
-multiplication and Montgomery reduction for x86-64 CPUs with BMI2 and ADX,
-as unrolled inline assembly (the limb counts of the curves' base fields:
-BLS12-381's and the BN254 curves').
+"""Generate csrc/arith/mont_adx.h: 4-, 6- and 8-limb (256-, 384- and
+512-bit) multiplication and Montgomery reduction for x86-64 CPUs with BMI2
+and ADX, and modular sums and differences of those sizes and of their
+double-width products, as unrolled inline assembly (the limb counts of the
+curves' base fields: 4 for the BN254 curves, 6 for BLS12-381 and BN381_1,
+8 for BN462).
 
 mulx leaves the flags alone and adcx/adox carry through CF and OF only, so
 each row of a schoolbook product runs two independent carry chains (the
@@ -11,7 +13,17 @@ OF); gcc and clang do not produce such code from C. The rows keep a
 7-limb window of the accumulator in registers and rename them instead of
 moving limbs.
 
-Both routines have no branch and no memory index that depends on the data.
+The sums and differences select between two candidates with cmov, which
+gcc does not reliably emit from C (it spends three instructions a limb on
+the masks instead), and keep one candidate in the output buffer rather than
+in registers, so that eight limbs fit in the registers x86-64 has.
+
+Eight limbs leave fewer registers than the products need with the frame
+pointer reserved (the sanitizer builds): there the output pointer stays in
+memory and is loaded when a limb is stored, and the Montgomery product is
+the double-width product followed by the reduction.
+
+Every routine has no branch and no memory index that depends on the data.
 
     python build-scripts/gen_mont_adx.py            # rewrite csrc/arith/mont_adx.h
     python build-scripts/gen_mont_adx.py --check    # exit 1 if it differs
@@ -25,17 +37,40 @@ from typing import List
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "csrc" / "arith" / "mont_adx.h"
 # The limb counts generated, and their words in the comments.
-SIZES = (6, 4)
-WORDS = {4: "four", 6: "six"}
+SIZES = (6, 4, 8)
+WORDS = {4: "four", 6: "six", 8: "eight"}
 # The accumulator window (n + 1 registers); rdx is mulx's implicit
 # operand, lo/hi its outputs.
-REGISTERS = ["%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14"]
+REGISTERS = ["%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%rcx"]
 LO, HI = "%%rax", "%%rbx"
 
 
-def clobbers(n: int) -> str:
-    regs = ", ".join(f'"{r[2:]}"' for r in REGISTERS[: n + 1])
+def clobbers(n: int, count: int = -1) -> str:
+    """The registers a routine uses: mulx's three and the accumulator's
+    n + 1 (or `count` of them)."""
+    regs = ", ".join(f'"{r[2:]}"' for r in REGISTERS[: (n + 1 if count < 0 else count)])
     return f'"rax", "rbx", "rdx", {regs}, "cc", "memory"'
+
+
+# Eight limbs keep the output pointer in memory (see the module's comment).
+def out_ptr(n: int) -> str:
+    return "%%rax" if n == 8 else "%[r]"
+
+
+def load_out_ptr(n: int) -> List[str]:
+    return ["movq %[r], %%rax"] if n == 8 else []
+
+
+def reduce_once(n: int, acc: List[str], r: str) -> List[str]:
+    """r = acc - m if that does not borrow, else acc, for acc < 2m: acc is
+    stored in r, m subtracted in the registers, and the stored value taken
+    back where the subtraction borrowed."""
+    lines = [f"movq {acc[j]}, {8 * j}({r})" for j in range(n)]
+    lines.append(f"subq 0(%[m]), {acc[0]}")
+    lines += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
+    lines += [f"cmovcq {8 * j}({r}), {acc[j]}" for j in range(n)]
+    lines += [f"movq {acc[j]}, {8 * j}({r})" for j in range(n)]
+    return lines
 
 
 def row(n: int, acc: List[str], src: str, fresh: str) -> List[str]:
@@ -57,22 +92,24 @@ def mul_wide(n: int) -> List[str]:
     lines = []
     for j in range(n):  # the window starts at zero
         lines.append(f"xorq {acc[j]}, {acc[j]}")
+    r = out_ptr(n)
     for i in range(n):
         lines.append(f"movq {8 * i}(%[b]), %%rdx")
         lines += row(n, acc, "a", acc[n])
-        lines.append(f"movq {acc[0]}, {8 * i}(%[r])")
+        lines += load_out_ptr(n)
+        lines.append(f"movq {acc[0]}, {8 * i}({r})")
         acc = acc[1:] + acc[:1]
     for j in range(n):
-        lines.append(f"movq {acc[j]}, {8 * (n + j)}(%[r])")
+        lines.append(f"movq {acc[j]}, {8 * (n + j)}({r})")
     return lines
 
 
 def mul_mont(n: int) -> List[str]:
-    """r = a b / 2^(64n) mod m, below 2m, for a < m (operand scanning with
+    """r = a b / 2^(64n) mod m, below m, for a < m (operand scanning with
     the reduction interleaved): before row i the window holds a value below
     2m; a b_i and then q m, each below 2^64 m, take it below 2^(64n + 63)
     (n + 1 limbs; m < 2^(64n - 2)), and dividing by 2^64 brings it below 2m
-    again."""
+    again; a last conditional subtraction takes it below m."""
     acc = REGISTERS[: n + 1]
     lines = [f"xorq {acc[j]}, {acc[j]}" for j in range(n)]
     for i in range(n):
@@ -87,15 +124,14 @@ def mul_mont(n: int) -> List[str]:
             lines.append(f"adoxq {HI}, {acc[j + 1]}")
         lines.append(f"adcq $0, {acc[n]}")
         acc = acc[1:] + acc[:1]  # acc[0] is now zero and leaves the window
-    for j in range(n):
-        lines.append(f"movq {acc[j]}, {8 * j}(%[r])")
-    return lines
+    return lines + reduce_once(n, acc, "%[r]")
 
 
 def redc(n: int) -> List[str]:
     """u = (t_lo + Q m) / 2^(64n) <= m for the low n limbs t_lo of t, with
-    Q = -t_lo / m mod 2^(64n) chosen limb by limb; then r = u + t_hi < 2m
-    (t_hi < m because t < m 2^(64n)), which is t / 2^(64n) mod m."""
+    Q = -t_lo / m mod 2^(64n) chosen limb by limb; then u + t_hi < 2m
+    (t_hi < m because t < m 2^(64n)) is t / 2^(64n) mod m, and r is that
+    less m where it is not below m."""
     acc = REGISTERS[: n + 1]
     lines = [f"movq {8 * j}(%[t]), {acc[j]}" for j in range(n)]
     for _ in range(n):
@@ -106,8 +142,78 @@ def redc(n: int) -> List[str]:
     lines.append(f"addq {8 * n}(%[t]), {acc[0]}")
     for j in range(1, n):
         lines.append(f"adcq {8 * (n + j)}(%[t]), {acc[j]}")
+    return lines + load_out_ptr(n) + reduce_once(n, acc, out_ptr(n))
+
+
+def modadd(n: int) -> List[str]:
+    """r = a + b mod m for a, b < m (2m < 2^(64n): no carry out)."""
+    acc = REGISTERS[:n]
+    lines = [f"movq {8 * j}(%[a]), {acc[j]}" for j in range(n)]
+    lines.append(f"addq 0(%[b]), {acc[0]}")
+    lines += [f"adcq {8 * j}(%[b]), {acc[j]}" for j in range(1, n)]
+    return lines + reduce_once(n, acc, "%[r]")
+
+
+def modsub(n: int) -> List[str]:
+    """r = a - b mod m for a, b < m: the difference is stored, m added in
+    the registers, and the stored difference taken back where it did not
+    borrow (rax is all ones where it did)."""
+    acc = REGISTERS[:n]
+    lines = [f"movq {8 * j}(%[a]), {acc[j]}" for j in range(n)]
+    lines.append(f"subq 0(%[b]), {acc[0]}")
+    lines += [f"sbbq {8 * j}(%[b]), {acc[j]}" for j in range(1, n)]
+    lines.append("sbbq %%rax, %%rax")
+    lines += [f"movq {acc[j]}, {8 * j}(%[r])" for j in range(n)]
+    lines.append(f"addq 0(%[m]), {acc[0]}")
+    lines += [f"adcq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
+    lines.append("testq %%rax, %%rax")
+    lines += [f"cmovzq {8 * j}(%[r]), {acc[j]}" for j in range(n)]
+    lines += [f"movq {acc[j]}, {8 * j}(%[r])" for j in range(n)]
+    return lines
+
+
+def wide_low(n: int, first: str, rest: str) -> List[str]:
+    """The low half of a double-width sum (addq, adcq) or difference (subq,
+    sbbq), limb by limb through rbx, leaving the carry or borrow in CF."""
+    lines = []
     for j in range(n):
-        lines.append(f"movq {acc[j]}, {8 * j}(%[r])")
+        lines.append(f"movq {8 * j}(%[a]), %%rbx")
+        lines.append(f"{rest if j else first} {8 * j}(%[b]), %%rbx")
+        lines.append(f"movq %%rbx, {8 * j}(%[r])")
+    return lines
+
+
+def modadd_wide(n: int) -> List[str]:
+    """r = a + b mod m 2^(64n) for 2n-limb a, b below m 2^(64n): the high
+    half, with the low half's carry, less m where that does not borrow."""
+    acc = REGISTERS[:n]
+    lines = wide_low(n, "addq", "adcq")
+    for j in range(n):
+        lines.append(f"movq {8 * (n + j)}(%[a]), {acc[j]}")
+        lines.append(f"adcq {8 * (n + j)}(%[b]), {acc[j]}")
+    hi = [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
+    hi.append(f"subq 0(%[m]), {acc[0]}")
+    hi += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
+    hi += [f"cmovcq {8 * (n + j)}(%[r]), {acc[j]}" for j in range(n)]
+    hi += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
+    return lines + hi
+
+
+def modsub_wide(n: int) -> List[str]:
+    """r = a - b mod m 2^(64n) for 2n-limb a, b below m 2^(64n): m is added
+    to the high half where the difference borrowed."""
+    acc = REGISTERS[:n]
+    lines = wide_low(n, "subq", "sbbq")
+    for j in range(n):
+        lines.append(f"movq {8 * (n + j)}(%[a]), {acc[j]}")
+        lines.append(f"sbbq {8 * (n + j)}(%[b]), {acc[j]}")
+    lines.append("sbbq %%rax, %%rax")
+    lines += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
+    lines.append(f"addq 0(%[m]), {acc[0]}")
+    lines += [f"adcq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
+    lines.append("testq %%rax, %%rax")
+    lines += [f"cmovzq {8 * (n + j)}(%[r]), {acc[j]}" for j in range(n)]
+    lines += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
     return lines
 
 
@@ -115,48 +221,96 @@ def asm_block(lines: List[str]) -> str:
     return "\n".join(f'        "{line}\\n\\t"' for line in lines)
 
 
-def functions(n: int) -> str:
-    """The three routines for n limbs."""
-    bits, w, c = 64 * n, WORDS[n], clobbers(n)
-    return f"""/* r[0..{2 * n}) = a b. */
-static inline void mont_adx_mul_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}], const limb_t b[{n}]) {{
-    __asm__ volatile(
-{asm_block(mul_wide(n))}
-        :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b)
-        : {c});
-}}
+def sum_clobbers(n: int) -> str:
+    regs = ", ".join(f'"{r[2:]}"' for r in REGISTERS[:n])
+    return f'"rax", "rbx", {regs}, "cc", "memory"'
 
-/* r = a b / 2^{bits} mod m, below 2m, for a < m (any {w}-limb b) and
- * n0 = -1/m mod 2^64; r may alias a or b. */
-static inline void mont_adx_mul{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}], limb_t n0) {{
+
+def functions(n: int) -> str:
+    """The routines for n limbs."""
+    bits, w, c = 64 * n, WORDS[n], clobbers(n)
+    # Eight limbs: the output pointer in memory, the product in two steps.
+    r_in = '"m"(r)' if n == 8 else '"r"(r)'
+    if n == 8:
+        mul = f"""static inline void mont_adx_mul{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}], limb_t n0) {{
+    limb_t t[{2 * n}];
+    mont_adx_mul_wide{n}(t, a, b);
+    mont_adx_redc{n}(r, t, m, n0);
+}}"""
+    else:
+        mul = f"""static inline void mont_adx_mul{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}], limb_t n0) {{
     __asm__ volatile(
 {asm_block(mul_mont(n))}
         :
         : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m), [n0] "m"(n0)
         : {c});
+}}"""
+    sc = sum_clobbers(n)
+    sums = ""
+    for name, body, doc in (
+        ("modadd", modadd(n), "r = a + b mod m for a, b < m"),
+        ("modsub", modsub(n), "r = a - b mod m for a, b < m"),
+    ):
+        sums += f"""
+/* {doc}; r may alias a or b. */
+static inline void mont_adx_{name}{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}]) {{
+    __asm__ volatile(
+{asm_block(body)}
+        :
+        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m)
+        : {sc});
+}}
+"""
+    for name, body, doc in (
+        ("modadd_wide", modadd_wide(n), "r = a + b"),
+        ("modsub_wide", modsub_wide(n), "r = a - b"),
+    ):
+        sums += f"""
+/* {doc} mod m 2^{bits} for {2 * n}-limb a, b below m 2^{bits}; r may alias
+ * a or b. */
+static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}], const limb_t b[{2 * n}], const limb_t m[{n}]) {{
+    __asm__ volatile(
+{asm_block(body)}
+        :
+        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m)
+        : {sc});
+}}
+"""
+    return f"""/* r[0..{2 * n}) = a b. */
+static inline void mont_adx_mul_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}], const limb_t b[{n}]) {{
+    __asm__ volatile(
+{asm_block(mul_wide(n))}
+        :
+        : [r] {r_in}, [a] "r"(a), [b] "r"(b)
+        : {c});
 }}
 
-/* r = t / 2^{bits} mod m, below 2m, for t < m 2^{bits} and n0 = -1/m mod 2^64. */
+/* r = t / 2^{bits} mod m, below m, for t < m 2^{bits} and n0 = -1/m mod 2^64. */
 static inline void mont_adx_redc{n}(limb_t r[{n}], const limb_t t[{2 * n}], const limb_t m[{n}], limb_t n0) {{
     __asm__ volatile(
 {asm_block(redc(n))}
         :
-        : [r] "r"(r), [t] "r"(t), [m] "r"(m), [n0] "m"(n0)
+        : [r] {r_in}, [t] "r"(t), [m] "r"(m), [n0] "m"(n0)
         : {c});
 }}
-"""
+
+/* r = a b / 2^{bits} mod m, below m, for a < m (any {w}-limb b) and
+ * n0 = -1/m mod 2^64; r may alias a or b. */
+{mul}
+{sums}"""
 
 
 def render() -> str:
     body = "\n".join(functions(n) for n in SIZES)
     return f"""/* mont_adx.h - generated by build-scripts/gen_mont_adx.py; do not edit.
  *
- * Products and Montgomery reductions of 384 bits (6 x 64-bit limbs) and 256
- * bits (4 limbs) for x86-64 with BMI2 (mulx) and ADX (adcx/adox): two
- * carry chains per row of the schoolbook product. Used by mont.h for Fp
- * when the compiler targets those extensions (-mbmi2 -madx); constant time
- * (no data-dependent branch or index).
+ * Products and Montgomery reductions of 384 bits (6 x 64-bit limbs), 256
+ * bits (4 limbs) and 512 bits (8 limbs) for x86-64 with BMI2 (mulx) and ADX
+ * (adcx/adox): two carry chains per row of the schoolbook product; and
+ * modular sums and differences of those sizes and of double-width values,
+ * selecting with cmov. Used by mont.h for Fp when the compiler targets
+ * those extensions (-mbmi2 -madx); constant time (no data-dependent branch
+ * or index).
  */
 #ifndef PYBLS_MONT_ADX_H
 #define PYBLS_MONT_ADX_H

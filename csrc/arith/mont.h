@@ -20,10 +20,9 @@
 
 #define MONT_MAX_LIMBS FP_LIMBS
 
-/* x86-64 with BMI2 and ADX (when the compiler targets them): six- and
- * four-limb products and reductions in assembly with two carry chains
- * (mont_adx.h; BLS12-381's Fp and every 256-bit field: BN254's Fp and Fr,
- * BLS12-381's Fr).
+/* x86-64 with BMI2 and ADX (when the compiler targets them): four-, six-
+ * and eight-limb products, reductions, sums and differences in assembly
+ * (mont_adx.h; every curve's Fp and Fr has one of those sizes).
  * The branches on n below are on a compile-time constant. */
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && LIMB_BITS == 64 && \
     (defined(__GNUC__) || defined(__clang__)) && !defined(PYBLS_NO_ASM)
@@ -157,8 +156,22 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
 #include "arith/mont_r30.h"
 #endif
 
+/* The x86-64 sums and differences of mont_adx.h for n = 4, 6, 8 (a
+ * constant); `op` is modadd, modsub, modadd_wide or modsub_wide. */
+#if MONT_ADX
+#define MONT_ADX_SUM(op, r, a, b, m, n)                                      \
+    do {                                                                     \
+        if ((n) == 6) { mont_adx_##op##6(r, a, b, m); return; }             \
+        if ((n) == 4) { mont_adx_##op##4(r, a, b, m); return; }             \
+        if ((n) == 8) { mont_adx_##op##8(r, a, b, m); return; }             \
+    } while (0)
+#else
+#define MONT_ADX_SUM(op, r, a, b, m, n) do { } while (0)
+#endif
+
 /* r = a + b mod m for a, b < m (no carry out: 2m < 2^(n w)). */
 static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
+    MONT_ADX_SUM(modadd, r, a, b, m, n);
     limb_t t[MONT_MAX_LIMBS];
     mont_add_n(t, a, b, n);
     mont_reduce_once(r, t, m, n);
@@ -166,6 +179,7 @@ static inline void mont_modadd(limb_t *r, const limb_t *a, const limb_t *b, cons
 
 /* r = a - b mod m for a, b < m: m is added back if the difference borrowed. */
 static inline void mont_modsub(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
+    MONT_ADX_SUM(modsub, r, a, b, m, n);
     limb_t t[MONT_MAX_LIMBS];
     limb_t borrow = mont_sub_n(t, a, b, n);
     mont_add_mask_n(r, t, m, (limb_t)0 - borrow, n);
@@ -184,6 +198,30 @@ static inline void mont_modneg(limb_t *r, const limb_t *a, const limb_t *m, int 
     for (int i = 0; i < n; i++) r[i] = t[i] & nz;
 }
 
+/*
+ * Double-width values for lazy reduction: integers below M = m 2^(n w),
+ * which is what Montgomery reduction accepts; sums and differences are
+ * taken modulo M, so they stay in range whatever the operands, and M = 0
+ * mod m leaves the reduced value unchanged. M has a zero low half: fixing
+ * a sum or difference up touches the high half only.
+ */
+
+/* r = a + b mod M for 2n-limb a, b < M. */
+static inline void mont_modadd_wide_n(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
+    MONT_ADX_SUM(modadd_wide, r, a, b, m, n);
+    limb_t t[MONT_MAX_LIMBS];
+    mont_add_n(r, a, b, 2 * n);
+    limb_t borrow = mont_sub_n(t, r + n, m, n);
+    mont_select_n(r + n, r + n, t, (limb_t)0 - borrow, n);
+}
+
+/* r = a - b mod M for 2n-limb a, b < M. */
+static inline void mont_modsub_wide_n(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *m, int n) {
+    MONT_ADX_SUM(modsub_wide, r, a, b, m, n);
+    limb_t borrow = mont_sub_n(r, a, b, 2 * n);
+    mont_add_mask_n(r + n, r + n, m, (limb_t)0 - borrow, n);
+}
+
 /* (c2:acc) += a * b */
 static inline void mont_mac3(dlimb_t *acc, limb_t *c2, limb_t a, limb_t b) {
     dlimb_t p = (dlimb_t)a * b;
@@ -199,15 +237,15 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
                               limb_t n0, int n) {
 #if MONT_ADX
     if (n == 6) {
-        limb_t u[6];
-        mont_adx_mul6(u, a, b, m, n0);
-        mont_reduce_once(r, u, m, n);
+        mont_adx_mul6(r, a, b, m, n0);
         return;
     }
     if (n == 4) {
-        limb_t u[4];
-        mont_adx_mul4(u, a, b, m, n0);
-        mont_reduce_once(r, u, m, n);
+        mont_adx_mul4(r, a, b, m, n0);
+        return;
+    }
+    if (n == 8) {
+        mont_adx_mul8(r, a, b, m, n0);
         return;
     }
 #endif
@@ -271,6 +309,10 @@ static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, 
         mont_adx_mul_wide4(r, a, b);
         return;
     }
+    if (n == 8) {
+        mont_adx_mul_wide8(r, a, b);
+        return;
+    }
 #endif
 #if LIMB_BITS == 32
     if (n == 12) {
@@ -309,6 +351,10 @@ static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
     }
     if (n == 4) {
         mont_adx_mul_wide4(r, a, a);
+        return;
+    }
+    if (n == 8) {
+        mont_adx_mul_wide8(r, a, a);
         return;
     }
 #endif
@@ -351,15 +397,15 @@ static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
 static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb_t n0, int n) {
 #if MONT_ADX
     if (n == 6) {
-        limb_t v[6];
-        mont_adx_redc6(v, t, m, n0);
-        mont_reduce_once(r, v, m, n);
+        mont_adx_redc6(r, t, m, n0);
         return;
     }
     if (n == 4) {
-        limb_t v[4];
-        mont_adx_redc4(v, t, m, n0);
-        mont_reduce_once(r, v, m, n);
+        mont_adx_redc4(r, t, m, n0);
+        return;
+    }
+    if (n == 8) {
+        mont_adx_redc8(r, t, m, n0);
         return;
     }
 #endif

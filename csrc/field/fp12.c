@@ -292,7 +292,7 @@ void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a) {
 }
 
 /* a^x, for x < 0 conj(a^|x|); x is public, so the digit scan may branch. */
-#if CURVE_FAMILY_BN
+#if CURVE_FAMILY_BN && U_WINDOW > 2
 /* BN: u has many set bits, so the signed window digits U_WNAF of |u| (the
  * generator picks the window); a negative digit multiplies by the
  * conjugate, the inverse in the cyclotomic subgroup. The digits are a
@@ -322,13 +322,130 @@ void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
 #endif
 }
 #else
-/* BLS12: the bits of |x| (a 64-bit word of low weight), most significant
- * first. */
+/*
+ * |x| with digits +-1 only (the bits of a BLS12 x, the NAF of a sparse BN
+ * u): a^|x| is the product of a^(+-2^i) over the nonzero digits, and the
+ * squarings run in Karabina's compressed form ("Squaring in cyclotomic
+ * subgroups"), which keeps four of the six Fp2 coefficients and costs two
+ * Fp4 squarings instead of three. Write a = (g0 + g1 s) + (g2 + g3 s) t +
+ * (g4 + g5 s) t^2 over Fp4 = Fp2[s] (s = w^3, t = w: g0 = c0.c0,
+ * g1 = c1.c1, g2 = c1.c0, g3 = c0.c2, g4 = c0.c1, g5 = c1.c2). The
+ * Granger-Scott formulas above give the new (g2, g3) from (g4, g5) and
+ * (g2, g3), and the new (g4, g5) from (g2, g3), without g0 and g1; the
+ * powers a^(2^i) the product needs are decompressed together, with one
+ * inversion:
+ *   g1 = (xi g5^2 + 3 g4^2 - 2 g3) / (4 g2), or 2 g4 g5 / g3 if g2 = 0,
+ *   g0 = xi (2 g1^2 + g2 g5 - 3 g3 g4) + 1.
+ * Both denominators vanish only for 1 (decompressed correctly: its
+ * numerators vanish too) and for about p^2 of the p^4 elements of the
+ * cyclotomic subgroup, which the squarings of a pairing value reach with
+ * negligible probability.
+ */
+#if CURVE_FAMILY_BN
+#define EXP_X_LEN U_WNAF_LEN
+#define EXP_X_DIGIT(i) U_WNAF[i]
+#else
+#define EXP_X_LEN (64 - __builtin_clzll(BLS_X_ABS))
+#define EXP_X_DIGIT(i) ((int)((BLS_X_ABS >> (i)) & 1))
+#endif
+/* Powers decompressed per inversion (more nonzero digits take more
+ * batches). */
+#define EXP_X_BATCH 8
+
+typedef struct {
+    fp2_t g2, g3, g4, g5;
+} fp12_compressed_t;
+
+static void compressed_sqr(fp12_compressed_t *r, const fp12_compressed_t *a) {
+    fp2_t x0, x1, y0, y1;
+    fp4_sqr(&x0, &x1, &a->g4, &a->g5); /* (g4 + g5 s)^2 */
+    fp4_sqr(&y0, &y1, &a->g2, &a->g3); /* (g2 + g3 s)^2 */
+    fp2_mul_xi(&x1, &x1);
+    three_plus_two(&r->g2, &x1, &a->g2);
+    three_minus_two(&r->g3, &x0, &a->g3);
+    three_minus_two(&r->g4, &y0, &a->g4);
+    three_plus_two(&r->g5, &y1, &a->g5);
+}
+
+/* acc = acc * prod c[i]^sign[i] (acc = that product if !*started). */
+static void decompress_mul(fp12_t *acc, int *started, const fp12_compressed_t *c, const int *sign, int k) {
+    fp2_t num[EXP_X_BATCH], den[EXP_X_BATCH], prefix[EXP_X_BATCH], inv, t, u;
+    fp2_t one;
+    fp2_set_one(&one);
+    for (int i = 0; i < k; i++) {
+        limb_t g2_zero = fp2_is_zero(&c[i].g2);
+        fp2_sqr(&t, &c[i].g5);
+        fp2_mul_xi(&t, &t);
+        fp2_sqr(&u, &c[i].g4);
+        fp2_mul3(&u, &u);
+        fp2_add(&t, &t, &u);
+        fp2_dbl(&u, &c[i].g3);
+        fp2_sub(&num[i], &t, &u);
+        fp2_dbl(&den[i], &c[i].g2);
+        fp2_dbl(&den[i], &den[i]);
+        fp2_mul(&t, &c[i].g4, &c[i].g5);
+        fp2_dbl(&t, &t);
+        ct_cmov(&num[i], &t, sizeof t, g2_zero);
+        ct_cmov(&den[i], &c[i].g3, sizeof t, g2_zero);
+        ct_cmov(&den[i], &one, sizeof t, fp2_is_zero(&den[i]));
+        if (i == 0)
+            prefix[0] = den[0];
+        else
+            fp2_mul(&prefix[i], &prefix[i - 1], &den[i]);
+    }
+    fp2_inv(&inv, &prefix[k - 1]);
+    for (int i = k - 1; i >= 0; i--) {
+        fp12_t x;
+        const fp12_compressed_t *g = &c[i];
+        if (i > 0) {
+            fp2_mul(&t, &inv, &prefix[i - 1]); /* 1 / den[i] */
+            fp2_mul(&inv, &inv, &den[i]);
+        } else {
+            t = inv;
+        }
+        fp2_mul(&x.c1.c1, &num[i], &t); /* g1 */
+        fp2_mul3(&u, &g->g4);
+        fp2_mul2_sub(&u, &g->g2, &g->g5, &g->g3, &u); /* g2 g5 - 3 g3 g4 */
+        fp2_sqr(&t, &x.c1.c1);
+        fp2_dbl(&t, &t);
+        fp2_add(&t, &t, &u);
+        fp2_mul_xi(&t, &t);
+        fp2_add(&x.c0.c0, &t, &one); /* g0 */
+        x.c1.c0 = g->g2;
+        x.c0.c2 = g->g3;
+        x.c0.c1 = g->g4;
+        x.c1.c2 = g->g5;
+        if (sign[i] < 0) fp12_conj(&x, &x);
+        if (*started) {
+            fp12_mul(acc, acc, &x);
+        } else {
+            *acc = x;
+            *started = 1;
+        }
+    }
+}
+
 void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a) {
-    fp12_t acc = *a;
-    for (int i = 62 - __builtin_clzll(BLS_X_ABS); i >= 0; i--) {
-        fp12_cyclotomic_sqr(&acc, &acc);
-        if ((BLS_X_ABS >> i) & 1) fp12_mul(&acc, &acc, a);
+    fp12_compressed_t c, batch[EXP_X_BATCH];
+    int sign[EXP_X_BATCH], k = 0, started = 0;
+    fp12_t acc;
+    if (EXP_X_DIGIT(0)) {
+        if (EXP_X_DIGIT(0) > 0) acc = *a; else fp12_conj(&acc, a);
+        started = 1;
+    }
+    c.g2 = a->c1.c0;
+    c.g3 = a->c0.c2;
+    c.g4 = a->c0.c1;
+    c.g5 = a->c1.c2;
+    for (int i = 1; i < EXP_X_LEN; i++) {
+        compressed_sqr(&c, &c);
+        if (!EXP_X_DIGIT(i)) continue;
+        batch[k] = c;
+        sign[k++] = EXP_X_DIGIT(i);
+        if (k == EXP_X_BATCH || i == EXP_X_LEN - 1) {
+            decompress_mul(&acc, &started, batch, sign, k);
+            k = 0;
+        }
     }
 #if BLS_X_IS_NEGATIVE
     fp12_conj(r, &acc);

@@ -35,28 +35,10 @@ void fp2_conj(fp2_t *r, const fp2_t *a) {
     fp_neg(&r->c1, &a->c1);
 }
 
-/*
- * Double-width arithmetic for lazy reduction. A double-width value is an
- * integer below M = p 2^384 (about 9.8 p^2), which is what Montgomery
- * reduction accepts; sums and differences are taken modulo M, so they stay
- * in range whatever the operands, and M = 0 mod p leaves the reduced value
- * unchanged. M has a zero low half: fixing a sum or difference up touches
- * the high half only.
- */
-
-/* r = a + b mod M for a, b < M. */
-static inline void fpx2_add(limb_t *r, const limb_t *a, const limb_t *b) {
-    limb_t t[NL];
-    mont_add_n(r, a, b, 2 * NL);
-    limb_t borrow = mont_sub_n(t, r + NL, PM, NL);
-    mont_select_n(r + NL, r + NL, t, (limb_t)0 - borrow, NL);
-}
-
-/* r = a - b mod M for a, b < M. */
-static inline void fpx2_sub(limb_t *r, const limb_t *a, const limb_t *b) {
-    limb_t borrow = mont_sub_n(r, a, b, 2 * NL);
-    mont_add_mask_n(r + NL, r + NL, PM, (limb_t)0 - borrow, NL);
-}
+/* Double-width arithmetic for lazy reduction: values below M = p 2^(FP_BITS)
+ * (about 9.8 p^2 on BLS12-381), sums and differences modulo M (mont.h). */
+static inline void fpx2_add(limb_t *r, const limb_t *a, const limb_t *b) { mont_modadd_wide_n(r, a, b, PM, NL); }
+static inline void fpx2_sub(limb_t *r, const limb_t *a, const limb_t *b) { mont_modsub_wide_n(r, a, b, PM, NL); }
 
 void fp2x2_add(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
     fpx2_add(r->c0, a->c0, b->c0);
