@@ -2,10 +2,7 @@
 lists them); the metadata lives in pyproject.toml.
 
 The extensions use the limited C API (cffi builds them so: _native.abi3.so),
-so the wheel is tagged cp39-abi3: one wheel for every CPython from 3.9.
-
-The extensions compile side by side, one per processor (PYBLS_BUILD_JOBS
-sets another number; 1 builds them one after the other)."""
+so the wheel is tagged cp39-abi3: one wheel for every CPython from 3.9."""
 
 import os
 import runpy
@@ -20,8 +17,5 @@ setup(
         "build-scripts/cffi_build.py:" + ("ffibuilder" if lib == "bls12_381" else f"ffibuilder_{lib}")
         for lib in _LIBRARIES
     ],
-    options={
-        "bdist_wheel": {"py_limited_api": "cp39"},
-        "build_ext": {"parallel": int(os.environ.get("PYBLS_BUILD_JOBS") or os.cpu_count() or 1)},
-    },
+    options={"bdist_wheel": {"py_limited_api": "cp39"}},
 )
