@@ -93,7 +93,14 @@ SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
 # setuptools 77 or newer reads pyproject.toml's SPDX license (PEP 639).
-TEST_DEPS := pytest hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat "dask[distributed,dataframe]"
+TEST_DEPS := pytest pytest-xdist hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat "dask[distributed,dataframe]"
+# The native pytest passes of `make test` spread the tests over PYTEST_JOBS
+# processes (pytest-xdist; default one per processor, 1 runs them in one
+# process). Tests whose costly fixture must run once per build (the
+# constant-time harnesses) share an xdist_group and stay in one worker.
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+PYTEST_JOBS ?= $(NPROC)
+PYTEST_PARALLEL = $(if $(filter-out 0 1,$(PYTEST_JOBS)),-n $(PYTEST_JOBS) --dist loadgroup)
 BENCH_DEPS := pyblst py_ecc cryptography ckzg==2.1.8
 MYPY_VERSION := 2.4.1
 
@@ -122,7 +129,7 @@ NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT)
 
 .PHONY: dist test-dist docs
 .PHONY: bench-dask all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
-.PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-replay fuzz-valgrind
+.PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-replay fuzz-valgrind test-builds
 
 all: install libs
 
@@ -240,8 +247,9 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 
 # -- commands --------------------------------------------------------------
 
-# Pass 1: everything with the native cffi extension (64-bit limbs); then
-# the type check (typecheck).
+# Pass 1: everything with the native cffi extension (64-bit limbs) but
+# tests/fuzz, which test-fuzz runs in the same setting (pytest tests/fuzz,
+# cffi); then the type check (typecheck).
 # Pass 2: all but the `once` tests through ctypes and the 32-bit-limb library,
 # the arithmetic the WebAssembly build runs. Exit status 5 (nothing selected)
 # is not a failure there.
@@ -250,13 +258,14 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # headless Chromium (test-demo), and the passed counts of each runtime.
 # Then the fuzz targets (test-fuzz), the suite under ASan/UBSan
 # (test-sanitize) and the release artifacts (test-dist).
-test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) chromium $(NOTEBOOKS_SITE)/.built fuzz-replay
+test: bindings-check install test-builds wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) chromium $(NOTEBOOKS_SITE)/.built
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
-	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest --junit-xml=$(RESULTS)/native-cffi.xml
+	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest $(PYTEST_PARALLEL) --ignore=tests/fuzz \
+		--junit-xml=$(RESULTS)/native-cffi.xml
 	$(MAKE) --no-print-directory typecheck
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
 		"import pybls._lib as L; assert (L.BACKEND, L.limb_bits) == ('ctypes', 32), (L.BACKEND, L.limb_bits)"
-	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest -m "not once" \
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest $(PYTEST_PARALLEL) -m "not once" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
 	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
@@ -264,6 +273,12 @@ test: bindings-check install libs wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL
 	$(MAKE) --no-print-directory test-fuzz test-sanitize
 	$(MAKE) --no-print-directory test-dist
 	@$(VPY) tests/pyodide/summary.py $(RESULTS)
+
+# The C builds `make test` runs, side by side ($(NPROC) jobs; each of these
+# rules writes only its own files): the shared libraries, the fuzz targets
+# and their replay programs, the sanitizer libraries.
+test-builds: | sysdeps
+	@$(MAKE) --no-print-directory -j$(NPROC) libs $(FUZZ_REPLAY) $(FUZZ_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS)
 
 # The annotations users type-check against (pybls ships py.typed), with
 # the bindings' signatures from pybls/_lib/_functions.pyi.
@@ -296,8 +311,11 @@ test-browser: chromium wasm
 # server for it, and its browser test. The test is a file pytest does not
 # collect by itself (no test_ prefix), run here in its own pytest process, so
 # that neither the native passes nor the Pyodide pass pick it up.
+# The notebooks of each server (the site's own, the demo's) run in a
+# pytest-xdist worker of their own, side by side.
 NOTEBOOKS_BROWSER_TEST := PYBLS_CHROMIUM="$$(command -v chromium)" PYBLS_NOTEBOOKS_SITE=$(NOTEBOOKS_SITE) \
-	$(VPY) -m pytest -p no:cacheprovider -o addopts= tests/notebooks/browser_notebooks.py
+	$(VPY) -m pytest -p no:cacheprovider -o addopts= $(if $(filter-out 0 1,$(PYTEST_JOBS)),-n 2 --dist loadgroup) \
+	tests/notebooks/browser_notebooks.py
 
 $(VENV)/.lite: Makefile | $(VENV)/.deps
 	$(VPY) -m pip install --quiet --disable-pip-version-check $(LITE_DEPS)
@@ -601,8 +619,10 @@ fuzz-valgrind: fuzz-replay build/fuzz/seeds/.done
 # The native suite once more, through ctypes, against the ASan/UBSan core.
 # The sanitizer runtime is preloaded into Python; leaks are not reported
 # (the interpreter's own allocations would drown them). Tests that only
-# drive subprocesses (valgrind, reproducible builds, the C pairing driver) or look at the cffi
-# extension's build are left to pass 1.
+# drive subprocesses (valgrind, reproducible builds, the C pairing driver,
+# the C fuzz targets' replay programs and the fuzz runner, which test-fuzz
+# runs) or look at the cffi extension's build are left to the other passes;
+# the Python fuzz targets' regressions and differential checks stay.
 # pycryptodome (the tests' Keccak-256 oracle) loads its own libraries with
 # RTLD_DEEPBIND unless told not to, which the sanitizer runtime refuses.
 test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
@@ -616,10 +636,11 @@ test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/$(SAN_LIB) LD_PRELOAD=$(ASAN_RT) \
 		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		PYCRYPTODOME_DISABLE_DEEPBIND=1 \
-		$(VPY) -m pytest -p no:cacheprovider --junit-xml=$(RESULTS)/native-sanitize.xml \
+		$(VPY) -m pytest $(PYTEST_PARALLEL) -p no:cacheprovider --junit-xml=$(RESULTS)/native-sanitize.xml \
 		--ignore=tests/test_constant_time.py --ignore=tests/test_reproducible.py \
 		--ignore=tests/test_cross_runtime.py --ignore=tests/test_native_build.py \
-		--ignore=tests/test_bn254_pairing_c.py
+		--ignore=tests/test_bn254_pairing_c.py \
+		--ignore=tests/fuzz/test_c_replay.py --ignore=tests/fuzz/test_run_fuzz.py
 
 clean:
 	rm -rf build dist web/dist pybls/_lib/_native*.so pybls/_lib/_native.c pybls/_lib/*.o *.egg-info $(VENV)/.installed

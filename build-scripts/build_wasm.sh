@@ -40,17 +40,31 @@ command -v "$EMCC" >/dev/null 2>&1 || {
 
 # Each curve's library, from the sources and flags every build reads
 # (csrc/manifest.txt): libpybls.so for BLS12-381, libpybls_<curve>.so for
-# the others, each a side module loaded on first use of its curve.
+# the others, each a side module loaded on first use of its curve. The
+# curves compile side by side, WASM_JOBS at a time (default: the number of
+# processors); each emcc call is a single process.
 mkdir -p "$OUT" "$DIST"
+JOBS=${WASM_JOBS:-$(nproc 2>/dev/null || echo 1)}
 curve_modules=()
+build_module() {
+    # shellcheck disable=SC2046 # word splitting of the manifest's lists is intended
+    "$EMCC" -O3 $(python3 build-scripts/core_manifest.py cflags "$1") -sSIDE_MODULE=1 -DPYBLS_LIMB_BITS=32 \
+        $(python3 build-scripts/core_manifest.py sources "$1") -o "$OUT/$2.tmp" \
+        && mv "$OUT/$2.tmp" "$OUT/$2"
+}
 for lib in $(python3 build-scripts/core_manifest.py libraries); do
     if [ "$lib" = bls12_381 ]; then name=libpybls.so; else name=libpybls_$lib.so; fi
-    # shellcheck disable=SC2046 # word splitting of the manifest's lists is intended
-    "$EMCC" -O3 $(python3 build-scripts/core_manifest.py cflags "$lib") -sSIDE_MODULE=1 -DPYBLS_LIMB_BITS=32 \
-        $(python3 build-scripts/core_manifest.py sources "$lib") -o "$OUT/$name.tmp"
-    mv "$OUT/$name.tmp" "$OUT/$name"
+    rm -f "$OUT/$name" "$OUT/$name.failed"
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+    build_module "$lib" "$name" || touch "$OUT/$name.failed" &
     [ "$lib" = bls12_381 ] || curve_modules+=(--curve-module "$OUT/$name")
 done
+wait
+if compgen -G "$OUT/*.failed" >/dev/null; then
+    echo "build_wasm.sh: compiling failed:" "$OUT"/*.failed >&2
+    rm -f "$OUT"/*.failed
+    exit 1
+fi
 
 wheel=$(python3 build-scripts/pyodide_wheel.py --lock "$LOCK" --module "$OUT/libpybls.so" "${curve_modules[@]}" --dist "$DIST")
 

@@ -13,6 +13,8 @@ True
 True
 """
 
+from typing import TYPE_CHECKING
+
 from . import errors
 from ._lib import BACKEND as _BACKEND
 from .errors import (
@@ -32,7 +34,8 @@ from .points import FIELD_MODULUS, G1, G2
 from .scalar import R as CURVE_ORDER
 from .scalar import Scalar
 
-from . import sig  # noqa: E402  (BLS signatures; needs the classes above)
+if TYPE_CHECKING:  # loaded on first use (__getattr__ below); typed as the module
+    from . import sig
 
 __version__ = "0.1.0"
 
@@ -78,10 +81,10 @@ def backend() -> str:
 
 
 # The scheme modules and the other curves (each its own library) load on
-# first use, so that `import pybls` stays light and `pybls.tlock.decrypt(...)`
-# or `pybls.bn254.pairing(...)` works without importing the module first.
+# first use, so that `import pybls` stays light and `pybls.sig.MinPk` or
+# `pybls.bn254.pairing(...)` works without importing the module first.
 _LAZY_MODULES = frozenset({
-    "aead", "compat", "drand", "eip2333", "evm", "ibe", "kzg", "she", "threshold", "tlock",
+    "aead", "compat", "drand", "eip2333", "evm", "ibe", "kzg", "she", "sig", "threshold", "tlock",
     "bn254", "bn254_nogami", "bn381", "bn462",
 })
 

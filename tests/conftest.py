@@ -60,6 +60,12 @@ def pytest_configure(config):
         "native_only: needs a native CPython environment (py_ecc, blst, "
         "valgrind, subprocesses); never run under Pyodide",
     )
+    # pytest-xdist's own mark (`--dist loadgroup` in `make test`), declared
+    # here too for the runs without it (Pyodide, a plain `pytest`).
+    config.addinivalue_line(
+        "markers",
+        "xdist_group(name): tests that pytest-xdist runs in one worker",
+    )
 
 
 def pytest_collection_modifyitems(config, items):

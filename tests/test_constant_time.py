@@ -88,6 +88,12 @@ BUILDS = {
     for width, flags in sorted(WIDTHS.items())
 }
 
+def on_build(build):
+    """The mark that keeps a build's tests in one pytest-xdist worker
+    (`--dist loadgroup`), so that each harness is compiled and run once."""
+    return pytest.mark.xdist_group(f"ct-{build}")
+
+
 # Memcheck error kinds: secret-dependent branches and addresses, and (since
 # they are bugs too) invalid memory accesses.
 ERROR_RE = re.compile(
@@ -225,11 +231,14 @@ def _check_op_list(exe, library):
             assert proc.returncode == 2 and f"op {op} does not apply to {library}" in proc.stderr, proc.stderr
 
 
+@on_build("limb64")
 def test_op_list(ct_exes):
     _check_op_list(ct_exes("limb64"), DEFAULT)
 
 
-@pytest.mark.parametrize("library", [lib for lib in LIBRARIES if lib != DEFAULT])
+@pytest.mark.parametrize(
+    "library", [pytest.param(lib, marks=on_build(f"{lib}-limb64")) for lib in LIBRARIES if lib != DEFAULT]
+)
 def test_op_list_of_curve(ct_exes, library):
     _check_op_list(ct_exes(f"{library}-limb64"), library)
 
@@ -244,7 +253,7 @@ def test_every_library_checked():
 
 # For each op, the builds of the libraries it applies to (BLS12-381's first).
 OP_BUILDS = [
-    pytest.param(op, build, id=f"{op}-{build}")
+    pytest.param(op, build, id=f"{op}-{build}", marks=on_build(build))
     for op in OPS
     for build in BUILDS
     if op in ops_of(BUILDS[build][0])
@@ -262,7 +271,7 @@ def test_constant_time(ct_runs, op, build):
     assert f"FAIL {op}" not in text, "wrong result\n" + _report(text, op)
 
 
-@pytest.mark.parametrize("build", list(BUILDS))
+@pytest.mark.parametrize("build", [pytest.param(build, marks=on_build(build)) for build in BUILDS])
 def test_run_status(ct_runs, build):
     rc, log, segments = ct_runs(build)
     assert sorted(segments) == sorted(ops_of(BUILDS[build][0]))

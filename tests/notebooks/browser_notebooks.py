@@ -79,7 +79,14 @@ def _demo_module():
     return module
 
 
-@pytest.fixture(scope="module", params=["site", "demo"])
+# Each server's notebooks form an xdist_group: under `pytest -n 2 --dist
+# loadgroup` (`make test`) the two run side by side, each worker with its
+# own Chromium and server, each Pyodide kernel started once per notebook as
+# before.
+@pytest.fixture(scope="module", params=[
+    pytest.param("site", marks=pytest.mark.xdist_group("notebooks-site")),
+    pytest.param("demo", marks=pytest.mark.xdist_group("notebooks-demo")),
+])
 def site_url(request):
     """The site from its own server (`make notebooks`), and at /notebooks/
     of the demo server (`make demo`, whose pages are cross-origin isolated)."""
