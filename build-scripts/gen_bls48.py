@@ -171,6 +171,11 @@ def affine_mul(pt: Any, k: int) -> Any:
     return acc
 
 
+def _isqrt(n: int) -> int:
+    from math import isqrt
+    return isqrt(n)
+
+
 def naf(k: int) -> "list[int]":
     out = []
     while k:
@@ -197,7 +202,23 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     assert affine_mul(g1, r) is None
     # #E(Fp) = p + 1 - (t + 1) = h r.
     h1 = (p - t) // r
-    assert (p - t) % r == 0
+    assert (p - t) % r == 0 and h1 == curve.H1
+
+    # #E'(Fp8) from the trace t8 of Frobenius over Fp8 (t_k = t_1 t_(k-1) -
+    # p t_(k-2), t_1 = t + 1): of the twists' orders q + 1 - (+-t8 +- 3f)/2
+    # (t8^2 - 4q = -3 f^2), exactly one is a multiple of r.
+    traces = [2, t + 1]
+    for _ in range(7):
+        traces.append((t + 1) * traces[-1] - p * traces[-2])
+    q, t8 = p**8, traces[8]
+    f2, rem = divmod(4 * q - t8 * t8, 3)
+    f = _isqrt(f2)
+    assert rem == 0 and f * f == f2
+    orders = {q + 1 - (a * t8 + b * 3 * f) // 2 for a in (1, -1) for b in (1, -1)}
+    multiples = [n for n in orders if n % r == 0]
+    assert len(multiples) == 1
+    h2 = multiples[0] // r
+    assert h2 == curve.H2
 
     # G2 on E': y^2 = x^3 + b' with b' = -1/w.
     w = T.fp8([0, 0, 0, 0, 1, 0, 0, 0])
@@ -291,6 +312,10 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     o("/* The cofactor h of E(Fp) = h r, for clearing it on G1. */")
     assert h1 < 2**64
     o(f"#define G1_COFACTOR 0x{h1:016x}ULL")
+    h2_bits = -(-h2.bit_length() // 64) * 64
+    o("/* The cofactor h' of E'(Fp8) = h' r, for clearing it on G2. */")
+    o(f"#define G2_COFACTOR_NLIMBS ({h2_bits // 64} * 64 / LIMB_BITS)")
+    o(f"static const limb_t G2_COFACTOR_LIMBS[G2_COFACTOR_NLIMBS] = {c_limbs(h2, h2_bits)};")
     o("")
     o("/* Generators (affine, Montgomery form): the draft's base points. */")
     o(f"static const fp_t G1_GEN_X = {c_nested(g1[0])};")
