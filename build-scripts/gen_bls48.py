@@ -206,6 +206,10 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     # The 2-part of E(Fp) is E[2] (g1.c's cofactor clearing relies on it):
     # h = 4 mod 8, r odd, and x^3 + 1 has three roots (p = 1 mod 3).
     assert h1 % 8 == 4 and r % 2 == 1 and p % 3 == 1
+    # e: a root of x^3 + 1 other than -1, for g1.c's 2-descent test.
+    omega = next(c for c in (pow(g, (p - 1) // 3, p) for g in range(2, 100)) if c != 1)
+    e2 = -omega % p
+    assert (e2**3 + 1) % p == 0 and e2 != p - 1
 
     # #E'(Fp8) from the trace t8 of Frobenius over Fp8 (t_k = t_1 t_(k-1) -
     # p t_(k-2), t_1 = t + 1): of the twists' orders q + 1 - (+-t8 +- 3f)/2
@@ -329,6 +333,9 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     o("/* The cofactor h of E(Fp) = h r, for clearing it on G1. */")
     assert h1 < 2**64
     o(f"#define G1_COFACTOR 0x{h1:016x}ULL")
+    o("/* A root of x^3 + 1 other than -1 (the points of order 2 are (-1, 0) and (e, 0)")
+    o(" * for the two such roots e). */")
+    o(f"static const fp_t G1_TWO_TORSION_X = {c_nested(T.fp(e2))};")
     h2_bits = -(-h2.bit_length() // 64) * 64
     o("/* The cofactor h' of E'(Fp8) = h' r, for clearing it on G2. */")
     o(f"#define G2_COFACTOR_NLIMBS ({h2_bits // 64} * 64 / LIMB_BITS)")

@@ -169,27 +169,27 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     ct_memzero(&pick, sizeof pick);
 }
 
-/* EC_EXACT_FALLBACK(r, p, k), if defined, redoes [k]P exactly when the
- * complete formulas met one of their exceptional cases (on a curve with
- * points of order 2, for a point outside the subgroup: the result is then
- * the all-zero triple). */
-#ifdef EC_EXACT_FALLBACK
-static limb_t EC(is_zero_triple)(const POINT *p) {
-    return F(is_zero)(&p->x) & F(is_zero)(&p->y) & F(is_zero)(&p->z);
-}
-#define EC_FIX_EXCEPTION(r, p, k) \
-    if (EC(is_zero_triple)(r) & 1) EC_EXACT_FALLBACK(r, p, k)
+/* EC_NEEDS_EXACT(p) and EC_EXACT_MUL(r, p, k), if defined: on a curve with
+ * points of order 2, where the complete formulas have exceptional cases,
+ * a point that may meet them (one outside the subgroup with a component of
+ * even order; a public property of the point) is multiplied by
+ * EC_EXACT_MUL instead. Points known to be in the subgroup never are. */
+#ifdef EC_NEEDS_EXACT
+#define EC_TAKE_EXACT(r, p, k, split) \
+    if ((split) != EC_SPLIT_KNOWN && EC_NEEDS_EXACT(p)) { \
+        EC_EXACT_MUL(r, p, k); \
+        return; \
+    }
 #else
-#define EC_FIX_EXCEPTION(r, p, k) (void)(p)
+#define EC_TAKE_EXACT(r, p, k, split)
 #endif
 
 static void EC(mul_split)(POINT *r, const POINT *p, const fr_t *k, int split) {
     limb_t digits[EC_DIGITS_LIMBS];
-    const POINT base = *p;
+    EC_TAKE_EXACT(r, p, k, split)
     int ndigits = EC(scalar_digits)(digits, p, k, split);
     EC(mul_digits_ct)(r, p, digits, ndigits);
     ct_memzero(digits, sizeof digits);
-    EC_FIX_EXCEPTION(r, &base, k);
 }
 
 void EC(mul)(POINT *r, const POINT *p, const fr_t *k) { EC(mul_split)(r, p, k, EC_SPLIT_CHECKED); }
@@ -254,10 +254,9 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     POINT tables[EC_MAX_DIGITS * EC_WNAF_TABLE];
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
     EC(lane_t) lanes[EC_MAX_DIGITS];
-    const POINT base = *p;
+    EC_TAKE_EXACT(r, p, k, split)
     int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, split);
     EC(sum_lanes_vartime)(r, lanes, (size_t)nlanes);
-    EC_FIX_EXCEPTION(r, &base, k);
 }
 
 void EC(mul_vartime)(POINT *r, const POINT *p, const fr_t *k) {

@@ -59,10 +59,10 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
 
 #if CURVE_FAMILY_BLS48
 /* E(Fp) has the points of order 2 of y^2 = x^3 + 1 (its cofactor is
- * 4 mod 8), where the complete formulas have exceptional cases: for a
- * point outside G1 with a component of even order, a multiplication is
- * redone here, in affine coordinates with every case handled (variable
- * time; G1's points never need it). */
+ * 4 mod 8, its 2-part E[2]), where the complete formulas have exceptional
+ * cases. A point outside G1 with a component of even order is multiplied
+ * here instead, in affine coordinates with every case handled (variable
+ * time; G1's points never are). */
 typedef struct { fp_t x, y; int inf; } g1_exact_t;
 
 static void g1_exact_add(g1_exact_t *r, const g1_exact_t *a, const g1_exact_t *b) {
@@ -107,7 +107,23 @@ static void g1_mul_exact(g1_t *r, const g1_t *p, const fr_t *k) {
         g1_from_affine(r, &acc.x, &acc.y);
     ct_memzero(kc, sizeof kc);
 }
-#define EC_EXACT_FALLBACK(r, p, k) g1_mul_exact(r, p, k);
+
+/* Whether P has a component of even order, that is P is not in 2E(Fp)
+ * (E(Fp)'s 2-part being E[2]): by 2-descent, P = (x, y) with y != 0 is in
+ * 2E(Fp) iff x + 1 and x - e are squares, e a root of x^3 + 1 other
+ * than -1. Variable time: the point is public. */
+static int g1_has_even_component(const g1_t *p) {
+    fp_t x, y, t;
+    if (g1_is_identity(p) & 1) return 0;
+    g1_to_affine(&x, &y, p);
+    if (fp_is_zero(&y) & 1) return 1; /* of order 2 */
+    fp_add(&t, &x, &FP_ONE);
+    if (fp_legendre(&t) != 1) return 1;
+    fp_sub(&t, &x, &G1_TWO_TORSION_X);
+    return fp_legendre(&t) != 1;
+}
+#define EC_NEEDS_EXACT(p) g1_has_even_component(p)
+#define EC_EXACT_MUL(r, p, k) g1_mul_exact(r, p, k)
 #endif
 
 #if CURVE_FAMILY_BLS12
