@@ -74,9 +74,9 @@ def test_bad_encodings(curve):
             with pytest.raises(errors.InvalidLengthError):
                 group.from_bytes(enc + b"\0")
         with pytest.raises(errors.NonCanonicalError):
-            group.from_affine(*((p, 0) if group is curve.G1 else ((p, 0), (0, 0))))
+            group.from_affine(_coordinate(group, p), _coordinate(group, 0))
         with pytest.raises(errors.NotOnCurveError):
-            group.from_affine(*((1, 1) if group is curve.G1 else ((1, 0), (1, 0))))
+            group.from_affine(_coordinate(group, 1), _coordinate(group, 1))
         # A flipped bit of an uncompressed encoding's y gives a point off
         # the curve (or a non-canonical coordinate).
         enc = bytearray(g.to_bytes(compressed=False))
@@ -90,6 +90,13 @@ def test_bad_encodings(curve):
         curve.Scalar.from_bytes(bytes(scalar_bytes + 1))
     with pytest.raises(errors.InvalidLengthError):
         curve.GT.from_bytes(curve.GT.one().to_bytes()[:-1])
+
+
+def _coordinate(group, c0):
+    """An int for G1; for G2 the coefficients (c0, 0, ...) of an element of
+    the twist's field, as many as the generator's x has."""
+    x = group.generator().to_affine()[0]
+    return c0 if isinstance(x, int) else (c0,) + (0,) * (len(x) - 1)
 
 
 def _mul_plain(point, k):
