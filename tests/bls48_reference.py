@@ -16,8 +16,10 @@ converted at the edges by from_tower/to_tower.
 - G1 is E: y^2 = x^3 + 1 over Fp, G2 the D-type twist E': y^2 = x^3 - 1/w
   over Fp8, mapped into E(Fp48) by psi(x', y') = (x' xi^2, y' xi^3), xi = u s.
 - The optimal ate pairing is the draft's pseudocode: Miller's loop over the
-  signed binary digits of t (all -1 or 0, as t < 0) with its Line_function
-  in affine coordinates on E(Fp48), then the final exponentiation.
+  signed binary digits of t (all -1 or 0, as t < 0) with the values of its
+  Line_function in affine coordinates on E(Fp48), then the final
+  exponentiation. The loop keeps T on E', where the group law needs only
+  Fp8 inversions (twisted_line; a test compares it with line_function).
 - The final exponentiation by 3 (p^48 - 1)/r is the easy part (p^24 - 1)(p^8
   + 1) and the hard part 3 (p^16 - p^8 + 1)/r = (t - 1)^2 (t + p)(t^2 + p^2)
   (t^4 + p^4)(t^8 + p^8 - 1) + 3, an identity of integers that
