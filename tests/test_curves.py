@@ -56,7 +56,7 @@ def test_subgroup_checks(curve):
             curve.G2.from_bytes(p2.to_bytes(compressed=compressed))
         assert curve.G2.from_bytes(p2.to_bytes(compressed=compressed), subgroup_check=False) == p2
     assert p2.clear_cofactor().in_subgroup()
-    whole_g1 = curve.__name__ != "pybls.bls12_381"
+    whole_g1 = curve.__name__.startswith("pybls.bn")
     assert p1.in_subgroup() == whole_g1
     if not whole_g1:
         with pytest.raises(errors.NotInSubgroupError):
