@@ -237,3 +237,19 @@ void EC(mul_vartime)(POINT *r, const POINT *p, const fr_t *k) {
 void EC(mul_subgroup_vartime)(POINT *r, const POINT *p, const fr_t *k) {
     EC(mul_split_vartime)(r, p, k, EC_SPLIT_KNOWN);
 }
+
+#if CURVE_FAMILY_BLS48
+/* [k]P for a public k of nlimbs limbs (the group order, a cofactor; wider
+ * than a scalar): left-to-right double-and-add, variable time. */
+static void EC(mul_public_vartime)(POINT *r, const POINT *p, const limb_t *k, int nlimbs) {
+    POINT acc;
+    int top = nlimbs * LIMB_BITS - 1;
+    while (top >= 0 && !scalar_bit(k, (unsigned)top)) top--;
+    EC(set_identity)(&acc);
+    for (int i = top; i >= 0; i--) {
+        EC(dbl)(&acc, &acc);
+        if (scalar_bit(k, (unsigned)i)) EC(add)(&acc, &acc, p);
+    }
+    *r = acc;
+}
+#endif

@@ -94,6 +94,19 @@ void g1_clear_cofactor(g1_t *r, const g1_t *p) {
     g1_mul_x_abs(&t, p);
     g1_add(r, &t, p);
 }
+#elif CURVE_FAMILY_BLS48
+/* P is in G1 iff [r]P = O. */
+int g1_in_subgroup_vartime(const g1_t *p) {
+    g1_t a;
+    g1_mul_public_vartime(&a, p, R_ORDER_LIMBS, FR_LIMBS);
+    return (int)(g1_is_identity(&a) & 1);
+}
+
+/* [h]P for the cofactor h of E(Fp) = h r. */
+void g1_clear_cofactor(g1_t *r, const g1_t *p) {
+    static const limb_t h[64 / LIMB_BITS] = {LIMB64(G1_COFACTOR)};
+    g1_mul_public_vartime(r, p, h, 64 / LIMB_BITS);
+}
 #else
 /* BN curves: E(Fp) has prime order r, so every point of the curve is in G1. */
 int g1_in_subgroup_vartime(const g1_t *p) {
