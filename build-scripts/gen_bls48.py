@@ -203,6 +203,9 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     # #E(Fp) = p + 1 - (t + 1) = h r.
     h1 = (p - t) // r
     assert (p - t) % r == 0 and h1 == curve.H1
+    # The 2-part of E(Fp) is E[2] (g1.c's cofactor clearing relies on it):
+    # h = 4 mod 8, r odd, and x^3 + 1 has three roots (p = 1 mod 3).
+    assert h1 % 8 == 4 and r % 2 == 1 and p % 3 == 1
 
     # #E'(Fp8) from the trace t8 of Frobenius over Fp8 (t_k = t_1 t_(k-1) -
     # p t_(k-2), t_1 = t + 1): of the twists' orders q + 1 - (+-t8 +- 3f)/2

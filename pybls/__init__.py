@@ -82,7 +82,7 @@ def backend() -> str:
 # or `pybls.bn254.pairing(...)` works without importing the module first.
 _LAZY_MODULES = frozenset({
     "aead", "compat", "drand", "eip2333", "evm", "ibe", "kzg", "she", "threshold", "tlock",
-    "bn254", "bn254_nogami", "bn381", "bn462",
+    "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581",
 })
 
 

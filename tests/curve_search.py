@@ -32,19 +32,42 @@ def fp2_ops(p):
     return mul, add, sqrt
 
 
+def _point_of_fp8_twist(curve):
+    """A point of E'(Fp8) (BLS48-581), from the compressed encodings of x =
+    c + w, c = 1, 2, ...: the first that decodes without the subgroup check
+    (that E' has the point is checked by the callers' is_on_curve)."""
+    n = len(curve.G1.generator().to_bytes())
+    for c in range(1, 200):
+        coeffs = [c, 0, 0, 0, 1, 0, 0, 0]  # c + w
+        enc = bytearray(b"".join(v.to_bytes(n, "big") for v in reversed(coeffs)))
+        enc[0] |= 0x80
+        try:
+            return curve.G2.from_bytes(bytes(enc), subgroup_check=False).to_affine()
+        except ValueError:
+            continue
+    raise AssertionError("no point found")
+
+
 def points_on_curve(curve):
     """A point of E(Fp) and one of E'(Fp2) found by search, with b and b'
-    read off the generators. (BLS48-581's twist is over Fp8: its point is
-    found with the arithmetic of bls48_reference.py.)"""
+    read off the generators (E'(Fp8) on BLS48-581: _point_of_fp8_twist)."""
     p = curve.FIELD_MODULUS
     mul, add, sqrt = fp2_ops(p)
     gx, gy = curve.G1.generator().to_affine()
     b1 = (gy * gy - gx ** 3) % p
     (qx, qy) = curve.G2.generator().to_affine()
     if len(qx) == 8:
-        return _g1_point(p, b1), _fp8_twist_point(qx, qy)
+        g1 = next((x, y) for x in range(2, 200)
+                  for y in [pow((x ** 3 + b1) % p, (p + 1) // 4, p)] if (y * y - x ** 3 - b1) % p == 0)
+        return g1, _point_of_fp8_twist(curve)
     b2 = add(mul(qy, qy), tuple(-c % p for c in mul(mul(qx, qx), qx)))
-    g1 = _g1_point(p, b1)
+    g1 = None
+    for x in range(2, 200):
+        rhs = (x ** 3 + b1) % p
+        y = pow(rhs, (p + 1) // 4, p)
+        if y * y % p == rhs:
+            g1 = (x, y)
+            break
     g2 = None
     for c in range(1, 200):
         x = (c, 1)
@@ -55,26 +78,3 @@ def points_on_curve(curve):
             break
     assert g1 and g2
     return g1, g2
-
-
-def _g1_point(p, b1):
-    for x in range(2, 200):
-        rhs = (x ** 3 + b1) % p
-        y = pow(rhs, (p + 1) // 4, p)
-        if y * y % p == rhs:
-            return (x, y)
-    raise AssertionError("no point found")
-
-
-def _fp8_twist_point(qx, qy):
-    """A point of BLS48-581's E'(Fp8), coordinates over 1, u, v, ..., uvw."""
-    import bls48_reference as ref
-
-    x0, y0 = ref.fp8(qx), ref.fp8(qy)
-    b2 = y0 * y0 - x0 * x0 * x0
-    for c in range(1, 200):
-        x = ref.fp8([c, 1] + [0] * 6)
-        y = (x * x * x + b2).sqrt()
-        if y is not None:
-            return tuple(x.to_tower()), tuple(y.to_tower())
-    raise AssertionError("no point found")

@@ -157,11 +157,27 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     ct_memzero(&pick, sizeof pick);
 }
 
+/* EC_EXACT_FALLBACK(r, p, k), if defined, redoes [k]P exactly when the
+ * complete formulas met one of their exceptional cases (on a curve with
+ * points of order 2, for a point outside the subgroup: the result is then
+ * the all-zero triple). */
+#ifdef EC_EXACT_FALLBACK
+static limb_t EC(is_zero_triple)(const POINT *p) {
+    return F(is_zero)(&p->x) & F(is_zero)(&p->y) & F(is_zero)(&p->z);
+}
+#define EC_FIX_EXCEPTION(r, p, k) \
+    if (EC(is_zero_triple)(r) & 1) EC_EXACT_FALLBACK(r, p, k)
+#else
+#define EC_FIX_EXCEPTION(r, p, k)
+#endif
+
 static void EC(mul_split)(POINT *r, const POINT *p, const fr_t *k, int split) {
     limb_t digits[FR_LIMBS];
+    const POINT base = *p;
     int ndigits = EC(scalar_digits)(digits, p, k, split);
     EC(mul_digits_ct)(r, p, digits, ndigits);
     ct_memzero(digits, sizeof digits);
+    EC_FIX_EXCEPTION(r, &base, k);
 }
 
 void EC(mul)(POINT *r, const POINT *p, const fr_t *k) { EC(mul_split)(r, p, k, EC_SPLIT_CHECKED); }
@@ -226,8 +242,10 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     POINT tables[EC_MAX_DIGITS * EC_WNAF_TABLE];
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
     EC(lane_t) lanes[EC_MAX_DIGITS];
+    const POINT base = *p;
     int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, split);
     EC(sum_lanes_vartime)(r, lanes, (size_t)nlanes);
+    EC_FIX_EXCEPTION(r, &base, k);
 }
 
 void EC(mul_vartime)(POINT *r, const POINT *p, const fr_t *k) {
