@@ -212,9 +212,9 @@ def test_coordinates_not_below_p(group):
         group.from_bytes(bytes(data))
 
 
-def _g1_x(square):
-    """The first x > 1 whose x^3 + 1 is (or is not) a square in Fp."""
-    return next(x for x in range(2, 1000) if (ref.fp_sqrt(x**3 + 1) is not None) == square)
+def _g1_x(square, start=2):
+    """The first x >= start whose x^3 + 1 is (or is not) a square in Fp."""
+    return next(x for x in range(start, 1000) if (ref.fp_sqrt(x**3 + 1) is not None) == square)
 
 
 def _g2_x(square):
@@ -233,18 +233,27 @@ def test_g1_not_on_curve_and_not_in_subgroup():
         G1.from_bytes(bytes([C_BIT]) + x.to_bytes(N - 1, "big"))
     with pytest.raises(errors.NotOnCurveError):
         G1.from_affine(x, 1)
-    # BLS48's G1 has the cofactor h: a point of E(Fp) found by search is outside
-    x = _g1_x(square=True)
-    pt = ref.g1(x, ref.fp_sqrt(x**3 + 1))
-    assert ref.E1.on_curve(pt) and ref.E1.mul(pt, ref.R) is not None
-    for compressed in (True, False):
-        data = ref.serialize(pt, False, compressed)
+
+    # BLS48's G1 has the cofactor h: the points of order 2, 3 and 6 (-1, 0),
+    # (0, 1), (2, 3), and a point of E(Fp) found by search, are outside.
+    x = _g1_x(square=True, start=3)
+    points = [ref.g1(-1, 0), ref.g1(0, 1), ref.g1(2, 3), ref.g1(x, ref.fp_sqrt(x**3 + 1))]
+    for pt in points:
+        assert ref.E1.on_curve(pt) and ref.E1.mul(pt, ref.R) is not None
+        for compressed in (True, False):
+            data = ref.serialize(pt, False, compressed)
+            with pytest.raises(errors.NotInSubgroupError):
+                G1.from_bytes(data)
+            outside = G1.from_bytes(data, subgroup_check=False)
+            assert _ref_point(outside) == pt and not outside.in_subgroup()
         with pytest.raises(errors.NotInSubgroupError):
-            G1.from_bytes(data)
-        outside = G1.from_bytes(data, subgroup_check=False)
-        assert _ref_point(outside) == pt and not outside.in_subgroup()
-    with pytest.raises(errors.NotInSubgroupError):
-        G1.from_affine(pt[0].v, pt[1].v)
+            G1.from_affine(pt[0].v, pt[1].v)
+    # and the group law on them agrees with the reference
+    o2, o3, o6, far = (G1.from_affine(pt[0].v, pt[1].v, subgroup_check=False) for pt in points)
+    assert (o2 + o2).is_identity() and o2.double().is_identity()
+    assert _ref_point(o6 + o3) == ref.E1.add(points[2], points[1])
+    assert _ref_point(far + o6) == ref.E1.add(points[3], points[2])
+    assert _ref_point(far.double()) == ref.E1.double(points[3])
 
 
 def test_g2_not_on_curve_and_not_in_subgroup():
@@ -280,8 +289,19 @@ def test_pairing_is_the_drafts_vector():
 
 
 def test_pairing_against_the_reference():
-    P, Q = G1.generator() * A, G2.generator() * B
-    assert _gt_value(bls48_581.pairing(P, Q)) == ref.pairing_cubed(_ref_point(P), _ref_point(Q))
+    g1, g2 = G1.generator(), G2.generator()
+    for P, Q in ((g1 * A, g2 * B), (g1 * B + g1, -(g2 * B))):
+        assert _gt_value(bls48_581.pairing(P, Q)) == ref.pairing_cubed(_ref_point(P), _ref_point(Q))
+
+
+def test_miller_loop_against_the_reference():
+    """The core's Miller loop value (an Fp48 element outside GT, which may
+    differ from the reference's by factors the final exponentiation kills)
+    raised by the reference's final exponentiation."""
+    P, Q = G1.generator() * B, G2.generator()
+    f = bls48_581.miller_loop(P, Q)
+    assert ref.final_exponentiation_cubed(_gt_value(f)) == _gt_value(bls48_581.pairing(P, Q))
+    assert bls48_581.final_exponentiation(f) == bls48_581.pairing(P, Q)
 
 
 def test_gt_operations():
