@@ -178,6 +178,22 @@ def test_g2_generator_order():
     assert E2.mul(g2, ref.R) is None
 
 
+def test_jacobian_multiplication():
+    """Curve.mul (Jacobian) against mul_affine, through its special cases:
+    doublings and the identity met on the way (points of order 2, 3, 6
+    and r)."""
+    g1, g2 = _generators()
+    r = ref.R
+    for k in (1, 2, 3, 5, 6, 7, 12, 0x1D2C3B4A59687F0E1, -9):
+        for pt in (g1, ref.g1(2, 3), ref.g1(0, 1), ref.g1(-1, 0)):
+            assert E1.mul(pt, k) == E1.mul_affine(pt, k)
+    for k in (r - 1, r, r + 1, 2 * r + 3):
+        assert E1.mul(g1, k) == E1.mul_affine(g1, k % r)
+    for k in (1, 2, 3, 0x1D2C3B4A5):
+        assert E2.mul(g2, k) == E2.mul_affine(g2, k)
+    assert E1.mul(None, 5) is None and E1.mul(g1, 0) is None
+
+
 def test_untwist_is_a_homomorphism():
     _, g2 = _generators()
     q2 = E2.double(g2)
