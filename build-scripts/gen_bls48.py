@@ -230,6 +230,20 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     assert g2[1] * g2[1] == g2[0] * g2[0] * g2[0] + b2
     assert affine_mul(g2, r) is None
 
+    # psi = untwist^-1 . Frobenius . untwist on E': (x, y) -> (x^p PSI_X,
+    # y^p PSI_Y) with PSI_X = (xi^2)^(p-1) = (-w)^((p-1)/3) and PSI_Y =
+    # (xi^3)^(p-1) = (-w)^((p-1)/2) (xi^6 = -w), which acts on G2 as [p] =
+    # [t] (r divides p - t): E = -psi acts as [|t|], and since r < |t|^16 a
+    # scalar splits into 16 base-|t| digits (GLS).
+    psi_x = (-w) ** ((p - 1) // 3)
+    psi_y = (-w) ** ((p - 1) // 2)
+    assert r < abs(t) ** 16 and abs(t) < 2**34
+
+    def psi(pt: Any) -> Any:
+        return (pt[0] ** p * psi_x, pt[1] ** p * psi_y)
+
+    assert psi(g2) == affine_mul(g2, t)
+
     # Frobenius coefficients. Fp4: v^(p^k) = FROB4_V[k-1] v with
     # FROB4_V = (v^2)^((p^k - 1)/2) in Fp2; Fp8: w^(p^k) = FROB8_W[k-1] w,
     # (w^2)^((p^k-1)/2) in Fp4; Fp48: s^(p^k) = gamma_k s with gamma_k =
@@ -319,6 +333,14 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     o("/* The cofactor h' of E'(Fp8) = h' r, for clearing it on G2. */")
     o(f"#define G2_COFACTOR_NLIMBS ({h2_bits // 64} * 64 / LIMB_BITS)")
     o(f"static const limb_t G2_COFACTOR_LIMBS[G2_COFACTOR_NLIMBS] = {c_limbs(h2, h2_bits)};")
+    o("")
+    o("/* |t| and its limbs: -psi acts as [|t|] on G2, whose scalars split into")
+    o(" * SCALAR_T_DIGITS base-|t| digits. psi(x, y) = (x^p PSI_X, y^p PSI_Y). */")
+    o(f"#define BLS_X_ABS 0x{abs(t):016x}ULL")
+    o(f"static const limb_t BLS_X_ABS_LIMBS[64 / LIMB_BITS] = {c_limbs(abs(t), 64)};")
+    o(f"#define BLS_X_ABS_BITS {abs(t).bit_length()}")
+    o(f"static const fp8_t G2_PSI_X = {c_nested(psi_x)};")
+    o(f"static const fp8_t G2_PSI_Y = {c_nested(psi_y)};")
     o("")
     o("/* Generators (affine, Montgomery form): the draft's base points. */")
     o(f"static const fp_t G1_GEN_X = {c_nested(g1[0])};")

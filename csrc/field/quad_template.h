@@ -8,6 +8,7 @@
  *   B_MUL_N(r, a)  r = n a in BT
  *   Q_FROB         the BT array with X^(p^k) = Q_FROB[k-1] X, k = 1..8
  *   B_BYTES        bytes of a BT encoding
+ *   Q_OWN_MUL      (optional) the including file defines Q(mul) and Q(sqr)
  *
  * Products are Karatsuba's (three base products), squares the complex
  * method's (two). Constant time except Q(sqrt_vartime).
@@ -53,6 +54,7 @@ void Q(mul3)(T *r, const T *a) {
     B(mul3)(&r->c1, &a->c1);
 }
 
+#ifndef Q_OWN_MUL
 void Q(mul)(T *r, const T *a, const T *b) {
     BT v0, v1, s, t;
     B(mul)(&v0, &a->c0, &b->c0);
@@ -79,6 +81,7 @@ void Q(sqr)(T *r, const T *a) {
     B(sub)(&r->c0, &s, &t);
     B(dbl)(&r->c1, &v);
 }
+#endif
 
 void Q(mul_base)(T *r, const T *a, const BT *b) {
     B(mul)(&r->c0, &a->c0, b);
