@@ -204,8 +204,14 @@ def output_size(fn: Function, constants: Dict[str, int], prefix: str = "pybls_")
         n = int(m.group(1))
         if group == "scalar" and n == _BLS12_381_FR_BYTES:
             return constants["PYBLS_SCALAR_BYTES"]  # a scalar's encoding
+        # outN names BLS12-381's size; G2's and GT's scale with their
+        # encodings (their fields' degrees differ on BLS48 curves), other
+        # multiples of its Fp with the field.
+        if group == "g2" and n % 96 == 0:
+            return n // 96 * constants["PYBLS_G2_COMPRESSED_BYTES"]
+        if group == "gt" and n % 576 == 0:
+            return n // 576 * constants["PYBLS_GT_BYTES"]
         fp_bytes = constants["PYBLS_FP_BYTES"]
-        # outN names BLS12-381's size; a multiple of its Fp scales with the field.
         return n // _BLS12_381_FP_BYTES * fp_bytes if n % _BLS12_381_FP_BYTES == 0 else n
     if group not in _GROUP_OUTPUT:
         raise HeaderError(f"{fn.name}: cannot tell the size of `out`; name it outN or extend _GROUP_OUTPUT")
@@ -340,10 +346,21 @@ def curve_abi(curve: str, constants: List[Constant], functions: List[Function]) 
         _SCALAR_ENCODED_SIZES: (_BLS12_381_FR_BYTES, _curve_param(curve, "CURVE_FR_BYTES")),
     }
 
+    # G2's coordinates and GT lie in extensions of degree 2 and 12 on
+    # BLS12-381, 8 and 48 on BLS48 curves.
+    degree = {
+        "PYBLS_G2": (2, _curve_param(curve, "CURVE_G2_DEGREE")),
+        "PYBLS_GT": (12, _curve_param(curve, "CURVE_GT_DEGREE")),
+    }
+
     def scale(c: Constant) -> Constant:
         for names, (theirs, ours) in per_unit.items():
             if c.name in names:
-                return c._replace(value=c.value // theirs * ours)
+                value = c.value // theirs * ours
+                for group, (their_degree, our_degree) in degree.items():
+                    if c.name.startswith(group + "_"):
+                        value = value // their_degree * our_degree
+                return c._replace(value=value)
         return c
 
     scaled = [scale(c) for c in constants]

@@ -26,6 +26,9 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_bls48 import bls48_params, emit_bls48  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 CURVES_DIR = ROOT / "build-scripts" / "curves"
 CSRC_CURVES = ROOT / "csrc" / "curves"
@@ -1094,7 +1097,15 @@ def curve_names() -> "list[str]":
 
 def emit_params(curve: SimpleNamespace) -> str:
     """csrc/curves/<name>/params.h: what field.h needs before any type."""
-    p, r = (CURVE_P[curve.NAME], CURVE_R[curve.NAME]) if curve.FAMILY == "BLS12" else bn_params(curve.U)
+    if curve.FAMILY == "BLS12":
+        p, r = CURVE_P[curve.NAME], CURVE_R[curve.NAME]
+    elif curve.FAMILY == "BLS48":
+        p, r = bls48_params(curve.U)
+    else:
+        p, r = bn_params(curve.U)
+    # The degrees of G2's field and of GT's over Fp (the ABI's sizes scale
+    # with them; gen_bindings.py reads them here).
+    g2_degree, gt_degree = (8, 48) if curve.FAMILY == "BLS48" else (2, 12)
     fp_bits = -(-p.bit_length() // 64) * 64
     fr_bits = -(-r.bit_length() // 64) * 64
     return "\n".join([
@@ -1116,6 +1127,9 @@ def emit_params(curve: SimpleNamespace) -> str:
         f"#define CURVE_FR_BITS {fr_bits}",
         f"#define CURVE_FP_BYTES {-(-p.bit_length() // 8)}",
         f"#define CURVE_FR_BYTES {-(-r.bit_length() // 8)}",
+        "/* Degrees over Fp of G2's coordinates and of GT. */",
+        f"#define CURVE_G2_DEGREE {g2_degree}",
+        f"#define CURVE_GT_DEGREE {gt_degree}",
         "",
         "#endif /* PYBLS_PARAMS_H */",
         "",
@@ -1161,6 +1175,8 @@ def outputs() -> "dict[Path, str]":
         out[CSRC_CURVES / n / "params.h"] = emit_params(curve)
         if curve.FAMILY == "BN":
             out[CSRC_CURVES / n / "consts.h"] = emit_bn(curve)
+        elif curve.FAMILY == "BLS48":
+            out[CSRC_CURVES / n / "consts.h"] = emit_bls48(curve, c_limbs, exp_window)
     out[OUT] = emit()
     return out
 

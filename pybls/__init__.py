@@ -85,7 +85,7 @@ def backend() -> str:
 # `pybls.bn254.pairing(...)` works without importing the module first.
 _LAZY_MODULES = frozenset({
     "aead", "compat", "drand", "eip2333", "evm", "ibe", "kzg", "she", "sig", "threshold", "tlock",
-    "bn254", "bn254_nogami", "bn381", "bn462",
+    "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581",
 })
 
 

@@ -10,7 +10,7 @@ imported, so naming a curve here costs nothing until it is used.
 >>> curves.get("BLS12_381").__name__
 'pybls.bls12_381'
 >>> sorted(curves.CURVES)
-['bls12_381', 'bn254', 'bn254_nogami', 'bn381', 'bn462']
+['bls12_381', 'bls48_581', 'bn254', 'bn254_nogami', 'bn381', 'bn462']
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Dict, Iterator, Mapping
 __all__ = ["CURVES", "get", "ALIASES"]
 
 #: Other names for each curve: Ethereum's and py_ecc's (alt_bn128, bn128),
-#: mcl's (BN_SNARK1, BN254, BN381_1, BN462, BLS12_381; BN462 is also the
-#: CFRG draft's name), constantine's (BN254_Snarks,
+#: mcl's (BN_SNARK1, BN254, BN381_1, BN462, BLS12_381; BN462 and BLS48_581
+#: are also the CFRG draft's names), constantine's (BN254_Snarks,
 #: BN254_Nogami) and arkworks'/gnark's (bn254, bls12-381). Names are
 #: compared exactly, then without case where that is unambiguous: mcl's
 #: "BN254" is Nogami's curve while "bn254" is Ethereum's, as in arkworks,
@@ -48,13 +48,17 @@ ALIASES: Dict[str, str] = {
     "bn381_1": "bn381",
     "bn462": "bn462",
     "BN462": "bn462",
+    "bls48_581": "bls48_581",
+    "BLS48_581": "bls48_581",
+    "bls48-581": "bls48_581",
+    "BLS48-581": "bls48_581",
 }
 
 
 class _Curves(Mapping[str, ModuleType]):
     """The curve modules by their pybls names, imported on first access."""
 
-    _NAMES = ("bls12_381", "bn254", "bn254_nogami", "bn381", "bn462")
+    _NAMES = ("bls12_381", "bls48_581", "bn254", "bn254_nogami", "bn381", "bn462")
 
     def __getitem__(self, name: str) -> ModuleType:
         if name not in self._NAMES:

@@ -620,7 +620,9 @@ class G1Point(_Point):
 class G2Point(_Point):
     """A point of G2 of some curve (the twist E'(Fp2)); affine coordinates
     are pairs ``(c0, c1)`` of ints for ``c0 + c1·u``. Each curve's ``G2`` is
-    a subclass.
+    a subclass. On BLS48-581, whose twist is over Fp8, they are 8-tuples
+    ``(c0, ..., c7)``, lowest tower coefficient first (see
+    :mod:`pybls.bls48_581`).
 
     BN254's generator is EIP-197's (there written imaginary part first);
     BLS12-381's encodes as in the IRTF pairing-friendly-curves draft:
@@ -641,6 +643,13 @@ class G2Point(_Point):
 
     __slots__ = ()
     _FIELD = "fp2"
+    # The degree of G2's field over Fp (2, or 8 on BLS48-581), from the ABI.
+    _DEGREE: ClassVar[int]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kwargs.get("prefix"):
+            cls._DEGREE = cls._COMPRESSED // cls._FP
 
     @classmethod
     def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: str = "sha256") -> List[Tuple[int, int]]:
@@ -662,20 +671,24 @@ class G2Point(_Point):
 
     @classmethod
     def from_affine(
-        cls: Type[_G2T], x: Tuple[int, int], y: Tuple[int, int], *, subgroup_check: bool = True
+        cls: Type[_G2T], x: Tuple[int, ...], y: Tuple[int, ...], *, subgroup_check: bool = True
     ) -> _G2T:
-        """The point with affine coordinates x = (x0, x1), y = (y0, y1), ints in [0, p).
+        """The point with affine coordinates x = (x0, x1), y = (y0, y1), ints in [0, p)
+        (8-tuples on BLS48-581).
 
         Raises :class:`~pybls.errors.NonCanonicalError` for a coordinate
         outside [0, p), :class:`~pybls.errors.NotOnCurveError`, and (unless
         ``subgroup_check=False``) :class:`~pybls.errors.NotInSubgroupError`.
         """
-        return cls._from_coords(_fp2_bytes(cls, x, "G2 x"), _fp2_bytes(cls, y, "G2 y"), subgroup_check)
+        return cls._from_coords(
+            _fpk_bytes(cls, x, "G2 x", cls._DEGREE), _fpk_bytes(cls, y, "G2 y", cls._DEGREE), subgroup_check
+        )
 
-    def to_affine(self) -> Tuple[Tuple[int, int], Tuple[int, int]]:
-        """The affine coordinates ((x0, x1), (y0, y1)); :class:`ValueError` for the identity."""
-        raw, n = self._affine_bytes(), self._FP
-        return _fp2_int(raw[: 2 * n], n), _fp2_int(raw[2 * n :], n)
+    def to_affine(self) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+        """The affine coordinates ((x0, x1), (y0, y1)) (8-tuples on
+        BLS48-581); :class:`ValueError` for the identity."""
+        raw, n, d = self._affine_bytes(), self._FP, self._DEGREE
+        return _fpk_int(raw[: d * n], n), _fpk_int(raw[d * n :], n)
 
 
 _G1T = TypeVar("_G1T", bound=G1Point)
@@ -738,3 +751,20 @@ def _fp2_bytes(cls: Type[_Point], value: Any, what: str) -> bytes:
 
 def _fp2_int(data: bytes, n: int) -> Tuple[int, int]:
     return _fp_int(data[n:]), _fp_int(data[:n])
+
+
+def _fpk_bytes(cls: Type[_Point], value: Any, what: str, degree: int) -> bytes:
+    # c0 + c1 e1 + ... is encoded highest coefficient first.
+    if degree == 2:
+        return _fp2_bytes(cls, value, what)
+    try:
+        coeffs = tuple(value)
+    except TypeError:
+        coeffs = ()
+    if len(coeffs) != degree:
+        raise TypeError(f"{what} must be a tuple of {degree} ints (c0, ..., c{degree - 1})")
+    return b"".join(_fp_bytes(cls, c, f"{what}.c{i}") for i, c in reversed(list(enumerate(coeffs))))
+
+
+def _fpk_int(data: bytes, n: int) -> Tuple[int, ...]:
+    return tuple(_fp_int(data[i : i + n]) for i in range(len(data) - n, -1, -n))

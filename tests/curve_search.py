@@ -32,14 +32,34 @@ def fp2_ops(p):
     return mul, add, sqrt
 
 
+def _point_of_fp8_twist(curve):
+    """A point of E'(Fp8) (BLS48-581), from the compressed encodings of x =
+    c + w, c = 1, 2, ...: the first that decodes without the subgroup check
+    (that E' has the point is checked by the callers' is_on_curve)."""
+    n = len(curve.G1.generator().to_bytes())
+    for c in range(1, 200):
+        coeffs = [c, 0, 0, 0, 1, 0, 0, 0]  # c + w
+        enc = bytearray(b"".join(v.to_bytes(n, "big") for v in reversed(coeffs)))
+        enc[0] |= 0x80
+        try:
+            return curve.G2.from_bytes(bytes(enc), subgroup_check=False).to_affine()
+        except ValueError:
+            continue
+    raise AssertionError("no point found")
+
+
 def points_on_curve(curve):
     """A point of E(Fp) and one of E'(Fp2) found by search, with b and b'
-    read off the generators."""
+    read off the generators (E'(Fp8) on BLS48-581: _point_of_fp8_twist)."""
     p = curve.FIELD_MODULUS
     mul, add, sqrt = fp2_ops(p)
     gx, gy = curve.G1.generator().to_affine()
     b1 = (gy * gy - gx ** 3) % p
     (qx, qy) = curve.G2.generator().to_affine()
+    if len(qx) == 8:
+        g1 = next((x, y) for x in range(2, 200)
+                  for y in [pow((x ** 3 + b1) % p, (p + 1) // 4, p)] if (y * y - x ** 3 - b1) % p == 0)
+        return g1, _point_of_fp8_twist(curve)
     b2 = add(mul(qy, qy), tuple(-c % p for c in mul(mul(qx, qx), qx)))
     g1 = None
     for x in range(2, 200):

@@ -20,6 +20,10 @@
 #define PUB(name) pybls_g2_##name
 #define EC(name) g2_##name
 #define POINT g2_t
-#define FE fp2_t
+#define FE g2_fe_t
+#if CURVE_FAMILY_BLS48
+#define F(op) fp8_##op
+#else
 #define F(op) fp2_##op
+#endif
 #include "api/api_group_template.h"

@@ -11,7 +11,7 @@
  * Their sizes, and GT_BYTES, are the curve's: on BLS12-381 those of the
  * ABI (pybls.h). */
 typedef struct { fp_t x, y, z; } g1_projective_bytes_t;
-typedef struct { fp2_t x, y, z; } g2_projective_bytes_t;
+typedef struct { g2_field_t x, y, z; } g2_projective_bytes_t;
 #define G1_BYTES sizeof(g1_projective_bytes_t)
 #define G2_BYTES sizeof(g2_projective_bytes_t)
 #if CURVE_FAMILY_BLS12
@@ -21,36 +21,36 @@ _Static_assert(G1_BYTES == PYBLS_G1_SIZE && G2_BYTES == PYBLS_G2_SIZE && GT_BYTE
 #endif
 
 int pybls_gt_one(uint8_t *out) {
-    fp12_t r;
-    fp12_set_one(&r);
+    gt_field_t r;
+    GT(set_one)(&r);
     STORE(out, r);
     return PYBLS_OK;
 }
 
 int pybls_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b) {
-    LOAD(fp12_t, x, a);
-    LOAD(fp12_t, y, b);
-    fp12_mul(&x, &x, &y);
+    LOAD(gt_field_t, x, a);
+    LOAD(gt_field_t, y, b);
+    GT(mul)(&x, &x, &y);
     STORE(out, x);
     return PYBLS_OK;
 }
 
 int pybls_gt_inv(uint8_t *out, const uint8_t *a) {
-    LOAD(fp12_t, x, a);
-    fp12_conj(&x, &x);
+    LOAD(gt_field_t, x, a);
+    GT(conj)(&x, &x);
     STORE(out, x);
     return PYBLS_OK;
 }
 
 int pybls_gt_sqr(uint8_t *out, const uint8_t *a) {
-    LOAD(fp12_t, x, a);
-    fp12_cyclotomic_sqr(&x, &x);
+    LOAD(gt_field_t, x, a);
+    GT(cyclotomic_sqr)(&x, &x);
     STORE(out, x);
     return PYBLS_OK;
 }
 
 int pybls_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar) {
-    LOAD(fp12_t, x, a);
+    LOAD(gt_field_t, x, a);
     LOAD(fr_t, e, scalar);
     gt_pow(&x, &x, &e);
     ct_memzero(&e, sizeof e);
@@ -59,24 +59,24 @@ int pybls_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar) {
 }
 
 int pybls_gt_eq(const uint8_t *a, const uint8_t *b) {
-    LOAD(fp12_t, x, a);
-    LOAD(fp12_t, y, b);
-    return (int)(fp12_eq(&x, &y) & 1);
+    LOAD(gt_field_t, x, a);
+    LOAD(gt_field_t, y, b);
+    return (int)(GT(eq)(&x, &y) & 1);
 }
 
 int pybls_gt_is_one(const uint8_t *a) {
-    LOAD(fp12_t, x, a);
-    return (int)(fp12_is_one(&x) & 1);
+    LOAD(gt_field_t, x, a);
+    return (int)(GT(is_one)(&x) & 1);
 }
 
 int pybls_gt_encode(uint8_t *out, const uint8_t *a) {
-    LOAD(fp12_t, x, a);
+    LOAD(gt_field_t, x, a);
     gt_encode(out, &x);
     return PYBLS_OK;
 }
 
 int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len) {
-    fp12_t x;
+    gt_field_t x;
     if (len != GT_BYTES) return PYBLS_ERR_LENGTH;
     if (!(gt_decode_coefficients(&x, in) & 1)) return PYBLS_ERR_NONCANONICAL;
     if (!gt_is_member_vartime(&x)) return PYBLS_ERR_NOT_IN_SUBGROUP;
@@ -84,6 +84,36 @@ int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len) {
     return PYBLS_OK;
 }
 
+#if CURVE_FAMILY_BLS48
+/* Affine coordinates of n pairs, in constant time (a secret point is
+ * possible: an IBE key). A pair with an identity becomes (0, 0) and the G2
+ * generator, whose line values at (0, 0) lie in Fp8 + Fp8 s z, a field
+ * (Fp24 = Fp8[s z], (s z)^2 = -z^3 = w) the final exponentiation maps to 1;
+ * the pair then adds nothing, as e(O, Q) = e(P, O) = 1 requires. */
+static void load_pairs(g1_affine_t *p, g2_affine_t *q, const uint8_t *g1s, const uint8_t *g2s, int n) {
+    g2_affine_t gen = {G2_GEN_X, G2_GEN_Y};
+    fp_t zero;
+    fp_set_zero(&zero);
+    for (int i = 0; i < n; i++) {
+        g1_projective_bytes_t a;
+        g2_projective_bytes_t b;
+        fp_t zi;
+        g2_field_t zi2;
+        ct_memcpy(&a, g1s + (size_t)i * G1_BYTES, sizeof a);
+        ct_memcpy(&b, g2s + (size_t)i * G2_BYTES, sizeof b);
+        limb_t identity = fp_is_zero(&a.z) | fp8_is_zero(&b.z);
+        fp_inv(&zi, &a.z);
+        fp_mul(&p[i].x, &a.x, &zi);
+        fp_mul(&p[i].y, &a.y, &zi);
+        fp8_inv(&zi2, &b.z);
+        fp8_mul(&q[i].x, &b.x, &zi2);
+        fp8_mul(&q[i].y, &b.y, &zi2);
+        ct_cmov(&p[i].x, &zero, sizeof zero, identity);
+        ct_cmov(&p[i].y, &zero, sizeof zero, identity);
+        ct_cmov(&q[i], &gen, sizeof gen, identity);
+    }
+}
+#else
 /* Affine coordinates of n pairs, in constant time: the pairing may take a
  * secret point (an IBE key). If either point of a pair is the identity, the
  * pair becomes (0, 0) and the G2 generator: every line value at P = (0, 0)
@@ -136,11 +166,13 @@ static void load_pairs(g1_affine_t *p, g2_affine_t *q, const uint8_t *g1s, const
     }
 }
 
+#endif
+
 int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2) {
-    fp12_t f;
+    gt_field_t f;
     g1_affine_t p;
     g2_affine_t q;
-    fp12_set_one(&f);
+    GT(set_one)(&f);
     load_pairs(&p, &q, g1, g2, 1);
     miller_loop_affine(&f, &p, &q, 1);
     STORE(out, f);
@@ -148,8 +180,8 @@ int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2) {
 }
 
 int pybls_final_exponentiation(uint8_t *out, const uint8_t *fbuf) {
-    LOAD(fp12_t, f, fbuf);
-    if (fp12_eq(&f, &(fp12_t){0}) & 1) return PYBLS_ERR_ZERO_DIVISOR;
+    LOAD(gt_field_t, f, fbuf);
+    if (GT(eq)(&f, &(gt_field_t){0}) & 1) return PYBLS_ERR_ZERO_DIVISOR;
     final_exponentiation(&f, &f);
     STORE(out, f);
     return PYBLS_OK;
@@ -158,8 +190,8 @@ int pybls_final_exponentiation(uint8_t *out, const uint8_t *fbuf) {
 int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n) {
     g1_affine_t p[MILLER_MAX_PAIRS];
     g2_affine_t q[MILLER_MAX_PAIRS];
-    fp12_t f;
-    fp12_set_one(&f);
+    gt_field_t f;
+    GT(set_one)(&f);
     for (uint32_t i = 0; i < n; i += MILLER_MAX_PAIRS) {
         int k = n - i < MILLER_MAX_PAIRS ? (int)(n - i) : MILLER_MAX_PAIRS;
         load_pairs(p, q, g1s + (size_t)i * G1_BYTES, g2s + (size_t)i * G2_BYTES, k);

@@ -32,8 +32,12 @@
 #define MONT_ADX 0
 #endif
 
-/* Full unrolling keeps the limbs in registers (loop counts are constants). */
-#if defined(__clang__)
+/* Full unrolling keeps the limbs in registers (loop counts are constants).
+ * Past 16 limbs (BLS48-581's 20 32-bit limbs, the WebAssembly build) the
+ * unrolled products no longer fit in registers and only grow the code. */
+#if FP_LIMBS > 16
+#define MONT_UNROLL
+#elif defined(__clang__)
 #define MONT_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
 #define MONT_UNROLL _Pragma("GCC unroll 16")

@@ -4,7 +4,9 @@
 #ifndef PYBLS_CURVES_CONSTS_H
 #define PYBLS_CURVES_CONSTS_H
 
-#if defined(PYBLS_CURVE_BN254)
+#if defined(PYBLS_CURVE_BLS48_581)
+#include "curves/bls48_581/consts.h"
+#elif defined(PYBLS_CURVE_BN254)
 #include "curves/bn254/consts.h"
 #elif defined(PYBLS_CURVE_BN254_NOGAMI)
 #include "curves/bn254_nogami/consts.h"

@@ -30,8 +30,16 @@
 #define EC_ENCODING_TEMPLATE "ec/ec_encoding_template.h"
 #endif
 
+/* G2's coordinates: Fp2, or Fp8 on BLS48 curves. */
+#if CURVE_FAMILY_BLS48
+#include "field/tower48.h"
+typedef fp8_t g2_fe_t;
+#else
+typedef fp2_t g2_fe_t;
+#endif
+
 typedef struct { fp_t x, y, z; } g1_t;
-typedef struct { fp2_t x, y, z; } g2_t;
+typedef struct { g2_fe_t x, y, z; } g2_t;
 
 #define EC_DECLARE_GROUP(G, point_t, field_t)                                               \
     void G##_set_identity(point_t *r);                                                      \
@@ -88,6 +96,6 @@ typedef struct { fp2_t x, y, z; } g2_t;
     int G##_from_affine_bytes(point_t *r, const uint8_t *x, const uint8_t *y, uint32_t flags);
 
 EC_DECLARE_GROUP(g1, g1_t, fp_t)
-EC_DECLARE_GROUP(g2, g2_t, fp2_t)
+EC_DECLARE_GROUP(g2, g2_t, g2_fe_t)
 
 #endif /* PYBLS_EC_H */

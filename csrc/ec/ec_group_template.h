@@ -165,7 +165,10 @@ limb_t EC(is_on_curve)(const POINT *p) {
  * projective formulas. */
 typedef struct { FE x, y, z; } EC(jacobian_t);
 
-/* (X : Y : Z) -> (X Z, Y Z^2, Z); the identity becomes (1, 1, 0). */
+/* (X : Y : Z) -> (X Z, Y Z^2, Z); the identity becomes (1, 1, 0). The
+ * all-zero triple (the complete formulas' result in their exceptional
+ * cases, on curves with points of order 2) stays all zero, so that the
+ * products that meet one can tell (ec_mul_template.h). */
 static void EC(to_jacobian)(EC(jacobian_t) *r, const POINT *p) {
     FE z2;
     EC(jacobian_t) one_one_zero;
@@ -176,7 +179,7 @@ static void EC(to_jacobian)(EC(jacobian_t) *r, const POINT *p) {
     F(set_one)(&one_one_zero.x);
     F(set_one)(&one_one_zero.y);
     F(set_zero)(&one_one_zero.z);
-    ct_cmov(r, &one_one_zero, sizeof *r, F(is_zero)(&p->z));
+    ct_cmov(r, &one_one_zero, sizeof *r, F(is_zero)(&p->z) & ~F(is_zero)(&p->y));
 }
 
 /* (X, Y, Z) -> (X Z : Y : Z^3); the identity (X, Y, 0) becomes (0 : Y : 0). */

@@ -16,6 +16,8 @@
  *                  check costs 128 doublings and saves about as many)
  *   EC(endo)(r, p) that endomorphism
  *   EC_WNAF_W      the window of the variable-time multiplication
+ *   EC_DIGITS_LIMBS  (optional) limbs of the split digits, if not FR_LIMBS
+ *   EC_DIGIT_BITS  (optional) bits of each split digit, if fewer than its limbs'
  *
  * Products are right for every point of the curve, not only the subgroup:
  * points outside it are reachable by skipping the subgroup check, and [k]P
@@ -31,6 +33,16 @@
 #define EC_WNAF_TABLE (1 << (EC_WNAF_W - 2)) /* odd multiples 1, 3, ..., 2^(w-1) - 1 */
 #define EC_NAF_LEN (FR_LIMBS * LIMB_BITS + 1)
 #define EC_MAX_DIGITS EC_ENDO_SPLIT
+#ifndef EC_DIGITS_LIMBS
+#define EC_DIGITS_LIMBS FR_LIMBS
+#endif
+/* The limbs of each of ndigits digits, and the bits the windows run over. */
+#define EC_DIGIT_LIMBS(ndigits) ((ndigits) == 1 ? FR_LIMBS : EC_DIGITS_LIMBS / (ndigits))
+#ifdef EC_DIGIT_BITS
+#define EC_WINDOW_BITS(ndigits) ((ndigits) == 1 ? FR_LIMBS * LIMB_BITS : EC_DIGIT_BITS)
+#else
+#define EC_WINDOW_BITS(ndigits) (EC_DIGIT_LIMBS(ndigits) * LIMB_BITS)
+#endif
 
 /* How EC(scalar_digits) may split: never, after a subgroup check, or
  * always (the caller knows the point is in the subgroup). */
@@ -103,7 +115,7 @@ static void EC(lookup_ct)(POINT *r, const POINT *table, int d) {
  * EC_ENDO_SPLIT digits when E acts as [beta] on P: always for
  * EC_SPLIT_KNOWN, after a subgroup check for EC_SPLIT_CHECKED where that
  * check pays. Constant time in k. */
-static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t *k, int split) {
+static int EC(scalar_digits)(limb_t digits[EC_DIGITS_LIMBS], const POINT *p, const fr_t *k, int split) {
     fr_to_canonical(digits, k);
     if (split == EC_SPLIT_KNOWN ||
         (split == EC_SPLIT_CHECKED && EC_SPLIT_AFTER_CHECK && EC(in_subgroup_vartime)(p))) {
@@ -124,7 +136,7 @@ static int EC(scalar_digits)(limb_t digits[FR_LIMBS], const POINT *p, const fr_t
  * window the digits are combined Horner-style, E(...E(T[w_3]) + T[w_2]...)
  * + T[w_0], so one table serves all of them. */
 static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
-    const int dlimbs = FR_LIMBS / ndigits;
+    const int dlimbs = EC_DIGIT_LIMBS(ndigits);
     POINT table[EC_CT_TABLE], acc, sum, pick;
     table[0] = *p;
     EC(dbl)(&table[1], p);
@@ -135,7 +147,7 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
             EC(add)(&table[i], &table[i - 1], &table[0]);
     }
     EC(set_identity)(&acc);
-    for (int w = dlimbs * LIMB_BITS / EC_CT_WINDOW; w >= 0; w--) {
+    for (int w = EC_WINDOW_BITS(ndigits) / EC_CT_WINDOW; w >= 0; w--) {
         EC(jacobian_t) jacc; /* the window's doublings in Jacobian coordinates */
         EC(to_jacobian)(&jacc, &acc);
         for (int s = 0; s < EC_CT_WINDOW; s++) EC(jacobian_dbl)(&jacc, &jacc);
@@ -157,8 +169,24 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     ct_memzero(&pick, sizeof pick);
 }
 
+/* EC_NEEDS_EXACT(p) and EC_EXACT_MUL(r, p, k), if defined: on a curve with
+ * points of order 2, where the complete formulas have exceptional cases,
+ * a point that may meet them (one outside the subgroup with a component of
+ * even order; a public property of the point) is multiplied by
+ * EC_EXACT_MUL instead. Points known to be in the subgroup never are. */
+#ifdef EC_NEEDS_EXACT
+#define EC_TAKE_EXACT(r, p, k, split) \
+    if ((split) != EC_SPLIT_KNOWN && EC_NEEDS_EXACT(p)) { \
+        EC_EXACT_MUL(r, p, k); \
+        return; \
+    }
+#else
+#define EC_TAKE_EXACT(r, p, k, split)
+#endif
+
 static void EC(mul_split)(POINT *r, const POINT *p, const fr_t *k, int split) {
-    limb_t digits[FR_LIMBS];
+    limb_t digits[EC_DIGITS_LIMBS];
+    EC_TAKE_EXACT(r, p, k, split)
     int ndigits = EC(scalar_digits)(digits, p, k, split);
     EC(mul_digits_ct)(r, p, digits, ndigits);
     ct_memzero(digits, sizeof digits);
@@ -182,9 +210,9 @@ typedef struct {
  * EC_NAF_LEN digits) are the caller's storage. */
 static int EC(point_lanes)(EC(lane_t) *lanes, POINT *tables, int8_t *nafs, const POINT *p,
                            const fr_t *k, int split) {
-    limb_t digits[FR_LIMBS];
+    limb_t digits[EC_DIGITS_LIMBS];
     POINT p2;
-    int ndigits = EC(scalar_digits)(digits, p, k, split), dlimbs = FR_LIMBS / ndigits;
+    int ndigits = EC(scalar_digits)(digits, p, k, split), dlimbs = EC_DIGIT_LIMBS(ndigits);
     tables[0] = *p;
     EC(dbl)(&p2, p);
     for (int j = 1; j < EC_WNAF_TABLE; j++) EC(add)(&tables[j], &tables[j - 1], &p2);
@@ -226,6 +254,7 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     POINT tables[EC_MAX_DIGITS * EC_WNAF_TABLE];
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
     EC(lane_t) lanes[EC_MAX_DIGITS];
+    EC_TAKE_EXACT(r, p, k, split)
     int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, split);
     EC(sum_lanes_vartime)(r, lanes, (size_t)nlanes);
 }
@@ -237,3 +266,19 @@ void EC(mul_vartime)(POINT *r, const POINT *p, const fr_t *k) {
 void EC(mul_subgroup_vartime)(POINT *r, const POINT *p, const fr_t *k) {
     EC(mul_split_vartime)(r, p, k, EC_SPLIT_KNOWN);
 }
+
+#if CURVE_FAMILY_BLS48
+/* [k]P for a public k of nlimbs limbs (the group order, a cofactor; wider
+ * than a scalar): left-to-right double-and-add, variable time. */
+static void EC(mul_public_vartime)(POINT *r, const POINT *p, const limb_t *k, int nlimbs) {
+    POINT acc;
+    int top = nlimbs * LIMB_BITS - 1;
+    while (top >= 0 && !scalar_bit(k, (unsigned)top)) top--;
+    EC(set_identity)(&acc);
+    for (int i = top; i >= 0; i--) {
+        EC(dbl)(&acc, &acc);
+        if (scalar_bit(k, (unsigned)i)) EC(add)(&acc, &acc, p);
+    }
+    *r = acc;
+}
+#endif

@@ -3,8 +3,8 @@
 #include "curves/consts.h"
 #include "arith/mont.h"
 
-#if CURVE_FAMILY_BLS12
-/* The endomorphism splits of ec_scalar.h (BLS12 curves). */
+#if CURVE_FAMILY_BLS12 || CURVE_FAMILY_BLS48
+/* The endomorphism splits of ec_scalar.h (BLS12 and BLS48 curves). */
 
 /* q = a div d, rem = a mod d for a divisor of dn limbs: binary long
  * division whose subtraction is applied through a mask, so every a takes
@@ -26,6 +26,21 @@ static void divmod_ct(limb_t q[FR_LIMBS], limb_t *rem, const limb_t a[FR_LIMBS],
     for (int j = 0; j < dn; j++) rem[j] = r[j];
 }
 
+#if CURVE_FAMILY_BLS48
+void scalar_split_t_ct(limb_t digits[SCALAR_T_DIGITS_LIMBS], const limb_t k[FR_LIMBS]) {
+    const int dn = 64 / LIMB_BITS;
+    limb_t cur[FR_LIMBS], q[FR_LIMBS];
+    for (int j = 0; j < FR_LIMBS; j++) cur[j] = k[j];
+    for (int i = 0; i < SCALAR_T_DIGITS - 1; i++) {
+        divmod_ct(q, digits + i * dn, cur, BLS_X_ABS_LIMBS, dn);
+        for (int j = 0; j < FR_LIMBS; j++) cur[j] = q[j];
+    }
+    /* k < r < |t|^16, so the last quotient fits in one digit. */
+    for (int j = 0; j < dn; j++) digits[(SCALAR_T_DIGITS - 1) * dn + j] = cur[j];
+    ct_memzero(cur, sizeof cur);
+    ct_memzero(q, sizeof q);
+}
+#else
 void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
     const int dn = FR_LIMBS / SCALAR_X_DIGITS;
     limb_t cur[FR_LIMBS], q[FR_LIMBS];
@@ -63,7 +78,8 @@ void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
     }
     ct_memzero(d, sizeof d);
 }
-#endif /* CURVE_FAMILY_BLS12 */
+#endif
+#endif /* CURVE_FAMILY_BLS12 || CURVE_FAMILY_BLS48 */
 
 int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w) {
     limb_t t[FR_LIMBS + 1];

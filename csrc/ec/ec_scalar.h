@@ -24,6 +24,13 @@ void scalar_split_x_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 #define SCALAR_X2_DIGITS 2
 void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 
+/* BLS48 curves: -psi acts as [|t|] on G2 and r < |t|^16, so k < r has
+ * sixteen base-|t| digits, digit i in digits[i * 64 / LIMB_BITS ...] (one
+ * 64-bit word each). Constant time in k. */
+#define SCALAR_T_DIGITS 16
+#define SCALAR_T_DIGITS_LIMBS (SCALAR_T_DIGITS * 64 / LIMB_BITS)
+void scalar_split_t_ct(limb_t digits[SCALAR_T_DIGITS_LIMBS], const limb_t k[FR_LIMBS]);
+
 /* No split (curves without an endomorphism split): digits = k. */
 static inline void scalar_split_none(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
     for (int i = 0; i < FR_LIMBS; i++) digits[i] = k[i];

@@ -57,6 +57,75 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
 
 #include "ec/ec_group_template.h"
 
+#if CURVE_FAMILY_BLS48
+/* E(Fp) has the points of order 2 of y^2 = x^3 + 1 (its cofactor is
+ * 4 mod 8, its 2-part E[2]), where the complete formulas have exceptional
+ * cases. A point outside G1 with a component of even order is multiplied
+ * here instead, in affine coordinates with every case handled (variable
+ * time; G1's points never are). */
+typedef struct { fp_t x, y; int inf; } g1_exact_t;
+
+static void g1_exact_add(g1_exact_t *r, const g1_exact_t *a, const g1_exact_t *b) {
+    fp_t m, t, x3;
+    if (a->inf) { *r = *b; return; }
+    if (b->inf) { *r = *a; return; }
+    if (fp_eq(&a->x, &b->x) & 1) {
+        fp_add(&t, &a->y, &b->y);
+        if (fp_is_zero(&t) & 1) { r->inf = 1; return; } /* b = -a, or a = b of order 2 */
+        fp_sqr(&m, &a->x);
+        fp_mul3(&m, &m);
+        fp_dbl(&t, &a->y);
+    } else {
+        fp_sub(&m, &b->y, &a->y);
+        fp_sub(&t, &b->x, &a->x);
+    }
+    fp_inv(&t, &t);
+    fp_mul(&m, &m, &t);
+    fp_sqr(&x3, &m);
+    fp_sub(&x3, &x3, &a->x);
+    fp_sub(&x3, &x3, &b->x);
+    fp_sub(&t, &a->x, &x3);
+    fp_mul(&t, &t, &m);
+    fp_sub(&r->y, &t, &a->y);
+    r->x = x3;
+    r->inf = 0;
+}
+
+static void g1_mul_exact(g1_t *r, const g1_t *p, const fr_t *k) {
+    limb_t kc[FR_LIMBS];
+    g1_exact_t base, acc = {.inf = 1};
+    fr_to_canonical(kc, k);
+    base.inf = (int)(fp_is_zero(&p->z) & 1);
+    if (!base.inf) g1_to_affine(&base.x, &base.y, p);
+    for (int i = FR_LIMBS * LIMB_BITS - 1; i >= 0; i--) {
+        g1_exact_add(&acc, &acc, &acc);
+        if (scalar_bit(kc, (unsigned)i)) g1_exact_add(&acc, &acc, &base);
+    }
+    if (acc.inf)
+        g1_set_identity(r);
+    else
+        g1_from_affine(r, &acc.x, &acc.y);
+    ct_memzero(kc, sizeof kc);
+}
+
+/* Whether P has a component of even order, that is P is not in 2E(Fp)
+ * (E(Fp)'s 2-part being E[2]): by 2-descent, P = (x, y) with y != 0 is in
+ * 2E(Fp) iff x + 1 and x - e are squares, e a root of x^3 + 1 other
+ * than -1. Variable time: the point is public. */
+static int g1_has_even_component(const g1_t *p) {
+    fp_t x, y, t;
+    if (g1_is_identity(p) & 1) return 0;
+    g1_to_affine(&x, &y, p);
+    if (fp_is_zero(&y) & 1) return 1; /* of order 2 */
+    fp_add(&t, &x, &FP_ONE);
+    if (fp_legendre(&t) != 1) return 1;
+    fp_sub(&t, &x, &G1_TWO_TORSION_X);
+    return fp_legendre(&t) != 1;
+}
+#define EC_NEEDS_EXACT(p) g1_has_even_component(p)
+#define EC_EXACT_MUL(r, p, k) g1_mul_exact(r, p, k)
+#endif
+
 #if CURVE_FAMILY_BLS12
 /* E = -phi: (x, y) -> (beta x, -y), which acts as [x^2] on G1. It serves
  * the subgroup check, and splits scalars (GLV) for points known to be in
@@ -93,6 +162,26 @@ void g1_clear_cofactor(g1_t *r, const g1_t *p) {
     g1_t t;
     g1_mul_x_abs(&t, p);
     g1_add(r, &t, p);
+}
+#elif CURVE_FAMILY_BLS48
+/* P is in G1 iff [r]P = O. For a P outside G1 with a component of even
+ * order the formulas may meet an exceptional case, whose all-zero result
+ * (not the identity (0 : Y : 0), Y != 0) then says so; without one the
+ * product is right. */
+int g1_in_subgroup_vartime(const g1_t *p) {
+    g1_t a;
+    g1_mul_public_vartime(&a, p, R_ORDER_LIMBS, FR_LIMBS);
+    return (int)(g1_is_identity(&a) & ~fp_is_zero(&a.y) & 1);
+}
+
+/* [h]P for the cofactor h of E(Fp) = h r, as [h/2](2P): the 2-part of E(Fp)
+ * is E[2] (h = 4 mod 8 with the three points of order 2 rational), so 2P
+ * has odd order and the additions after it meet no exceptional case. */
+void g1_clear_cofactor(g1_t *r, const g1_t *p) {
+    static const limb_t half_h[64 / LIMB_BITS] = {LIMB64(G1_COFACTOR >> 1)};
+    g1_t q;
+    g1_dbl(&q, p);
+    g1_mul_public_vartime(r, &q, half_h, 64 / LIMB_BITS);
 }
 #else
 /* BN curves: E(Fp) has prime order r, so every point of the curve is in G1. */

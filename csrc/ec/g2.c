@@ -1,4 +1,5 @@
-/* g2.c - G2, the order-r subgroup of the twist E'(Fp2): y^2 = x^3 + b'. The
+/* g2.c - G2, the order-r subgroup of the twist E'(Fp2): y^2 = x^3 + b'
+ * (E'(Fp8) on BLS48 curves). The
  * group law, multiplications and encodings come from the ec_*_template.h
  * files; this file supplies the field, the endomorphism psi and the
  * subgroup and cofactor maps built on it. */
@@ -17,14 +18,21 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) {
     fp2_dbl(&t, &t);
     fp2_mul3(r, &t);
 }
+#elif CURVE_FAMILY_BLS48
+/* 3b' = -3/w: one Fp8 product. */
+static void g2_mul_b3(fp8_t *r, const fp8_t *a) { fp8_mul(r, a, &G2_B3); }
 #else
 /* 3b' = 3b / xi (a D-type twist) is no small multiple: one product. */
 static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 #endif
 
 #define POINT g2_t
-#define FE fp2_t
+#define FE g2_fe_t
+#if CURVE_FAMILY_BLS48
+#define F(op) fp8_##op
+#else
 #define F(op) fp2_##op
+#endif
 #define EC(name) g2_##name
 #define EC_B G2_B
 #define EC_MUL_B3 g2_mul_b3
@@ -34,21 +42,50 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 #define EC_ENDO_SPLIT SCALAR_X_DIGITS
 #define EC_SPLIT scalar_split_x_ct
 #define EC_SPLIT_AFTER_CHECK 1
+#elif CURVE_FAMILY_BLS48
+/* Sixteen base-|t| digits of BLS_X_ABS_BITS bits (GLS); only for points
+ * known to be in G2, as the subgroup check is a multiplication by r. */
+#define EC_ENDO_SPLIT SCALAR_T_DIGITS
+#define EC_SPLIT scalar_split_t_ct
+#define EC_SPLIT_AFTER_CHECK 0
+#define EC_DIGITS_LIMBS SCALAR_T_DIGITS_LIMBS
+#define EC_DIGIT_BITS BLS_X_ABS_BITS
 #else
 #define EC_ENDO_SPLIT 1
 #define EC_SPLIT scalar_split_none
 #define EC_SPLIT_AFTER_CHECK 0
 #endif
+#if CURVE_FAMILY_BLS48
+#define EC_WNAF_W 3 /* sixteen lanes of tables: two points each */
+#else
 #define EC_WNAF_W 4
+#endif
 /* An Fp2 inversion costs ~37 Fp2 multiplications (an Fp safegcd
  * inversion), an affine addition ~5 fewer than a projective one. */
 #define EC_MSM_MIN_BATCH 8
-#define EC_COORD_BYTES (2 * CURVE_FP_BYTES)
+#define EC_COORD_BYTES (CURVE_G2_DEGREE * CURVE_FP_BYTES)
+#if CURVE_FAMILY_BLS48
+#define EC_SQRT fp8_sqrt_vartime
+#define EC_Y_PARITY(y) fp_is_odd(&(y)->c0.c0.c0)
+#else
 #define EC_SQRT fp2_sqrt
 #define EC_Y_PARITY(y) fp_is_odd(&(y)->c0)
+#endif
 
 #include "ec/ec_group_template.h"
 
+#if CURVE_FAMILY_BLS48
+/* psi = untwist^-1 . Frobenius . untwist, [t] on G2 (gen_bls48.py checks
+ * it); E = -psi acts as [|t|]. The Frobenius applies to Z too. */
+static void g2_endo(g2_t *r, const g2_t *p) {
+    fp8_frobenius(&r->x, &p->x, 1);
+    fp8_mul(&r->x, &r->x, &G2_PSI_X);
+    fp8_frobenius(&r->y, &p->y, 1);
+    fp8_mul(&r->y, &r->y, &G2_PSI_Y);
+    fp8_neg(&r->y, &r->y);
+    fp8_frobenius(&r->z, &p->z, 1);
+}
+#else
 /* psi = twist^-1 . Frobenius . twist, which acts as [p] on G2 (as [x] on
  * BLS12 curves); in projective coordinates the Frobenius (conjugation)
  * applies to Z too. */
@@ -77,13 +114,27 @@ static void g2_endo(g2_t *r, const g2_t *p) {
 /* No endomorphism split (EC_ENDO_SPLIT is 1): never called. */
 static void g2_endo(g2_t *r, const g2_t *p) { *r = *p; }
 #endif
+#endif /* CURVE_FAMILY_BLS48 */
 
 #include "ec/ec_mul_template.h"
 #include "ec/ec_msm_template.h"
 #include "ec/ec_msm_fixed_template.h"
 #include EC_ENCODING_TEMPLATE
 
-#if CURVE_FAMILY_BLS12
+#if CURVE_FAMILY_BLS48
+/* Q is in G2 iff [r]Q = O. */
+int g2_in_subgroup_vartime(const g2_t *p) {
+    g2_t a;
+    g2_mul_public_vartime(&a, p, R_ORDER_LIMBS, FR_LIMBS);
+    return (int)(g2_is_identity(&a) & 1);
+}
+
+/* [h']P for the cofactor h' of E'(Fp8) = h' r (gen_bls48.py derives it
+ * from the trace of Frobenius and checks it against the draft's). */
+void g2_clear_cofactor(g2_t *r, const g2_t *p) {
+    g2_mul_public_vartime(r, p, G2_COFACTOR_LIMBS, G2_COFACTOR_NLIMBS);
+}
+#elif CURVE_FAMILY_BLS12
 /* Q is in G2 iff psi(Q) = [x]Q (Scott, eprint 2021/1130), that is
  * E(Q) = [|x|]Q. */
 int g2_in_subgroup_vartime(const g2_t *p) {

@@ -55,8 +55,9 @@ limb_t fp_sqrt(fp_t *r, const fp_t *a) {
     fp_t s, check;
     fp_pow(&s, a, P_PLUS_1_DIV_4, N);
     fp_sqr(&check, &s);
+    limb_t ok = fp_eq(&check, a); /* before r is written: r may alias a */
     *r = s;
-    return fp_eq(&check, a);
+    return ok;
 }
 
 int fp_legendre(const fp_t *a) {

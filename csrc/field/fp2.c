@@ -260,8 +260,9 @@ limb_t fp2_sqrt(fp2_t *r, const fp2_t *a) {
     fp_dbl(&check, &check);
     ct_cmov(&y, &uy, sizeof y, ~fp_eq(&check, &FP_ONE));
     fp2_sqr(&sq, &y);
+    limb_t ok = fp2_eq(&sq, a); /* before r is written: r may alias a */
     *r = y;
-    return fp2_eq(&sq, a);
+    return ok;
 }
 
 limb_t fp2_is_lexically_largest(const fp2_t *a) {

@@ -9,25 +9,27 @@
  *   (the extra factor 3 is coprime to r, so the pairing stays bilinear and
  *   non-degenerate; it makes the hard part cheaper);
  *   BN: (p^12 - 1)/r exactly, the value of py_ecc (mcl's is its power
- *   2u(6u^2 + 3u + 1)).
+ *   2u(6u^2 + 3u + 1));
+ *   BLS48: (p^48 - 1)/r times 3 (pairing_bls48.c), the CFRG draft's
+ *   BLS48-581 test vector.
  * Variable time in the points (pairing inputs are public).
  */
 #ifndef PYBLS_PAIRING_H
 #define PYBLS_PAIRING_H
 
-#include "field/tower.h"
+#include "pairing/gt.h"
 
 typedef struct {
     fp_t x, y;
 } g1_affine_t;
 
 typedef struct {
-    fp2_t x, y;
+    g2_field_t x, y;
 } g2_affine_t;
 
 #define MILLER_MAX_PAIRS 8
 
-void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, int n);
-void final_exponentiation(fp12_t *r, const fp12_t *f);
+void miller_loop_affine(gt_field_t *f, const g1_affine_t *p, const g2_affine_t *q, int n);
+void final_exponentiation(gt_field_t *r, const gt_field_t *f);
 
 #endif /* PYBLS_PAIRING_H */

@@ -16,5 +16,8 @@
 #define CURVE_FR_BITS 384
 #define CURVE_FP_BYTES 48
 #define CURVE_FR_BYTES 48
+/* Degrees over Fp of G2's coordinates and of GT. */
+#define CURVE_G2_DEGREE 2
+#define CURVE_GT_DEGREE 12
 
 #endif /* PYBLS_PARAMS_H */

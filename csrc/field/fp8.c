@@ -1,0 +1,97 @@
+/* fp8.c - Fp8 = Fp4[w]/(w^2 + v) of the BLS48 tower (quad_template.h): G2's
+ * coordinates. */
+#include "curves/consts.h"
+#include "field/tower48.h"
+
+#define T fp8_t
+#define BT fp4_t
+#define Q(op) fp8_##op
+#define B(op) fp4_##op
+#define B_MUL_N fp4_mul_nr
+#define Q_FROB FROB8_W
+#define B_BYTES (4 * CURVE_FP_BYTES)
+#define Q_OWN_MUL 1
+#include "field/quad_template.h"
+
+/* Products with lazy reduction: the 27 Fp products of an Fp8 product stay
+ * double-width (fp2x2_t, sums taken modulo p R) until the eight
+ * coefficients are reduced once each. */
+typedef struct { fp2x2_t c0, c1; } fp4x2_t;
+
+/* a b in Fp4 before reduction (Karatsuba; v^2 = -(1 + u)). */
+static void fp4_mul_wide(fp4x2_t *r, const fp4_t *a, const fp4_t *b) {
+    fp2x2_t v0, v1, t;
+    fp2_t sa, sb;
+    fp2_mul_wide(&v0, &a->c0, &b->c0);
+    fp2_mul_wide(&v1, &a->c1, &b->c1);
+    fp2_add(&sa, &a->c0, &a->c1);
+    fp2_add(&sb, &b->c0, &b->c1);
+    fp2_mul_wide(&t, &sa, &sb);
+    fp2x2_sub(&t, &t, &v0);
+    fp2x2_sub(&r->c1, &t, &v1);
+    fp2x2_mul_xi(&v1, &v1);
+    fp2x2_sub(&r->c0, &v0, &v1);
+}
+
+/* r = a + n b for n = w^2 = -v: (x0 + x1 v)(-v) = (1 + u) x1 - x0 v. */
+static void fp4x2_add_nr(fp4x2_t *r, const fp4x2_t *a, const fp4x2_t *b) {
+    fp2x2_t t;
+    fp2x2_mul_xi(&t, &b->c1);
+    fp2x2_sub(&r->c1, &a->c1, &b->c0);
+    fp2x2_add(&r->c0, &a->c0, &t);
+}
+
+static void fp8_redc(fp8_t *r, const fp4x2_t *c0, const fp4x2_t *c1) {
+    fp2x2_redc(&r->c0.c0, &c0->c0);
+    fp2x2_redc(&r->c0.c1, &c0->c1);
+    fp2x2_redc(&r->c1.c0, &c1->c0);
+    fp2x2_redc(&r->c1.c1, &c1->c1);
+}
+
+void fp8_mul(fp8_t *r, const fp8_t *a, const fp8_t *b) {
+    fp4x2_t v0, v1, s, c0;
+    fp4_t sa, sb;
+    fp4_mul_wide(&v0, &a->c0, &b->c0);
+    fp4_mul_wide(&v1, &a->c1, &b->c1);
+    fp4_add(&sa, &a->c0, &a->c1);
+    fp4_add(&sb, &b->c0, &b->c1);
+    fp4_mul_wide(&s, &sa, &sb);
+    fp2x2_sub(&s.c0, &s.c0, &v0.c0);
+    fp2x2_sub(&s.c1, &s.c1, &v0.c1);
+    fp2x2_sub(&s.c0, &s.c0, &v1.c0);
+    fp2x2_sub(&s.c1, &s.c1, &v1.c1);
+    fp4x2_add_nr(&c0, &v0, &v1);
+    fp8_redc(r, &c0, &s);
+}
+
+/* (a0 + a1 w)^2 = (a0 + a1)(a0 + n a1) - v - n v + 2 v w, v = a0 a1. */
+void fp8_sqr(fp8_t *r, const fp8_t *a) {
+    fp4x2_t v, s, c0, c1;
+    fp4_t x, y;
+    fp4_mul_wide(&v, &a->c0, &a->c1);
+    fp4_add(&x, &a->c0, &a->c1);
+    fp4_mul_nr(&y, &a->c1);
+    fp4_add(&y, &y, &a->c0);
+    fp4_mul_wide(&s, &x, &y);
+    fp2x2_sub(&s.c0, &s.c0, &v.c0);
+    fp2x2_sub(&s.c1, &s.c1, &v.c1);
+    {
+        fp4x2_t nv, zero = {{{0}, {0}}, {{0}, {0}}};
+        fp4x2_add_nr(&nv, &zero, &v);
+        fp2x2_sub(&c0.c0, &s.c0, &nv.c0);
+        fp2x2_sub(&c0.c1, &s.c1, &nv.c1);
+    }
+    fp2x2_add(&c1.c0, &v.c0, &v.c0);
+    fp2x2_add(&c1.c1, &v.c1, &v.c1);
+    fp8_redc(r, &c0, &c1);
+}
+
+/* Times -w, the non-residue z^3 of Fp24: (a0 + a1 w)(-w) = -a1 w^2 - a0 w
+ * = a1 v - a0 w. */
+void fp8_mul_nr(fp8_t *r, const fp8_t *a) {
+    fp4_t t;
+    fp4_mul_nr(&t, &a->c1); /* -v a1 */
+    fp4_neg(&t, &t);
+    fp4_neg(&r->c1, &a->c0);
+    r->c0 = t;
+}
