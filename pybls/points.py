@@ -648,7 +648,7 @@ class G2Point(_Point):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if kwargs.get("prefix"):
+        if kwargs.get("prefix") or kwargs.get("core") is not None:
             cls._DEGREE = cls._COMPRESSED // cls._FP
 
     @classmethod
