@@ -34,8 +34,11 @@
 
 /* Full unrolling keeps the limbs in registers (loop counts are constants).
  * Past 16 limbs (BLS48-581's 20 32-bit limbs, the WebAssembly build) the
- * unrolled products no longer fit in registers and only grow the code. */
-#if FP_LIMBS > 16
+ * unrolled products no longer fit in registers and only grow the code.
+ * PYBLS_NO_UNROLL leaves loops to the compiler: the sanitizer and fuzz
+ * builds use it, where instrumenting the unrolled code takes clang minutes
+ * per file and the unrolling changes no result. */
+#if FP_LIMBS > 16 || defined(PYBLS_NO_UNROLL)
 #define MONT_UNROLL
 #elif defined(__clang__)
 #define MONT_UNROLL _Pragma("clang loop unroll(full)")

@@ -21,8 +21,11 @@
 #define R30_N 13 /* digits of 30 bits in 384 bits (the top one has 24) */
 #define R30_MASK 0x3fffffffu
 
-/* Full unrolling of the 26 columns (GCC's MONT_UNROLL stops at 16). */
-#if defined(__clang__)
+/* Full unrolling of the 26 columns (GCC's MONT_UNROLL stops at 16);
+ * not under PYBLS_NO_UNROLL (see mont.h). */
+#if defined(PYBLS_NO_UNROLL)
+#define R30_UNROLL
+#elif defined(__clang__)
 #define R30_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
 #define R30_UNROLL _Pragma("GCC unroll 32")
