@@ -145,6 +145,18 @@ static void mul_lines(fp12_t *f, fp2_t lines[][3], int n) {
 #define LOOP_DIGIT(i) ((BLS_X_ABS >> (i)) & 1)
 #endif
 
+/* f = one line, as the sparse Fp12 element whose product mul_lines takes. */
+static void fp12_set_line(fp12_t *f, fp2_t line[3]) {
+    fp12_set_one(f);
+    f->c0.c0 = line[0];
+#if CURVE_FAMILY_BN
+    f->c1.c0 = line[1]; /* coefficients 1, w, v w */
+#else
+    f->c0.c1 = line[1]; /* coefficients 1, v, v w */
+#endif
+    f->c1.c1 = line[2];
+}
+
 #if CURVE_FAMILY_BN
 /* The optimal ate pairing's last two lines on BN curves (Vercauteren,
  * "Optimal pairings"; 6u + 2 + p - p^2 + p^3 = 0 mod r): through
@@ -209,7 +221,10 @@ void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, i
         /* one product of all the iteration's lines: with a single pair, the
          * doubling and addition lines multiply together first (6 + 17 Fp2
          * products instead of 2 x 13) */
-        mul_lines(&acc, lines, m);
+        if (i == LOOP_TOP && m == 1)
+            fp12_set_line(&acc, lines[0]); /* acc = 1 times the line */
+        else
+            mul_lines(&acc, lines, m);
     }
 #if CURVE_FAMILY_BN
 #if BLS_X_IS_NEGATIVE
