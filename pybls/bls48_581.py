@@ -27,7 +27,15 @@ The pairing is the optimal ate pairing f_{t,Q}(P) raised to
 3(p⁴⁸ − 1)/r: the draft's test vector itself (which, the draft's errata
 note, is the cube of its pseudocode's (p⁴⁸ − 1)/r value; the factor 3 is
 prime to r and shortens the final exponentiation, as on BLS12-381).
-Hashing to this curve is not implemented (:class:`NotImplementedError`).
+
+``G1.hash_to_curve`` and ``G1.encode_to_curve`` follow RFC 9380 at the
+256-bit level: expand_message_xmd over SHA-512, hash_to_field with
+L = 105, the Shallue–van de Woestijne map (Z = 2, the first candidate of
+RFC 9380's find_z_svdw; sgn0 is the parity) and clearing by the cofactor h:
+the suites ``BLS48581G1_XMD:SHA-512_SVDW_RO_`` and ``_NU_``. The
+expansion and the map run in Python, in variable time (for public
+messages). So :mod:`pybls.sig` has the MinSig variant on this curve
+(signatures in G1); G2 has no hash (:class:`NotImplementedError`).
 
 >>> from pybls import bls48_581
 >>> g, q = bls48_581.G1.generator(), bls48_581.G2.generator()
@@ -39,6 +47,9 @@ Hashing to this curve is not implemented (:class:`NotImplementedError`).
 True
 >>> bls48_581.pairing(g * 3, q) == bls48_581.pairing(g, q * 3) == bls48_581.GT.generator() ** 3
 True
+>>> H = bls48_581.G1.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BLS48581G1_XMD:SHA-512_SVDW_RO_")
+>>> H.in_subgroup() and H == bls48_581.G1.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BLS48581G1_XMD:SHA-512_SVDW_RO_")
+True
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from . import _lib
+from ._svdw_sha512 import install as _install_hashing
 from .gt import GTElement
 from .pairing import Pairing
 from .points import G1Point, G2Point
@@ -64,8 +76,13 @@ FIELD_MODULUS = (T - 1) ** 2 * (T**16 - T**8 + 1) // 3 + T
 #: The group order r = t¹⁶ − t⁸ + 1 (518 bits).
 CURVE_ORDER = T**16 - T**8 + 1
 
-#: RFC 9380's hash-to-curve suite of each group: none yet on this curve.
-HASH_SUITES: Mapping[str, str] = MappingProxyType({})
+#: RFC 9380's hash-to-curve suite (random oracle) of each group it hashes to.
+HASH_SUITES: Mapping[str, str] = MappingProxyType({
+    "G1": "BLS48581G1_XMD:SHA-512_SVDW_RO_",
+})
+# The SvdW map's Z for G1: the first candidate of RFC 9380's find_z_svdw
+# (1 fails, as -3/8 is not a square mod p).
+_SVDW_Z = 2
 
 _binding = _lib.curve_binding("bls48_581")
 _CURVE_NAME = "BLS48-581"
@@ -94,6 +111,10 @@ class G1(G1Point, prefix="g1", binding=_binding, scalar=Scalar, modulus=FIELD_MO
     """
 
     __slots__ = ()
+
+
+# Hashing to G1 with SHA-512 and the SvdW map (pybls._svdw_sha512).
+_install_hashing(G1, b=1, z=_SVDW_Z)
 
 
 class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MODULUS, curve=_CURVE_NAME):

@@ -1,8 +1,9 @@
 """Hashing to the base field (RFC 9380 section 5), the first step of
 ``G1.hash_to_curve`` / ``G2.hash_to_curve``, for protocols that need the
 field elements themselves; and the byte strings underneath:
-expand_message_xmd with SHA-256 (the BLS12-381 suites) or with Keccak-256
-(drand's BN254 suites), and Keccak-256 itself.
+expand_message_xmd with SHA-256 (the BLS12-381 suites), with Keccak-256
+(drand's BN254 suites) or with SHA-512 (BLS48-581's suites), and Keccak-256
+itself.
 
 >>> from pybls import G1, G2, hash_to_field
 >>> u0, u1 = hash_to_field(b"abc", b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_", 2, G1)
@@ -24,14 +25,18 @@ hash Keccak-256, as for BN254 in drand's evmnet chain:
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple, Type, Union
+from typing import Any, List, Optional, Tuple, Type, Union
 
 from . import _lib
+from ._svdw_sha512 import XMD_SHA512_MAX
+from ._svdw_sha512 import expand_message_xmd_sha512 as _xmd_sha512
 from ._convert import as_bytes, as_int
 from .errors import ArgumentError
 from .points import G1Point, G2Point
 
-__all__ = ["hash_to_field", "expand_message_xmd", "expand_message_xmd_keccak256", "keccak256"]
+__all__ = [
+    "hash_to_field", "expand_message_xmd", "expand_message_xmd_keccak256", "expand_message_xmd_sha512", "keccak256",
+]
 
 # expand_message_xmd yields at most 255 * 32 bytes.
 _XMD_MAX = 255 * 32
@@ -41,12 +46,13 @@ _Elements = Union[List[int], List[Tuple[int, int]]]
 
 
 def hash_to_field(
-    msg: Any, dst: Any, count: int, group: Union[Type[G1Point], Type[G2Point]], hash: str = "sha256"
+    msg: Any, dst: Any, count: int, group: Union[Type[G1Point], Type[G2Point]], hash: Optional[str] = None
 ) -> _Elements:
     """`count` elements of the field of `group`'s coordinates (Fp for a
     G1, such as :class:`pybls.G1` or :class:`pybls.bn254.G1`, Fp2 for a
-    G2), hashed from `msg` with expand_message_xmd over `hash` (``"sha256"``
-    or, for G1, ``"keccak256"``) and the domain separation tag `dst`: the
+    G2), hashed from `msg` with expand_message_xmd over `hash` (``"sha256"``,
+    for G1 ``"keccak256"``, for BLS48-581's G1 ``"sha512"``; by default the
+    hash of the group's suite) and the domain separation tag `dst`: the
     group's ``hash_to_field``.
 
     Fp elements are ints; Fp2 elements are ``(c0, c1)`` for c0 + c1 * u, as
@@ -97,6 +103,24 @@ def expand_message_xmd_keccak256(msg: Any, dst: Any, length: int) -> bytes:
     """
     m, d, n = _xmd_args(msg, dst, length)
     return _lib.expand_message_xmd_keccak256(n, m, len(m), d, len(d))
+
+
+def expand_message_xmd_sha512(msg: Any, dst: Any, length: int) -> bytes:
+    """:func:`expand_message_xmd` over SHA-512 (b_in_bytes = 64, r_in_bytes =
+    128), `length` 0 to 16320, the expander of BLS48-581's 256-bit suites
+    (``BLS48581G1_XMD:SHA-512_SVDW_RO_``); a `dst` over 255 bytes is replaced
+    by its SHA-512 hash the same way.
+
+    >>> from pybls.hashing import expand_message_xmd_sha512
+    >>> expand_message_xmd_sha512(b"abc", b"QUUX-V01-CS02-with-expander-SHA512-256", 32).hex()
+    '0da749f12fbe5483eb066a5f595055679b976e93abe9be6f0f6318bce7aca8dc'
+    """
+    m = as_bytes(msg, "message")
+    d = as_bytes(dst, "domain separation tag")
+    n = as_int(length, "length")
+    if not 0 <= n <= XMD_SHA512_MAX:
+        raise ArgumentError(f"length must be in [0, {XMD_SHA512_MAX}], got {n}")
+    return _xmd_sha512(m, d, n)
 
 
 def keccak256(msg: Any) -> bytes:

@@ -52,12 +52,14 @@ _object_new = object.__new__
 _PointT = TypeVar("_PointT", bound="_Point")
 
 # The hashes expand_message_xmd may use (RFC 9380 5.3.1), by the name the
-# hashing methods take, and the suffix of the C functions that use them.
-_XMD_HASHES = {"sha256": "", "keccak256": "_keccak256"}
-# expand_message_xmd's longest output, and RFC 9380's security level k of
-# the suites here (hash_to_field's L = ceil((ceil(log2 p) + k) / 8)).
-_XMD_MAX = 255 * 32
-_H2F_K = 128
+# hashing methods take, and the suffix of the functions that use them (the
+# core's, or for SHA-512 pybls._svdw_sha512's).
+_XMD_HASHES = {"sha256": "", "keccak256": "_keccak256", "sha512": "_sha512"}
+# expand_message_xmd's longest output (255 hash outputs), and RFC 9380's
+# security level k of the suites of each hash (hash_to_field's
+# L = ceil((ceil(log2 p) + k) / 8)).
+_XMD_MAX = {"sha256": 255 * 32, "keccak256": 255 * 32, "sha512": 255 * 64}
+_H2F_K = {"sha256": 128, "keccak256": 128, "sha512": 256}
 
 
 class _Point:
@@ -106,11 +108,14 @@ class _Point:
     _encode_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _hash_to_curve_keccak256: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _encode_to_curve_keccak256: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
+    _hash_to_curve_sha512: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
+    _encode_to_curve_sha512: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _map_to_curve: ClassVar[Callable[[bytes], bytes]]
     # Not named after the group: hash_to_field_fp / _fp2 (+ _keccak256),
     # the field of the group's coordinates, and the Fp conversions.
     _hash_to_field: ClassVar[Callable[[int, bytes, int, bytes, int], bytes]]
     _hash_to_field_keccak256: ClassVar[Callable[[int, bytes, int, bytes, int], bytes]]
+    _hash_to_field_sha512: ClassVar[Callable[[int, bytes, int, bytes, int], bytes]]
     _fp_from_bytes: ClassVar[Callable[[bytes], bytes]]
     _fp_to_bytes: ClassVar[Callable[[bytes], bytes]]
 
@@ -124,6 +129,8 @@ class _Point:
     _FP_SIZE: ClassVar[int]
     _COMPRESSED_BY_DEFAULT: ClassVar[bool]
     _CURVE: ClassVar[str]
+    # The hash of the group's suite, which the hashing methods use by default.
+    _DEFAULT_HASH: ClassVar[str] = "sha256"
     _FIELD: ClassVar[str]  # "fp" or "fp2", set by G1Point and G2Point
     _scratch: ClassVar[Callable[[int], "Scratch"]]
 
@@ -213,11 +220,13 @@ class _Point:
         return _wrap(cls, cls._decode(data, len(data), _SKIP_SUBGROUP))
 
     @classmethod
-    def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: str = "sha256") -> _PointT:
+    def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: Optional[str] = None) -> _PointT:
         """Hash `msg` to a point with the domain separation tag `dst` (both
         bytes-like): RFC 9380's hash_to_curve, the sum of the maps of two
         field elements, cofactor cleared, with expand_message_xmd over
-        `hash`, ``"sha256"`` or ``"keccak256"`` (Ethereum's Keccak-256).
+        `hash`, ``"sha256"``, ``"keccak256"`` (Ethereum's Keccak-256) or
+        ``"sha512"``; by default the hash of the group's suite (SHA-512 on
+        BLS48-581, SHA-256 elsewhere).
 
         The suites: on BLS12-381 ``BLS12381G1_XMD:SHA-256_SSWU_RO_`` and
         ``BLS12381G2_XMD:SHA-256_SSWU_RO_`` (G1 also with Keccak-256); on
@@ -225,6 +234,7 @@ class _Point:
         ``hash="keccak256"``, ``BN254G1_XMD:KECCAK-256_SVDW_RO_``, the hash
         of drand's evmnet chain (its DST is
         ``b"BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_"``).
+        On BLS48-581, ``BLS48581G1_XMD:SHA-512_SVDW_RO_``.
         NotImplementedError where the curve has no such suite.
         """
         fn = cls._hash_fn("hash_to_curve", hash)
@@ -233,7 +243,7 @@ class _Point:
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
 
     @classmethod
-    def encode_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: str = "sha256") -> _PointT:
+    def encode_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: Optional[str] = None) -> _PointT:
         """The non-uniform encoding of `msg` (RFC 9380's encode_to_curve,
         suites ``..._NU_``): the map of one field element, cofactor
         cleared; `hash` as for :meth:`hash_to_curve`."""
@@ -243,22 +253,26 @@ class _Point:
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
 
     @classmethod
-    def _hash_fn(cls, op: str, hash: str) -> Callable[..., bytes]:
-        """The C function of `op` (hash_to_curve, encode_to_curve,
-        hash_to_field) with expand_message_xmd over `hash`."""
+    def _hash_fn(cls, op: str, hash: Optional[str]) -> Callable[..., bytes]:
+        """The function of `op` (hash_to_curve, encode_to_curve,
+        hash_to_field) with expand_message_xmd over `hash` (None: the
+        group's default)."""
+        if hash is None:
+            hash = cls._DEFAULT_HASH
         if hash not in _XMD_HASHES:
             raise ValueError(f"hash must be one of {', '.join(map(repr, _XMD_HASHES))}, not {hash!r}")
         fn: Callable[..., bytes] = getattr(cls, f"_{op}{_XMD_HASHES[hash]}")
         return fn
 
     @classmethod
-    def _hash_to_field_raw(cls, msg: Any, dst: Any, count: int, hash: str, degree: int) -> List[int]:
+    def _hash_to_field_raw(cls, msg: Any, dst: Any, count: int, hash: Optional[str], degree: int) -> List[int]:
         """hash_to_field's `count` elements as `degree` ints each."""
         fn = cls._hash_fn("hash_to_field", hash)
+        hash = hash or cls._DEFAULT_HASH
         m = as_bytes(msg, "message")
         d = as_bytes(dst, "domain separation tag")
         n = as_int(count, "count")
-        limit = _XMD_MAX // (degree * ((cls._P.bit_length() + _H2F_K + 7) // 8))
+        limit = _XMD_MAX[hash] // (degree * ((cls._P.bit_length() + _H2F_K[hash] + 7) // 8))
         if not 1 <= n <= limit:
             raise ArgumentError(f"count must be in [1, {limit}] for {cls.__name__} of {cls._CURVE}, got {n}")
         raw, size = fn(n, m, len(m), d, len(d)), cls._FP_SIZE
@@ -569,13 +583,14 @@ class G1Point(_Point):
     _FIELD = "fp"
 
     @classmethod
-    def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: str = "sha256") -> List[int]:
+    def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: Optional[str] = None) -> List[int]:
         """RFC 9380's hash_to_field to Fp: `count` field elements from `msg`
         and the domain separation tag `dst`, each reduced from L bytes of
-        expand_message_xmd over `hash` (``"sha256"`` or ``"keccak256"``),
-        L = 64 on BLS12-381 and BN381_1, 48 on BN254, 74 on BN462. `count`
-        is at most 8160 // L
-        (:class:`~pybls.errors.ArgumentError` otherwise).
+        expand_message_xmd over `hash` (``"sha256"`` or ``"keccak256"``,
+        L = 64 on BLS12-381 and BN381_1, 48 on BN254, 74 on BN462, at most
+        8160 // L elements; on BLS48-581 ``"sha512"``, the default there, with
+        L = 105 for its 256-bit security, at most 16320 // L), or
+        :class:`~pybls.errors.ArgumentError`.
 
         >>> from pybls import bn254
         >>> u0, u1 = bn254.G1.hash_to_field(b"abc", b"DST", 2, hash="keccak256")
@@ -591,7 +606,9 @@ class G1Point(_Point):
         [0, p)), without clearing the cofactor: on BLS12-381 the simplified
         SWU map and its 11-isogeny, on BN254 the Shallue-van de Woestijne
         map (Z = 1; every point is in G1 there). The core's map runs in
-        constant time, for protocols where `u` derives from a secret.
+        constant time, for protocols where `u` derives from a secret; on
+        BLS48-581 the map (SvdW, Z = 2) runs in Python, in variable time, for
+        public inputs only.
 
         >>> from pybls import bn254
         >>> P = bn254.G1.map_to_curve(0)       # x = -Z / 2 = (p - 1) / 2 for u = 0
@@ -652,7 +669,7 @@ class G2Point(_Point):
             cls._DEGREE = cls._COMPRESSED // cls._FP
 
     @classmethod
-    def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: str = "sha256") -> List[Tuple[int, int]]:
+    def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: Optional[str] = None) -> List[Tuple[int, int]]:
         """RFC 9380's hash_to_field to Fp2: `count` elements ``(c0, c1)``,
         as :meth:`G1Point.hash_to_field` (at most 8160 // 2L of them);
         only with SHA-256 (BLS12-381's G2 suites)."""

@@ -764,3 +764,119 @@ def generators_from(params: Dict[str, object]) -> Tuple[Point, Point]:
         g1(int(g1_xy["x"], 16), int(g1_xy["y"], 16)),
         g2([int(v, 16) for v in g2_xy["x"]], [int(v, 16) for v in g2_xy["y"]]),
     )
+
+
+# -- hashing to G1 (RFC 9380) -----------------------------------------------------
+#
+# RFC 9380 defines no suite for BLS48-581; these follow its generic pieces at
+# the 256-bit level: expand_message_xmd over SHA-512 (5.3.1), hash_to_field
+# with L = ceil((ceil(log2 p) + 256) / 8) (5.2), the Shallue-van de Woestijne
+# map in the step form of 6.6.1 with the Z of find_z_svdw (H.1), and
+# clear_cofactor as multiplication by h = #E(Fp) / r.
+
+H2F_L = (P.bit_length() + 256 + 7) // 8
+
+
+def expand_message_xmd_sha512(msg: bytes, dst: bytes, length: int) -> bytes:
+    """RFC 9380 5.3.1 with H = SHA-512 (b_in_bytes 64, s_in_bytes 128)."""
+    import hashlib
+
+    if len(dst) > 255:
+        dst = hashlib.sha512(b"H2C-OVERSIZE-DST-" + dst).digest()
+    ell = -(-length // 64)
+    if ell > 255 or length > 65535:
+        raise ValueError("length too large")
+    dst_prime = dst + bytes([len(dst)])
+    msg_prime = bytes(128) + msg + length.to_bytes(2, "big") + b"\x00" + dst_prime
+    b0 = hashlib.sha512(msg_prime).digest()
+    b = [hashlib.sha512(b0 + b"\x01" + dst_prime).digest()]
+    for i in range(2, ell + 1):
+        mixed = bytes(x ^ y for x, y in zip(b0, b[-1]))
+        b.append(hashlib.sha512(mixed + bytes([i]) + dst_prime).digest())
+    return b"".join(b)[:length]
+
+
+def hash_to_field(msg: bytes, dst: bytes, count: int) -> List[int]:
+    """RFC 9380 5.2 for Fp (m = 1)."""
+    data = expand_message_xmd_sha512(msg, dst, count * H2F_L)
+    return [int.from_bytes(data[i * H2F_L:(i + 1) * H2F_L], "big") % P for i in range(count)]
+
+
+def _is_square(v: int) -> bool:
+    return v % P == 0 or pow(v, (P - 1) // 2, P) == 1
+
+
+def _g(x: int) -> int:
+    return (x * x * x + 1) % P
+
+
+def find_z_svdw() -> int:
+    """RFC 9380 H.1 for A = 0, B = 1."""
+    ctr = 1
+    while True:
+        for z in (ctr % P, -ctr % P):
+            gz = _g(z)
+            if gz == 0:
+                continue
+            hz = -(3 * z * z) * pow(4 * gz, -1, P) % P
+            if hz == 0 or not _is_square(hz):
+                continue
+            if _is_square(gz) or _is_square(_g(-z % P) * pow(2, -1, P)):
+                return z
+        ctr += 1
+
+
+SVDW_Z = find_z_svdw()
+
+
+def map_to_curve_svdw(u: int) -> Tuple[int, int]:
+    """RFC 9380 6.6.1, step by step (A = 0, sgn0 the parity)."""
+    Z, A = SVDW_Z, 0
+    gZ = _g(Z)
+    tv1 = u * u * gZ % P
+    tv2 = (1 + tv1) % P
+    tv1 = (1 - tv1) % P
+    tv3 = pow(tv1 * tv2 % P, P - 2, P)  # inv0: 0 -> 0
+    tv4 = fp_sqrt(-gZ * (3 * Z * Z + 4 * A) % P)
+    assert tv4 is not None
+    if tv4 & 1:
+        tv4 = P - tv4
+    tv5 = u * tv1 * tv3 * tv4 % P
+    tv6 = -4 * gZ * pow(3 * Z * Z + 4 * A, -1, P) % P
+    half = pow(2, -1, P)
+    x1 = (-Z * half - tv5) % P
+    x2 = (-Z * half + tv5) % P
+    x3 = (Z + tv6 * pow(tv2 * tv2 * tv3, 2, P)) % P
+    for x in (x1, x2, x3):
+        y = fp_sqrt(_g(x))
+        if y is not None:
+            break
+    assert y is not None
+    if (u & 1) != (y & 1):
+        y = (P - y) % P
+    return x, y
+
+
+def clear_cofactor(pt: Tuple[int, int]) -> Point:
+    """[h] pt on E(Fp)."""
+    return E1.mul(g1(*pt), H)
+
+
+def hash_to_curve_steps(msg: bytes, dst: bytes) -> Dict[str, object]:
+    """hash_to_curve's intermediate values: u0, u1, Q0, Q1 and P (affine ints)."""
+    u0, u1 = hash_to_field(msg, dst, 2)
+    q0, q1 = map_to_curve_svdw(u0), map_to_curve_svdw(u1)
+    r = E1.add(g1(*q0), g1(*q1))
+    out = E1.mul(r, H)
+    return {"u0": u0, "u1": u1, "Q0": q0, "Q1": q1, "P": _affine_ints(out)}
+
+
+def encode_to_curve_steps(msg: bytes, dst: bytes) -> Dict[str, object]:
+    """encode_to_curve's intermediate values: u, Q and P (affine ints)."""
+    (u,) = hash_to_field(msg, dst, 1)
+    q = map_to_curve_svdw(u)
+    return {"u": u, "Q": q, "P": _affine_ints(E1.mul(g1(*q), H))}
+
+
+def _affine_ints(pt: Point) -> Optional[Tuple[int, int]]:
+    return None if pt is None else (int(pt[0].v), int(pt[1].v))

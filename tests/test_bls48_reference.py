@@ -274,3 +274,45 @@ def test_bilinearity():
     assert ref.pairing_cubed(E1.mul(g1, a), E2.mul(g2, b)) == e3 ** (a * b)
     assert ref.pairing_cubed(E1.neg(g1), E2.double(g2)) == (e3 * e3).conjugate()
     assert ref.pairing_cubed(None, g2).is_one() and ref.pairing_cubed(g1, None).is_one()
+
+
+# -- hashing to G1 ------------------------------------------------------------------
+
+def test_expand_message_xmd_sha512_vectors():
+    # RFC 9380 appendix K.2 (expand_message_xmd with SHA-512).
+    with open(vectors_path() / "hash-to-curve" / "expand_message_xmd_SHA512_38.json") as f:
+        v = json.load(f)
+    dst = v["DST"].encode()
+    for t in v["tests"]:
+        out = ref.expand_message_xmd_sha512(t["msg"].encode(), dst, int(t["len_in_bytes"], 16))
+        assert out.hex() == t["uniform_bytes"]
+
+
+def test_expand_message_xmd_sha512_oversize_dst():
+    import hashlib
+
+    long_dst = b"D" * 256
+    short = hashlib.sha512(b"H2C-OVERSIZE-DST-" + long_dst).digest()
+    assert ref.expand_message_xmd_sha512(b"m", long_dst, 80) == ref.expand_message_xmd_sha512(b"m", short, 80)
+
+
+def test_svdw_z_and_constants():
+    # find_z_svdw's first candidate for y^2 = x^3 + 1 (1 fails: -3/8 is no square mod p = 3 mod 4).
+    assert ref.SVDW_Z == 2
+    assert ref.H2F_L == 105
+    assert ref.H * ref.R == ref.P - ref.T  # #E(Fp) = p + 1 - (t + 1)
+
+
+@pytest.mark.parametrize("u", [0, 1, 2, ref.P - 1, 0x1234567890ABCDEF << 500])
+def test_svdw_map_lands_on_the_curve(u):
+    x, y = ref.map_to_curve_svdw(u)
+    assert (y * y - x**3 - 1) % ref.P == 0
+    assert y & 1 == u & 1
+
+
+def test_hash_to_curve_lands_in_g1():
+    steps = ref.hash_to_curve_steps(b"abc", b"QUUX-V01-CS02-with-BLS48581G1_XMD:SHA-512_SVDW_RO_")
+    p1 = ref.g1(*steps["P"])
+    assert E1.on_curve(p1) and E1.mul(p1, ref.R) is None
+    q0, q1 = (ref.g1(*steps[k]) for k in ("Q0", "Q1"))
+    assert steps["P"] == ref._affine_ints(E1.mul(E1.add(q0, q1), ref.H))

@@ -8,7 +8,7 @@ import pytest
 
 from pybls import curves, sig, threshold
 
-from curve_cases import sig_cases
+from curve_cases import SLOW_CURVES, sig_cases
 
 CASES = sig_cases()
 
@@ -17,7 +17,7 @@ CASES = sig_cases()
 def test_deal_sign_recover(key, variant):
     module = curves.CURVES[key]
     secret = module.Scalar(123456789)
-    for kind in ("PoP", "Aug"):
+    for kind in ("PoP",) if key in SLOW_CURVES else ("PoP", "Aug"):
         d = threshold.deal(2, 3, variant, kind, secret=secret, curve=module)
         scheme = sig.scheme(module, variant, kind)
         assert d.scheme is scheme and type(d.public_key) is scheme.variant.PublicKey

@@ -105,7 +105,7 @@ class Scheme:
         object.__setattr__(self, "_pk_group", variant.PublicKey.GROUP)
         object.__setattr__(self, "_sig_group", group)
         object.__setattr__(self, "_min_pk", variant.PublicKey.GROUP is variant.curve.G1)
-        fn = group._hash_to_curve if hash is None else group._hash_fn("hash_to_curve", hash)
+        fn = group._hash_fn("hash_to_curve", hash)
         object.__setattr__(self, "_hash_fn", fn)
 
     def __setattr__(self, name: str, value: Any) -> None:
