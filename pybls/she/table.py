@@ -25,6 +25,7 @@ variable time in m, as in every table-based decryption.
 
 from __future__ import annotations
 
+import abc
 import array
 import sys
 import threading
@@ -287,17 +288,20 @@ def _check_sizes(n: int, b: int) -> None:
         raise ArgumentError(f"bound must be in [1, 2**62], got {b}")
 
 
-class _Impl:
+class _Impl(abc.ABC):
     """The group operations a table needs, for one group of one curve."""
 
+    @abc.abstractmethod
     def check(self, element: Any) -> Any:
-        raise NotImplementedError
+        """The element, validated as a member of the group."""
 
+    @abc.abstractmethod
     def is_zero(self, element: Any) -> bool:
-        raise NotImplementedError
+        """Whether the element is the group's identity."""
 
+    @abc.abstractmethod
     def prepare(self, element: Any) -> Any:
-        raise NotImplementedError
+        """The element in the form the table's steps take."""
 
     def key_of(self, prepared: Any) -> int:
         raise NotImplementedError
