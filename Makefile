@@ -602,7 +602,7 @@ fuzz: fuzz-libs install
 # replay programs), and the replay programs under valgrind.
 test-fuzz: fuzz-libs install
 	$(VPY) -m pip install --quiet --disable-pip-version-check atheris
-	$(VPY) tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --per-target --seconds $(FUZZ_SMOKE_SECONDS)
+	$(VPY) tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --per-target --seconds $(FUZZ_SMOKE_SECONDS) --jobs $(NPROC)
 	$(VPY) tests/fuzz/py/run_py_fuzz.py --per-target --seconds $(FUZZ_SMOKE_SECONDS)
 	PYBLS_FUZZ_BUILD=build/fuzz $(VPY) -m pytest -p no:cacheprovider tests/fuzz
 	$(MAKE) --no-print-directory fuzz-valgrind
@@ -612,14 +612,15 @@ test-fuzz: fuzz-libs install
 # are named by hash, so the first ones in order are an arbitrary sample;
 # memcheck is some 50 times slower than a native run).
 FUZZ_VALGRIND_SEEDS ?= 12
+# The programs run $(NPROC) at a time; each one's output is printed whole
+# when it ends, and any failure fails the rule.
 fuzz-valgrind: fuzz-replay build/fuzz/seeds/.done
-	@set -e; for exe in $(FUZZ_REPLAY); do \
-		t=$$(basename $$exe); t=$${t#fuzz_}; t=$${t%-*}; \
-		echo "== valgrind $$exe"; \
-		valgrind --tool=memcheck --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
+	@printf '%s\n' $(FUZZ_REPLAY) | xargs -P $(NPROC) -I{} sh -c '\
+		exe={}; t=$$(basename $$exe); t=$${t#fuzz_}; t=$${t%-*}; \
+		out=$$(valgrind --tool=memcheck --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
 			$$exe $$(ls -d build/fuzz/seeds/$$t/* | head -n $(FUZZ_VALGRIND_SEEDS)) \
-			$$(ls -d tests/fuzz/regressions/$$t 2>/dev/null); \
-	done
+			$$(ls -d tests/fuzz/regressions/$$t 2>/dev/null) 2>&1); status=$$?; \
+		printf "== valgrind %s\n%s\n" "$$exe" "$$out"; exit $$(( status != 0 ))'
 
 # The native suite once more, through ctypes, against the ASan/UBSan core.
 # The sanitizer runtime is preloaded into Python; leaks are not reported

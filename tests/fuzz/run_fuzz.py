@@ -3,8 +3,9 @@ executions, the coverage and whether anything crashed.
 
     python tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --seconds 600 [--per-target] [TARGET ...]
 
-Each binary NAME in --bin-dir (fuzz_<target>-<limb bits>) runs in turn for
-its share of --seconds (or --seconds each with --per-target), or for
+Each binary NAME in --bin-dir (fuzz_<target>-<limb bits>) runs in turn (or
+--jobs at a time) for its share of --seconds (or --seconds each with
+--per-target), or for
 --runs executions, on its growing corpus build/fuzz/corpus/NAME plus the
 checked-in corpus (tests/fuzz/corpus/<target>), the seeds
 (build/fuzz/seeds/<target>) and the regression cases
@@ -38,8 +39,10 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
-from typing import Any, Dict, List, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Dict, List, Sequence, Set
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -51,6 +54,17 @@ INTERRUPTED = 72
 # Longest input each target is given (bytes): room for its largest layout.
 MAX_LEN = {"aead": 1024, "decode": 600, "decode_bn254": 400, "decode_bn254_nogami": 400, "decode_bn381": 600,
            "decode_bn462": 720, "hash": 1024, "hash_bn254": 1024, "keccak": 1024, "verify": 512, "msm": 4096, "field": 200}
+
+
+# The fuzzers running now (several with --jobs), for a second Ctrl-C to kill.
+RUNNING: Set["subprocess.Popen[bytes]"] = set()
+RUNNING_LOCK = threading.Lock()
+
+
+def kill_running() -> None:
+    with RUNNING_LOCK:
+        for proc in RUNNING:
+            proc.kill()
 
 
 def target_of(binary: str) -> str:
@@ -85,6 +99,8 @@ def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib
     # Written as the fuzzer runs: a long run that dies still leaves its progress.
     with open(log, "wb") as f:
         proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
+        with RUNNING_LOCK:
+            RUNNING.add(proc)
         try:
             status = proc.wait()
         except KeyboardInterrupt:
@@ -96,6 +112,8 @@ def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib
                 # A second Ctrl-C: stop waiting; the count falls back to the last progress line.
                 proc.kill()
                 status = proc.wait()
+    with RUNNING_LOCK:
+        RUNNING.discard(proc)
     out = log.read_text(errors="replace")
     stats: Dict[str, Any] = {"name": name, "status": status, "seconds": time.time() - start, "log": str(log),
                              "interrupted": interrupted or status == INTERRUPTED}
@@ -160,6 +178,47 @@ def summary(results: List[Dict[str, Any]]) -> int:
     return 0 if counts["ok"] == len(results) else 1
 
 
+def fuzz_target(b: pathlib.Path, args: argparse.Namespace, share: float) -> Dict[str, Any]:
+    target = target_of(b.name)
+    return run_one([str(b)], b.name, share, args.runs, args.build, args.nice,
+                   extra_dirs=[args.corpus / target, args.build / "seeds" / target, HERE / "regressions" / target],
+                   max_len=MAX_LEN.get(target, 4096))
+
+
+def fuzz_in_parallel(binaries: Sequence[pathlib.Path], args: argparse.Namespace, share: float) -> List[Dict[str, Any]]:
+    """--jobs fuzzers at a time, reported in order. The fuzzers are separate
+    processes (threads only wait for them) in the runner's process group, so
+    Ctrl-C reaches each running one; after it no further target starts, and
+    a second Ctrl-C kills the ones still running."""
+    stop = threading.Event()
+
+    def job(b: pathlib.Path) -> Dict[str, Any] | None:
+        if stop.is_set():
+            return None
+        r = fuzz_target(b, args, share)
+        if stop.is_set() and r["status"] != 0:
+            r["interrupted"] = True  # ended by Ctrl-C (its own or a kill after the second)
+        if r["interrupted"]:
+            stop.set()
+        return r
+
+    results = []
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for future in [pool.submit(job, b) for b in binaries]:
+            while True:
+                try:
+                    r = future.result()
+                    break
+                except KeyboardInterrupt:
+                    if stop.is_set():
+                        kill_running()
+                    stop.set()
+            if r is not None:
+                results.append(r)
+                report(r)
+    return results
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("targets", nargs="*", help="binary names (default: every fuzz_* in --bin-dir)")
@@ -169,6 +228,7 @@ def main() -> int:
     ap.add_argument("--per-target", action="store_true", help="--seconds for each target, not in total")
     ap.add_argument("--runs", type=int, default=0, help="stop each target after this many executions")
     ap.add_argument("--nice", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1, help="fuzzers running at the same time")
     ap.add_argument("--corpus", type=pathlib.Path, default=CORPUS, help="the checked-in corpus (one folder per target)")
     ap.add_argument("--minimize-corpus", action="store_true",
                     help="rebuild the checked-in corpus of each target from it, the runs' corpus and the seeds; no fuzzing")
@@ -194,15 +254,15 @@ def main() -> int:
     if args.runs and not args.per_target and args.seconds == 600.0:
         share = 0  # --runs alone: no time limit
     results = []
-    for b in binaries:
-        target = target_of(b.name)
-        r = run_one([str(b)], b.name, share, args.runs, args.build, args.nice,
-                    extra_dirs=[args.corpus / target, args.build / "seeds" / target, HERE / "regressions" / target],
-                    max_len=MAX_LEN.get(target, 4096))
-        results.append(r)
-        report(r)
-        if r["interrupted"]:
-            break
+    if args.jobs <= 1:
+        for b in binaries:
+            r = fuzz_target(b, args, share)
+            results.append(r)
+            report(r)
+            if r["interrupted"]:
+                break
+    else:
+        results = fuzz_in_parallel(binaries, args, share)
     return summary(results)
 
 

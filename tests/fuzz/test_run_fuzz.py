@@ -50,10 +50,10 @@ def stand_ins(tmp_path: pathlib.Path, specs: Dict[str, Dict[str, object]]) -> pa
     return bin_dir
 
 
-def start(tmp_path: pathlib.Path, bin_dir: pathlib.Path) -> subprocess.Popen:
+def start(tmp_path: pathlib.Path, bin_dir: pathlib.Path, *options: str) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}  # the runner, not the library, is tested
     return subprocess.Popen([sys.executable, str(RUNNER), "--bin-dir", str(bin_dir), "--build",
-                             str(tmp_path / "build"), "--per-target", "--seconds", "30"],
+                             str(tmp_path / "build"), "--per-target", "--seconds", "30", *options],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
                             start_new_session=True, preexec_fn=default_sigint)
 
@@ -119,6 +119,36 @@ def test_second_ctrl_c_stops_waiting_for_a_slow_fuzzer(tmp_path: pathlib.Path) -
     assert lines[0].startswith("fuzz_aead-64") and " 100 execs" in lines[0]  # from the progress line
     assert f"interrupted (exit -{int(signal.SIGKILL)})" in lines[0]
     assert lines[1:] == ["fuzz: 0 passed, 0 failed, 1 interrupted", "rc=1"]
+
+
+def test_jobs_run_targets_side_by_side_and_report_them_in_order(tmp_path: pathlib.Path) -> None:
+    bin_dir = stand_ins(tmp_path, {
+        "fuzz_aead-64": dict(on_int="stats", exit=0, execs=100, seconds=30),
+        "fuzz_decode-64": dict(on_int="stats", exit=0, execs=200, seconds=30),
+        "fuzz_field-64": dict(on_int="stats", exit=0, execs=300, seconds=0),
+    })
+    proc = start(tmp_path, bin_dir, "--jobs", "2")
+    # both long stand-ins are running at once; Ctrl-C ends both, and the third never starts
+    wait_for_log(tmp_path, "fuzz_aead-64")
+    wait_for_log(tmp_path, "fuzz_decode-64")
+    os.killpg(proc.pid, signal.SIGINT)
+    lines = finish(proc)
+    assert lines[0].startswith("fuzz_aead-64") and " 101 execs" in lines[0] and "interrupted (exit 72)" in lines[0]
+    assert lines[1].startswith("fuzz_decode-64") and " 201 execs" in lines[1] and "interrupted (exit 72)" in lines[1]
+    assert lines[2:] == ["fuzz: 0 passed, 0 failed, 2 interrupted", "rc=1"]
+    assert not (tmp_path / "build" / "logs" / "fuzz_field-64.log").exists()
+
+
+def test_jobs_report_every_target(tmp_path: pathlib.Path) -> None:
+    bin_dir = stand_ins(tmp_path, {
+        "fuzz_aead-64": dict(on_int="stats", exit=0, execs=500, seconds=0.5),
+        "fuzz_decode-64": dict(on_int="stats", exit=1, execs=40, seconds=0),
+        "fuzz_field-64": dict(on_int="stats", exit=0, execs=7, seconds=0),
+    })
+    lines = finish(start(tmp_path, bin_dir, "--jobs", "2"))
+    assert [line.split()[0] for line in lines[:3]] == ["fuzz_aead-64", "fuzz_decode-64", "fuzz_field-64"]
+    assert lines[0].endswith(" ok") and "FAILED (exit 1)" in lines[1] and lines[2].endswith(" ok")
+    assert lines[3:] == ["fuzz: 2 passed, 1 failed", "rc=1"]
 
 
 # A stand-in for libFuzzer's -merge=1 OUT DIR...: it keeps, in OUT, one copy
