@@ -182,6 +182,21 @@ def test_gt_products_agree_with_py_ecc(tool):
     assert to_pyecc(tool.one(f"gtpow {e1} {scalar_hex(A)}")) == to_pyecc(e1) ** A
 
 
+def test_fp12_products_at_coefficient_extremes(tool):
+    # Products by xi = 9 + u reduce c x + y (c = 9) by a quotient estimated
+    # from the top bits: coefficients at 0, 1 and near p, p/2 and 2^253 put
+    # the sums at the edges of that estimate, in the Fp12 product's double-
+    # width values (gtmul) and in the squarings of the final exponentiation.
+    edges = [0, 1, 2, P - 1, P - 2, (P - 1) // 2, (P + 1) // 2, 2**253 - 1, 2**253, P // 9, P // 9 + 1]
+    rng = random.Random(9)
+    for _ in range(6):
+        x = b.FQ12([rng.choice(edges) for _ in range(12)])
+        y = b.FQ12([rng.choice(edges) for _ in range(12)])
+        assert to_pyecc(tool.one(f"gtmul {from_pyecc(x)} {from_pyecc(y)}")) == x * y
+    x = from_pyecc(b.FQ12([P - 1 - (i % 3) for i in range(12)]))
+    assert to_pyecc(tool.one(f"finalexp {x}")) == pyecc_final_exp(x)
+
+
 def test_bilinearity(tool):
     s, t = RNG.randrange(1, R), RNG.randrange(1, R)
     a, c = RNG.randrange(1, R), RNG.randrange(1, R)

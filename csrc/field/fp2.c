@@ -72,6 +72,87 @@ void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
     XI_C0_STEP(1, dbl, add)                                                  \
     XI_C0_STEP(0, dbl, add)
 
+#if CURVE_XI_C0 >= 3
+/*
+ * A larger c (9 on BN254) takes one pass instead of a chain of doublings:
+ * each coefficient of a xi is a small combination h = c x + y (+ p or M to
+ * keep it nonnegative) below 16p, reduced by a quotient estimated from its
+ * top bits. With N the bits of the limbs, p in (2^(N-4), 2^(N-2)) and
+ * T = h >> (N - 8) < 2^10, the estimate q = T K >> 32 for
+ * K = 2^56 / (p_32 + 1), p_32 the top 32 bits of p, is at most h / p and
+ * more than h / p - 2, so h - q p < 2p and one conditional subtraction
+ * ends the reduction. p is public: K costs no secret-dependent time.
+ */
+#if CURVE_P_BITS > CURVE_FP_BITS - 2 || CURVE_P_BITS < CURVE_FP_BITS - 3 || CURVE_XI_C0 > 14
+#error "the one-pass product by xi needs p in (2^(N-4), 2^(N-2)) and c <= 14"
+#endif
+#define XI_C0 ((limb_t)CURVE_XI_C0)
+
+/* r = h mod p for the (NL + 1)-limb h < 16p. */
+static inline void fp_reduce_small(limb_t *r, const limb_t *h) {
+    const uint64_t p32 = LIMB_BITS == 64 ? (uint64_t)PM[NL - 1] >> 32 : (uint64_t)PM[NL - 1];
+    const uint64_t k = ((uint64_t)1 << 56) / (p32 + 1);
+    uint64_t top = ((uint64_t)h[NL] << 8) | (uint64_t)(h[NL - 1] >> (LIMB_BITS - 8));
+    limb_t q = (limb_t)((top * k) >> 32);
+    limb_t t[NL + 1], carry = 0, borrow = 0;
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) t[i] = mont_mac(0, PM[i], q, &carry);
+    t[NL] = carry;
+    MONT_UNROLL
+    for (int i = 0; i < NL + 1; i++) t[i] = mont_sbb(h[i], t[i], &borrow);
+    mont_reduce_once(r, t, PM, NL); /* t < 2p: its top limb is 0 */
+}
+
+/* h = c x + y (NL + 1 limbs) for NL-limb x, y, with a carry-in. */
+static inline void fp_mul_small_add(limb_t *h, const limb_t *x, const limb_t *y, limb_t carry) {
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) h[i] = mont_mac(y[i], x[i], XI_C0, &carry);
+    h[NL] = carry;
+}
+
+/* (a0 + a1 u)(c + u) = (c a0 - a1) + (a0 + c a1) u: c a0 + (p - a1) and
+ * c a1 + a0 are below (c + 1) p. */
+void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
+    limb_t h[NL + 1], t[NL];
+    fp_t r0;
+    mont_sub_n(t, PM, a->c1.l, NL);
+    fp_mul_small_add(h, a->c0.l, t, 0);
+    fp_reduce_small(r0.l, h);
+    fp_mul_small_add(h, a->c1.l, a->c0.l, 0);
+    fp_reduce_small(r->c1.l, h);
+    r->c0 = r0;
+}
+
+/* The same modulo M = p 2^N, whose low half is zero: the low halves
+ * combine as integers, the high halves with their carry as above. */
+void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
+    limb_t h[NL + 1], t[NL], lo[NL], carry = 0, borrow = 0;
+    /* c a0 - a1 + M */
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) lo[i] = mont_mac(0, a->c0[i], XI_C0, &carry);
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) lo[i] = mont_sbb(lo[i], a->c1[i], &borrow);
+    limb_t b2 = 0;
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) t[i] = mont_sbb(PM[i], a->c1[NL + i], &b2);
+    b2 = 0;
+    t[0] = mont_sbb(t[0], borrow, &b2); /* p - a1.hi - borrow >= 0 */
+    MONT_UNROLL
+    for (int i = 1; i < NL; i++) t[i] = mont_sbb(t[i], 0, &b2);
+    fp_mul_small_add(h, a->c0 + NL, t, carry);
+    /* a0 + c a1 */
+    limb_t c1[2 * NL];
+    carry = 0;
+    MONT_UNROLL
+    for (int i = 0; i < NL; i++) c1[i] = mont_mac(a->c0[i], a->c1[i], XI_C0, &carry);
+    limb_t h1[NL + 1];
+    fp_mul_small_add(h1, a->c1 + NL, a->c0 + NL, carry);
+    fp_reduce_small(c1 + NL, h1);
+    for (int i = 0; i < NL; i++) r->c0[i] = lo[i];
+    fp_reduce_small(r->c0 + NL, h);
+    for (int i = 0; i < 2 * NL; i++) r->c1[i] = c1[i];
+}
+#else
 static void fpx2_mul_xi_c0(limb_t *r, const limb_t *a) {
     limb_t acc[2 * NL];
     for (int i = 0; i < 2 * NL; i++) acc[i] = a[i];
@@ -87,6 +168,7 @@ void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
     fpx2_add(r->c1, a->c0, t1);
     for (int i = 0; i < 2 * NL; i++) r->c0[i] = t0[i];
 }
+#endif
 #else
 /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u */
 void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a) {
@@ -185,7 +267,7 @@ void fp2_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *b) {
     fp_mul(&r->c1, &a->c1, b);
 }
 
-#ifdef CURVE_XI_C0
+#if defined(CURVE_XI_C0) && CURVE_XI_C0 < 3
 /* a c for c = CURVE_XI_C0, in straight-line code as fpx2_mul_xi_c0. */
 static void fp_mul_xi_c0(fp_t *r, const fp_t *a) {
     fp_t acc = *a;
@@ -202,7 +284,7 @@ void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
     mont_modadd(r->c1.l, a->c0.l, t1.l, PM, NL);
     r->c0 = t0;
 }
-#else
+#elif !defined(CURVE_XI_C0)
 /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u. */
 void fp2_mul_xi(fp2_t *r, const fp2_t *a) {
     fp_t t;
