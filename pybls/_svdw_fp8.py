@@ -1,7 +1,8 @@
 """RFC 9380's hashing to G2 of BLS48-581 at the 256-bit level, in Python:
 expand_message_xmd over SHA-512, hash_to_field to Fp8 (m = 8), and the
 Shallue-van de Woestijne map of the twist y² = x³ + B over Fp8; the core
-clears the cofactor (multiplication by h' = #E'(Fp8)/r).
+clears the cofactor (the product by h' = #E'(Fp8)/r, computed through the
+endomorphism ψ).
 
 Elements of Fp8 are 8-tuples over 1, u, v, uv, w, uw, vw, uvw
 (:mod:`pybls._fp8`): hash_to_field's e_j is the coefficient of the j-th

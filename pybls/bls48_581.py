@@ -38,7 +38,8 @@ and clearing by the cofactor:
 * G2: the suites ``BLS48581G2_XMD:SHA-512_SVDW_RO_`` and ``_NU_``, the map
   of the twist over Fp8; Z = 2, sgn0 the parity of the first nonzero
   coefficient over 1, u, v, uv, w, uw, vw, uvw (which is also the order of
-  hash_to_field's e_0, ..., e_7), cleared by h' = #E'(Fp8)/r.
+  hash_to_field's e_0, ..., e_7), cleared by h' = #E'(Fp8)/r (which the
+  core computes through the endomorphism ψ: eight multiplications by t).
 
 Each Z is the first candidate of RFC 9380's find_z_svdw (appendix H.1)
 that suits its curve (1 fails on both), as build-scripts/svdw_z_bls48.py
