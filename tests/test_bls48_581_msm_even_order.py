@@ -39,6 +39,7 @@ def test_two_points_differing_by_a_point_of_order_2():
     want = _want(points, scalars)
     assert want is not None
     assert _got(G1.msm(points, scalars)) == want
+    assert _got(G1.sum(points)) == want
     points, scalars = [g_plus_t, g, g * 5], [3, 3, 7]
     assert _got(G1.msm(points, scalars)) == _want(points, scalars)
 

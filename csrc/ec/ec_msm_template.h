@@ -447,7 +447,12 @@ static void EC(sum_block)(POINT *r, const uint8_t *points, uint32_t rows, uint32
 }
 
 int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_t scratch_len) {
-    return EC(sum_columns)(r, points, n, 1, 1, scratch, scratch_len);
+    int rc = EC(sum_columns)(r, points, n, 1, 1, scratch, scratch_len);
+#ifdef EC_EXACT_SUM
+    /* as in EC(msm): an exceptional case's all-zero result, summed again */
+    if (rc == PYBLS_OK && (EC(is_identity)(r) & F(is_zero)(&r->y) & 1)) EC_EXACT_SUM(r, points, n);
+#endif
+    return rc;
 }
 
 /* The sums of the first cols columns of a matrix of points stored row by
