@@ -340,6 +340,16 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     o("/* The cofactor h' of E'(Fp8) = h' r, for clearing it on G2. */")
     o(f"#define G2_COFACTOR_NLIMBS ({h2_bits // 64} * 64 / LIMB_BITS)")
     o(f"static const limb_t G2_COFACTOR_LIMBS[G2_COFACTOR_NLIMBS] = {c_limbs(h2, h2_bits)};")
+    # g2.c clears it as [k] h(psi)(Q) with Budroni and Pintore's h(psi) =
+    # (t^8 - t^7 - 1) + sum_{i=1..7} (t^(8-i) - t^(7-i)) psi^i + 2 psi^8,
+    # which maps E'(Fp8) into G2 as [c h'] for a c prime to r; on G2 psi is
+    # [t], so c h' = h(t) = 10 t^8 - 8 t^7 - 1 (mod r) and k = h' / h(t)
+    # makes the product [h']Q (the tests compare it with [h']Q).
+    h_of_t = 10 * t**8 - 8 * t**7 - 1
+    assert h_of_t % r != 0
+    k_clear = h2 * pow(h_of_t, -1, r) % r
+    o("/* k = h' / h(t) mod r, g2.c's factor after h(psi) (Montgomery form). */")
+    o(f"static const fr_t G2_CLEAR_K = {{{c_limbs(k_clear * (1 << fr_bits) % r, fr_bits)}}};")
     o("")
     o("/* |t| and its limbs: -psi acts as [|t|] on G2, whose scalars split into")
     o(" * SCALAR_T_DIGITS base-|t| digits. psi(x, y) = (x^p PSI_X, y^p PSI_Y). */")

@@ -28,14 +28,24 @@ The pairing is the optimal ate pairing f_{t,Q}(P) raised to
 note, is the cube of its pseudocode's (p⁴⁸ − 1)/r value; the factor 3 is
 prime to r and shortens the final exponentiation, as on BLS12-381).
 
-``G1.hash_to_curve`` and ``G1.encode_to_curve`` follow RFC 9380 at the
-256-bit level: expand_message_xmd over SHA-512, hash_to_field with
-L = 105, the Shallue–van de Woestijne map (Z = 2, the first candidate of
-RFC 9380's find_z_svdw; sgn0 is the parity) and clearing by the cofactor h:
-the suites ``BLS48581G1_XMD:SHA-512_SVDW_RO_`` and ``_NU_``. The
-expansion and the map run in Python, in variable time (for public
-messages). So :mod:`pybls.sig` has the MinSig variant on this curve
-(signatures in G1); G2 has no hash (:class:`NotImplementedError`).
+``hash_to_curve`` and ``encode_to_curve`` follow RFC 9380 at the 256-bit
+level in both groups: expand_message_xmd over SHA-512, hash_to_field with
+L = 105 (m = 1 for G1, m = 8 for G2), the Shallue–van de Woestijne map
+and clearing by the cofactor:
+
+* G1: the suites ``BLS48581G1_XMD:SHA-512_SVDW_RO_`` and ``_NU_``; Z = 2,
+  sgn0 the parity, cleared by h;
+* G2: the suites ``BLS48581G2_XMD:SHA-512_SVDW_RO_`` and ``_NU_``, the map
+  of the twist over Fp8; Z = 2, sgn0 the parity of the first nonzero
+  coefficient over 1, u, v, uv, w, uw, vw, uvw (which is also the order of
+  hash_to_field's e_0, ..., e_7), cleared by h' = #E'(Fp8)/r (which the
+  core computes through the endomorphism ψ: eight multiplications by t).
+
+Each Z is the first candidate of RFC 9380's find_z_svdw (appendix H.1)
+that suits its curve (1 fails on both), as build-scripts/svdw_z_bls48.py
+derives. The expansion and the maps run in Python, in variable time (for
+public messages). So :mod:`pybls.sig` has both variants on this curve,
+MinPk (signatures in G2) and MinSig (signatures in G1).
 
 >>> from pybls import bls48_581
 >>> g, q = bls48_581.G1.generator(), bls48_581.G2.generator()
@@ -50,6 +60,9 @@ True
 >>> H = bls48_581.G1.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BLS48581G1_XMD:SHA-512_SVDW_RO_")
 >>> H.in_subgroup() and H == bls48_581.G1.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BLS48581G1_XMD:SHA-512_SVDW_RO_")
 True
+>>> H2 = bls48_581.G2.hash_to_curve(b"message", b"MY-APP-V01-CS01-with-BLS48581G2_XMD:SHA-512_SVDW_RO_")
+>>> H2.in_subgroup() and not H2.is_identity()
+True
 """
 
 from __future__ import annotations
@@ -58,6 +71,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from . import _lib
+from ._svdw_fp8 import install as _install_g2_hashing
 from ._svdw_sha512 import install as _install_hashing
 from .gt import GTElement
 from .pairing import Pairing
@@ -79,10 +93,16 @@ CURVE_ORDER = T**16 - T**8 + 1
 #: RFC 9380's hash-to-curve suite (random oracle) of each group it hashes to.
 HASH_SUITES: Mapping[str, str] = MappingProxyType({
     "G1": "BLS48581G1_XMD:SHA-512_SVDW_RO_",
+    "G2": "BLS48581G2_XMD:SHA-512_SVDW_RO_",
 })
-# The SvdW map's Z for G1: the first candidate of RFC 9380's find_z_svdw
-# (1 fails, as -3/8 is not a square mod p).
+# The SvdW maps' Z: the first candidates of RFC 9380's find_z_svdw
+# (build-scripts/svdw_z_bls48.py). On G1, 1 fails as -3/8 is not a square
+# mod p; on G2, 1 fails as g(1) = 1 - 1/w is not a square in Fp8.
 _SVDW_Z = 2
+_SVDW_Z_G2 = 2
+# E''s constant B = −1/w = (u − 1) vw / 2, over 1, u, v, uv, w, uw, vw, uvw
+# (from w² = −v and v² = −(1 + u): 1/w = −w/v and 1/v = −v (1 − u)/2).
+_TWIST_B = (0, 0, 0, 0, 0, 0, (FIELD_MODULUS - 1) // 2, (FIELD_MODULUS + 1) // 2)
 
 _binding = _lib.curve_binding("bls48_581")
 _CURVE_NAME = "BLS48-581"
@@ -130,6 +150,10 @@ class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MO
     """
 
     __slots__ = ()
+
+
+# Hashing to G2 with SHA-512 and the SvdW map over Fp8 (pybls._svdw_fp8).
+_install_g2_hashing(G2, b=_TWIST_B, z=_SVDW_Z_G2)
 
 
 class GT(GTElement, binding=_binding, scalar=Scalar):

@@ -42,7 +42,7 @@ __all__ = [
 _XMD_MAX = 255 * 32
 
 
-_Elements = Union[List[int], List[Tuple[int, int]]]
+_Elements = Union[List[int], List[Tuple[int, ...]]]
 
 
 def hash_to_field(
@@ -50,13 +50,14 @@ def hash_to_field(
 ) -> _Elements:
     """`count` elements of the field of `group`'s coordinates (Fp for a
     G1, such as :class:`pybls.G1` or :class:`pybls.bn254.G1`, Fp2 for a
-    G2), hashed from `msg` with expand_message_xmd over `hash` (``"sha256"``,
-    for G1 ``"keccak256"``, for BLS48-581's G1 ``"sha512"``; by default the
+    G2, Fp8 for BLS48-581's G2), hashed from `msg` with expand_message_xmd
+    over `hash` (``"sha256"``, for G1 ``"keccak256"``, for BLS48-581's
+    groups ``"sha512"``; by default the
     hash of the group's suite) and the domain separation tag `dst`: the
     group's ``hash_to_field``.
 
     Fp elements are ints; Fp2 elements are ``(c0, c1)`` for c0 + c1 * u, as
-    in ``G2.to_affine()``. `count` is at most 8160 // L for G1 and
+    in ``G2.to_affine()`` (Fp8 elements 8-tuples, as there). `count` is at most 8160 // L for G1 and
     8160 // 2L for G2, L = 64 on BLS12-381 (127 and 63) and 48 on BN254
     (:class:`~pybls.errors.ArgumentError` otherwise).
 
@@ -108,7 +109,7 @@ def expand_message_xmd_keccak256(msg: Any, dst: Any, length: int) -> bytes:
 def expand_message_xmd_sha512(msg: Any, dst: Any, length: int) -> bytes:
     """:func:`expand_message_xmd` over SHA-512 (b_in_bytes = 64, r_in_bytes =
     128), `length` 0 to 16320, the expander of BLS48-581's 256-bit suites
-    (``BLS48581G1_XMD:SHA-512_SVDW_RO_``); a `dst` over 255 bytes is replaced
+    (``BLS48581G1_XMD:SHA-512_SVDW_RO_``, ``BLS48581G2_...``); a `dst` over 255 bytes is replaced
     by its SHA-512 hash the same way.
 
     >>> from pybls.hashing import expand_message_xmd_sha512

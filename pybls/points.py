@@ -234,7 +234,8 @@ class _Point:
         ``hash="keccak256"``, ``BN254G1_XMD:KECCAK-256_SVDW_RO_``, the hash
         of drand's evmnet chain (its DST is
         ``b"BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_"``).
-        On BLS48-581, ``BLS48581G1_XMD:SHA-512_SVDW_RO_``.
+        On BLS48-581, ``BLS48581G1_XMD:SHA-512_SVDW_RO_`` and
+        ``BLS48581G2_XMD:SHA-512_SVDW_RO_``.
         NotImplementedError where the curve has no such suite.
         """
         fn = cls._hash_fn("hash_to_curve", hash)
@@ -669,21 +670,35 @@ class G2Point(_Point):
             cls._DEGREE = cls._COMPRESSED // cls._FP
 
     @classmethod
-    def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: Optional[str] = None) -> List[Tuple[int, int]]:
+    def hash_to_field(cls, msg: Any, dst: Any, count: int, hash: Optional[str] = None) -> List[Tuple[int, ...]]:
         """RFC 9380's hash_to_field to Fp2: `count` elements ``(c0, c1)``,
-        as :meth:`G1Point.hash_to_field` (at most 8160 // 2L of them);
-        only with SHA-256 (BLS12-381's G2 suites)."""
-        fps = cls._hash_to_field_raw(msg, dst, count, hash, 2)
-        return [(fps[i], fps[i + 1]) for i in range(0, len(fps), 2)]
+        as :meth:`G1Point.hash_to_field` (at most 8160 // 2L of them). On
+        BLS48-581 to Fp8 (m = 8, SHA-512, L = 105, at most 16320 // 8L = 19):
+        8-tuples ``(c0, ..., c7)`` over 1, u, v, uv, w, uw, vw, uvw.
+
+        >>> from pybls import bls48_581
+        >>> u0, u1 = bls48_581.G2.hash_to_field(b"abc", b"DST", 2)
+        >>> len(u0), bls48_581.G2.hash_to_curve(b"abc", b"DST") == (
+        ...     bls48_581.G2.map_to_curve(u0) + bls48_581.G2.map_to_curve(u1)).clear_cofactor()
+        (8, True)
+        """
+        d = cls._DEGREE
+        fps = cls._hash_to_field_raw(msg, dst, count, hash, d)
+        return [tuple(fps[i : i + d]) for i in range(0, len(fps), d)]
 
     @classmethod
-    def map_to_curve(cls: Type[_G2T], u: Tuple[int, int]) -> _G2T:
+    def map_to_curve(cls: Type[_G2T], u: Tuple[int, ...]) -> _G2T:
         """RFC 9380's map_to_curve of `u` = (c0, c1) in Fp2, without
-        clearing the cofactor (BLS12-381: simplified SWU and the 3-isogeny)."""
+        clearing the cofactor (BLS12-381: simplified SWU and the 3-isogeny).
+        On BLS48-581, `u` = (c0, ..., c7) in Fp8 and the map is the SvdW
+        map (Z = 2), in Python and variable time, for public inputs only."""
         fn = cls._map_to_curve
-        c0, c1 = _fp2_pair(u, "u")
-        # The internal Fp2 element is c0 then c1, each an internal Fp element.
-        internal = cls._fp_from_bytes(_fp_bytes(cls, c0, "u.c0")) + cls._fp_from_bytes(_fp_bytes(cls, c1, "u.c1"))
+        if cls._DEGREE == 2:
+            coeffs: Tuple[Any, ...] = _fp2_pair(u, "u")
+        else:
+            coeffs = _fpk_tuple(u, "u", cls._DEGREE)
+        # The internal element is its coefficients' internal Fp forms, c0 first.
+        internal = b"".join(cls._fp_from_bytes(_fp_bytes(cls, c, f"u.c{i}")) for i, c in enumerate(coeffs))
         return _wrap(cls, fn(internal))
 
     @classmethod
@@ -770,16 +785,21 @@ def _fp2_int(data: bytes, n: int) -> Tuple[int, int]:
     return _fp_int(data[n:]), _fp_int(data[:n])
 
 
-def _fpk_bytes(cls: Type[_Point], value: Any, what: str, degree: int) -> bytes:
-    # c0 + c1 e1 + ... is encoded highest coefficient first.
-    if degree == 2:
-        return _fp2_bytes(cls, value, what)
+def _fpk_tuple(value: Any, what: str, degree: int) -> Tuple[Any, ...]:
     try:
         coeffs = tuple(value)
     except TypeError:
         coeffs = ()
     if len(coeffs) != degree:
         raise TypeError(f"{what} must be a tuple of {degree} ints (c0, ..., c{degree - 1})")
+    return coeffs
+
+
+def _fpk_bytes(cls: Type[_Point], value: Any, what: str, degree: int) -> bytes:
+    # c0 + c1 e1 + ... is encoded highest coefficient first.
+    if degree == 2:
+        return _fp2_bytes(cls, value, what)
+    coeffs = _fpk_tuple(value, what, degree)
     return b"".join(_fp_bytes(cls, c, f"{what}.c{i}") for i, c in reversed(list(enumerate(coeffs))))
 
 

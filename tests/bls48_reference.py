@@ -880,3 +880,142 @@ def encode_to_curve_steps(msg: bytes, dst: bytes) -> Dict[str, object]:
 
 def _affine_ints(pt: Point) -> Optional[Tuple[int, int]]:
     return None if pt is None else (int(pt[0].v), int(pt[1].v))
+
+
+# -- hashing to G2 (RFC 9380 over Fp8) -------------------------------------------
+#
+# The same generic pieces over m = 8: hash_to_field's e_j is the coefficient
+# of the j-th tower monomial (1, u, v, uv, w, uw, vw, uvw), and sgn0 (4.1)
+# runs over the coefficients in that order. find_z_svdw tries the integers
+# of Fp8. The cofactor is h' = #E'(Fp8) / r, from the trace of Frobenius.
+
+
+def hash_to_field_fp8(msg: bytes, dst: bytes, count: int) -> List[Fp8]:
+    """RFC 9380 5.2 with m = 8."""
+    data = expand_message_xmd_sha512(msg, dst, count * 8 * H2F_L)
+    out = []
+    for i in range(count):
+        e = []
+        for j in range(8):
+            off = H2F_L * (j + i * 8)
+            e.append(int.from_bytes(data[off:off + H2F_L], "big") % P)
+        out.append(fp8(e))
+    return out
+
+
+def sgn0_fp8(x: Fp8) -> int:
+    """RFC 9380 4.1's sgn0 for m > 1."""
+    sign, zero = 0, 1
+    for c in x.to_tower():
+        sign |= zero & (c % 2)
+        zero &= int(c == 0)
+    return sign
+
+
+def _g_twist(x: Fp8) -> Fp8:
+    return x * x * x + E2.b
+
+
+def _fp8_int(c: int) -> Fp8:
+    return Fp8([c])
+
+
+def find_z_svdw_g2() -> int:
+    """RFC 9380 H.1 for E' (A = 0), candidates F(ctr) and F(-ctr)."""
+    ctr = 1
+    while True:
+        for z in (ctr, -ctr):
+            gz = _g_twist(_fp8_int(z))
+            if gz.is_zero():
+                continue
+            hz = _fp8_int(-3 * z * z) * (gz * 4).inv()
+            if hz.is_zero() or not hz.is_square():
+                continue
+            if gz.is_square() or _g_twist(_fp8_int(-z) * _fp8_int(2).inv()).is_square():
+                return z
+        ctr += 1
+
+
+SVDW_Z_G2 = find_z_svdw_g2()
+_svdw_g2_tv4: List[Fp8] = []
+
+
+def svdw_g2_candidates(u: Fp8) -> Tuple[Fp8, Fp8, Fp8]:
+    """RFC 9380 6.6.1 over Fp8 (A = 0), steps 1 to 11: x1, x2, x3."""
+    Z = _fp8_int(SVDW_Z_G2)
+    one = Fp8.one()
+    gZ = _g_twist(Z)
+    tv1 = u * u * gZ
+    tv2 = one + tv1
+    tv1 = one - tv1
+    d = tv1 * tv2
+    tv3 = Fp8() if d.is_zero() else d.inv()  # inv0
+    if not _svdw_g2_tv4:  # a constant: one slow square root, kept
+        tv4 = (-(gZ * (Z * Z * 3))).sqrt()
+        assert tv4 is not None
+        _svdw_g2_tv4.append(-tv4 if sgn0_fp8(tv4) else tv4)
+    tv4 = _svdw_g2_tv4[0]
+    tv5 = u * tv1 * tv3 * tv4
+    tv6 = -(gZ * 4) * (Z * Z * 3).inv()
+    half_z = Z * _fp8_int(2).inv()
+    x1 = -half_z - tv5
+    x2 = -half_z + tv5
+    s = tv2 * tv2 * tv3
+    x3 = Z + tv6 * s * s
+    return x1, x2, x3
+
+
+def svdw_g2_x(u: Fp8) -> Fp8:
+    """Steps 12 to 14's x: the first candidate where g is a square."""
+    return next(c for c in svdw_g2_candidates(u) if _g_twist(c).is_square())
+
+
+def svdw_g2_y_ok(u: Fp8, x: Fp8, y: Fp8) -> bool:
+    """Whether y is the map's y for u at x (steps 15 and 16: a square
+    root of g(x) with sgn0(y) = sgn0(u), unless y = 0); the two roots of a
+    nonzero g(x) differ in sgn0, so this fixes y without a square root."""
+    return y * y == _g_twist(x) and (y.is_zero() or sgn0_fp8(y) == sgn0_fp8(u))
+
+
+def map_to_curve_svdw_g2(u: Fp8) -> Tuple[Fp8, Fp8]:
+    """RFC 9380 6.6.1 over Fp8, step by step (A = 0); a second or two for
+    the square root of step 15."""
+    x = svdw_g2_x(u)
+    y = _g_twist(x).sqrt()
+    assert y is not None
+    if sgn0_fp8(u) != sgn0_fp8(y):
+        y = -y
+    return x, y
+
+
+def twist_order_fp8() -> int:
+    """#E'(Fp8): the traces of Frobenius of E over Fp^k satisfy a_k = a_1
+    a_(k-1) - p a_(k-2) (a_0 = 2, a_1 = t + 1, #E(Fp) = p + 1 - a_1); with
+    a_8^2 - 4 p^8 = -3 f^2, the sextic twists of E over Fp8 have traces
+    (+-a_8 +- 3f)/2, and E' is the one whose order r divides."""
+    import math
+
+    q = P**8
+    a = [2, T + 1]
+    for _ in range(7):
+        a.append(a[1] * a[-1] - P * a[-2])
+    f2, rem = divmod(4 * q - a[8] ** 2, 3)
+    f = math.isqrt(f2)
+    assert rem == 0 and f * f == f2
+    orders = [q + 1 - (s1 * a[8] + s2 * 3 * f) // 2 for s1 in (1, -1) for s2 in (1, -1)]
+    with_r = [n for n in orders if n % R == 0]
+    assert len(with_r) == 1
+    return with_r[0]
+
+
+#: the cofactor of G2 in E'(Fp8)
+H2 = twist_order_fp8() // R
+
+
+def g2_hash_steps(msg: bytes, dst: bytes, count: int) -> Dict[str, List[List[int]]]:
+    """hash_to_curve's (count 2) or encode_to_curve's (count 1) u_i and
+    the x-coordinates of the Q_i (tower coefficients); the y-coordinates
+    are checked with svdw_g2_y_ok, and the multiplication by H2 is left to
+    the caller (it takes this reference about 20 s)."""
+    us = hash_to_field_fp8(msg, dst, count)
+    return {"u": [u.to_tower() for u in us], "x": [svdw_g2_x(u).to_tower() for u in us]}

@@ -174,15 +174,23 @@ static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t 
     }
 }
 
+/* Whether a and b (same x) sum to the identity: b = -a, or a = b of order 2
+ * (y = 0, on curves with such points). */
+static int EC(pair_cancels)(const EC(affine_t) *a, const EC(affine_t) *b) {
+    FE t;
+    F(add)(&t, &a->y, &b->y);
+    return (int)(F(is_zero)(&t) & 1);
+}
+
 /* The denominator of the slope of a + b (b - a in x, or 2y to double), or
- * 1 when the sum needs no division (an identity operand, or b = -a). */
+ * 1 when the sum needs no division (an identity operand, or a + b = O). */
 static void EC(pair_den)(FE *den, const EC(affine_t) *a, uint8_t a_inf, const EC(affine_t) *b,
                          uint8_t b_inf) {
     if (a_inf | b_inf)
         F(set_one)(den);
     else if (!(F(eq)(&a->x, &b->x) & 1))
         F(sub)(den, &b->x, &a->x);
-    else if (F(eq)(&a->y, &b->y) & 1)
+    else if (!EC(pair_cancels)(a, b))
         F(dbl)(den, &a->y);
     else
         F(set_one)(den);
@@ -199,7 +207,7 @@ static void EC(pair_add)(EC(affine_t) *r, uint8_t *r_inf, const EC(affine_t) *pa
         return;
     }
     if (F(eq)(&a.x, &b.x) & 1) {
-        if (!(F(eq)(&a.y, &b.y) & 1)) { /* b = -a */
+        if (EC(pair_cancels)(&a, &b)) {
             *r_inf = 1;
             return;
         }
@@ -301,7 +309,8 @@ static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t fir
     for (uint32_t b = first + nbuckets; b-- > first;) {
         for (uint32_t e = m->start[b]; e < m->start[b] + m->count[b]; e++)
             if (!m->work_inf[e]) EC(add_affine)(&sum, &sum, &m->work[e].x, &m->work[e].y);
-        if (!(EC(is_identity)(&sum) & 1)) EC(add)(tot, tot, &sum);
+        /* skip the identity, not the all-zero triple of an exceptional case */
+        if (!(EC(is_identity)(&sum) & ~F(is_zero)(&sum.y) & 1)) EC(add)(tot, tot, &sum);
     }
 }
 
@@ -339,6 +348,12 @@ int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
             EC(msm_lanes)(r, points, scalars, n, mem);
         else
             EC(msm_buckets)(r, points, scalars, n, c, mem);
+#ifdef EC_EXACT_MSM
+        /* An exceptional case of the complete formulas (inputs outside the
+         * subgroup with a component of even order) leaves its all-zero
+         * result in the sum: start again with every case handled. */
+        if (EC(is_identity)(r) & F(is_zero)(&r->y) & 1) EC_EXACT_MSM(r, points, scalars, n);
+#endif
     }
     return PYBLS_OK;
 }
@@ -432,7 +447,12 @@ static void EC(sum_block)(POINT *r, const uint8_t *points, uint32_t rows, uint32
 }
 
 int EC(sum)(POINT *r, const uint8_t *points, uint32_t n, uint8_t *scratch, size_t scratch_len) {
-    return EC(sum_columns)(r, points, n, 1, 1, scratch, scratch_len);
+    int rc = EC(sum_columns)(r, points, n, 1, 1, scratch, scratch_len);
+#ifdef EC_EXACT_SUM
+    /* as in EC(msm): an exceptional case's all-zero result, summed again */
+    if (rc == PYBLS_OK && (EC(is_identity)(r) & F(is_zero)(&r->y) & 1)) EC_EXACT_SUM(r, points, n);
+#endif
+    return rc;
 }
 
 /* The sums of the first cols columns of a matrix of points stored row by

@@ -122,8 +122,47 @@ static int g1_has_even_component(const g1_t *p) {
     fp_sub(&t, &x, &G1_TWO_TORSION_X);
     return fp_legendre(&t) != 1;
 }
+
+/* sum_i [k_i]P_i for n internal points and scalars, every product and sum
+ * in affine coordinates with every case handled (variable time): the MSM's
+ * way out when its complete formulas met an exceptional case. */
+static void g1_msm_exact(g1_t *r, const uint8_t *points, const uint8_t *scalars, uint32_t n) {
+    g1_exact_t acc = {.inf = 1}, term;
+    for (uint32_t i = 0; i < n; i++) {
+        g1_t p, t;
+        fr_t k;
+        ct_memcpy(&p, points + (size_t)i * sizeof p, sizeof p);
+        ct_memcpy(&k, scalars + (size_t)i * sizeof k, sizeof k);
+        g1_mul_exact(&t, &p, &k);
+        term.inf = (int)(g1_is_identity(&t) & 1);
+        if (!term.inf) g1_to_affine(&term.x, &term.y, &t);
+        g1_exact_add(&acc, &acc, &term);
+    }
+    if (acc.inf)
+        g1_set_identity(r);
+    else
+        g1_from_affine(r, &acc.x, &acc.y);
+}
+
+/* sum_i P_i in affine coordinates with every case handled (variable time). */
+static void g1_sum_exact(g1_t *r, const uint8_t *points, uint32_t n) {
+    g1_exact_t acc = {.inf = 1}, term;
+    for (uint32_t i = 0; i < n; i++) {
+        g1_t p;
+        ct_memcpy(&p, points + (size_t)i * sizeof p, sizeof p);
+        term.inf = (int)(g1_is_identity(&p) & 1);
+        if (!term.inf) g1_to_affine(&term.x, &term.y, &p);
+        g1_exact_add(&acc, &acc, &term);
+    }
+    if (acc.inf)
+        g1_set_identity(r);
+    else
+        g1_from_affine(r, &acc.x, &acc.y);
+}
 #define EC_NEEDS_EXACT(p) g1_has_even_component(p)
 #define EC_EXACT_MUL(r, p, k) g1_mul_exact(r, p, k)
+#define EC_EXACT_MSM(r, points, scalars, n) g1_msm_exact(r, points, scalars, n)
+#define EC_EXACT_SUM(r, points, n) g1_sum_exact(r, points, n)
 #endif
 
 #if CURVE_FAMILY_BLS12

@@ -1,0 +1,57 @@
+"""G1.msm and G1.sum of BLS48-581 on points outside G1 with a component of
+even order (E(Fp) has the points of order 2 of y² = x³ + 1; such points
+come only from skipping the subgroup check), where the complete formulas
+and the affine tree additions meet their exceptional cases: the results
+against the affine group law of bls48_reference.py."""
+
+import pytest
+
+import bls48_reference as ref
+from pybls.bls48_581 import G1
+
+T = (ref.P - 1, 0)  # (-1, 0), of order 2
+
+
+def _lib(pt):
+    return G1.identity() if pt is None else G1.from_affine(*pt, subgroup_check=False)
+
+
+def _ref(p):
+    return None if p.is_identity() else ref.g1(*p.to_affine())
+
+
+def _want(points, scalars):
+    acc = None
+    for p, k in zip(points, scalars):
+        acc = ref.E1.add(acc, ref.E1.mul_affine(_ref(p), k))
+    return ref._affine_ints(acc)
+
+
+def _got(p):
+    return None if p.is_identity() else p.to_affine()
+
+
+def test_two_points_differing_by_a_point_of_order_2():
+    """(G + T) + G: the complete formulas' exceptional case P - Q = T."""
+    g = G1.generator()
+    g_plus_t = _lib(ref._affine_ints(ref.E1.add(ref.g1(*g.to_affine()), ref.g1(*T))))
+    points, scalars = [g_plus_t, g], [1, 1]
+    want = _want(points, scalars)
+    assert want is not None
+    assert _got(G1.msm(points, scalars)) == want
+    assert _got(G1.sum(points)) == want
+    points, scalars = [g_plus_t, g, g * 5], [3, 3, 7]
+    assert _got(G1.msm(points, scalars)) == _want(points, scalars)
+
+
+@pytest.mark.parametrize("n", [64])
+def test_many_points_with_a_point_of_order_2_twice(n):
+    """T + T in the affine trees (slope denominator 2y = 0) of the buckets
+    and of G1.sum, next to enough points for tree levels."""
+    g = G1.generator()
+    t = _lib(T)
+    points = [t, t] + [g * i for i in range(1, n - 1)] + [t]
+    scalars = [1] * len(points)
+    want = _want(points, scalars)
+    assert _got(G1.msm(points, scalars)) == want
+    assert _got(G1.sum(points)) == want
