@@ -1,4 +1,4 @@
-"""G1.msm and G1.sum of BLS48-581 on points outside G1 with a component of
+"""Addition, G1.msm and G1.sum of BLS48-581 on points outside G1 with a component of
 even order (E(Fp) has the points of order 2 of y² = x³ + 1; such points
 come only from skipping the subgroup check), where the complete formulas
 and the affine tree additions meet their exceptional cases: the results
@@ -40,6 +40,10 @@ def test_two_points_differing_by_a_point_of_order_2():
     assert want is not None
     assert _got(G1.msm(points, scalars)) == want
     assert _got(G1.sum(points)) == want
+    assert _got(g_plus_t + g) == want
+    assert _got(g + g_plus_t) == want
+    assert _got(g_plus_t - (-g)) == want
+    assert _got(g_plus_t - g) == (ref.P - 1, 0)  # T itself
     points, scalars = [g_plus_t, g, g * 5], [3, 3, 7]
     assert _got(G1.msm(points, scalars)) == _want(points, scalars)
 

@@ -28,8 +28,15 @@ int PUB(identity)(uint8_t *out) {
 int PUB(add)(uint8_t *out, const uint8_t *a, const uint8_t *b) {
     LOAD(POINT, p, a);
     LOAD(POINT, q, b);
-    EC(add)(&p, &p, &q);
-    STORE(out, p);
+    POINT r;
+    EC(add)(&r, &p, &q);
+#ifdef EC_EXACT_ADD
+    /* On a curve whose E(Fp) has points of order 2, the complete formulas
+     * return all zeros when p - q is one (points outside the subgroup
+     * only): that sum is made again with every case handled. */
+    if (EC(is_identity)(&r) & F(is_zero)(&r.y) & 1) EC_EXACT_ADD(&r, &p, &q);
+#endif
+    STORE(out, r);
     return PYBLS_OK;
 }
 

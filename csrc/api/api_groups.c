@@ -10,7 +10,11 @@
 #define POINT g1_t
 #define FE fp_t
 #define F(op) fp_##op
+#if CURVE_FAMILY_BLS48
+#define EC_EXACT_ADD(r, p, q) g1_add_exact(r, p, q)
+#endif
 #include "api/api_group_template.h"
+#undef EC_EXACT_ADD
 #undef PUB
 #undef EC
 #undef POINT

@@ -96,6 +96,11 @@ typedef struct { g2_fe_t x, y, z; } g2_t;
     int G##_from_affine_bytes(point_t *r, const uint8_t *x, const uint8_t *y, uint32_t flags);
 
 EC_DECLARE_GROUP(g1, g1_t, fp_t)
+#if CURVE_FAMILY_BLS48
+/* a + b with every case handled, for points outside G1 whose difference
+ * has order 2 (the complete formulas' exceptional case); variable time. */
+void g1_add_exact(g1_t *r, const g1_t *a, const g1_t *b);
+#endif
 EC_DECLARE_GROUP(g2, g2_t, g2_fe_t)
 
 #endif /* PYBLS_EC_H */

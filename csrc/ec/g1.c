@@ -144,6 +144,21 @@ static void g1_msm_exact(g1_t *r, const uint8_t *points, const uint8_t *scalars,
         g1_from_affine(r, &acc.x, &acc.y);
 }
 
+/* a + b in affine coordinates with every case handled (variable time):
+ * the public addition's way out of the complete formulas' exceptional case. */
+void g1_add_exact(g1_t *r, const g1_t *a, const g1_t *b) {
+    g1_exact_t ea, eb;
+    ea.inf = (int)(g1_is_identity(a) & 1);
+    if (!ea.inf) g1_to_affine(&ea.x, &ea.y, a);
+    eb.inf = (int)(g1_is_identity(b) & 1);
+    if (!eb.inf) g1_to_affine(&eb.x, &eb.y, b);
+    g1_exact_add(&ea, &ea, &eb);
+    if (ea.inf)
+        g1_set_identity(r);
+    else
+        g1_from_affine(r, &ea.x, &ea.y);
+}
+
 /* sum_i P_i in affine coordinates with every case handled (variable time). */
 static void g1_sum_exact(g1_t *r, const uint8_t *points, uint32_t n) {
     g1_exact_t acc = {.inf = 1}, term;
