@@ -2,7 +2,9 @@
 """pybls.kzg side by side with ckzg (c-kzg-4844 over blst) in the same
 process, single-threaded, with the same trusted setup and `precompute`:
 every EIP-4844 and EIP-7594 function on the same random blobs, the outputs
-checked equal before timing. Prints a table with pybls / ckzg time ratios
+checked equal before timing. The two are timed in alternating runs, so that
+a change in the machine's load hits both alike, and each ratio is the
+median of the runs' ratios. Prints a table with pybls / ckzg time ratios
 (below 1: pybls is faster) and writes benchmarks/results/kzg.json.
 
 Usage:
@@ -17,6 +19,7 @@ import json
 import pathlib
 import platform
 import random
+import statistics
 import sys
 import time
 from typing import Any, Callable, Dict, List
@@ -27,9 +30,33 @@ sys.path.insert(0, str(HERE))
 
 import ckzg  # noqa: E402
 
-from bench_native import fmt_ns, measure  # noqa: E402
+from bench_native import fmt_ns  # noqa: E402
 from pybls import kzg  # noqa: E402
 from pybls.kzg._field import R  # noqa: E402
+
+
+def measure_pair(ours: Callable[[], Any], theirs: Callable[[], Any], runs: int, target_ns: int) -> Dict[str, Any]:
+    """Alternating timing runs of both (each a loop lasting about
+    `target_ns`, its count fixed after a calibration call): each side's
+    median ns per call, and the median, min and max of the runs' ratios."""
+    iters = []
+    for fn in (ours, theirs):
+        t0 = time.perf_counter_ns()
+        fn()
+        iters.append(max(1, target_ns // max(time.perf_counter_ns() - t0, 1)))
+    per_call: List[List[float]] = [[], []]
+    for _ in range(runs):
+        for side, fn in enumerate((ours, theirs)):
+            start = time.perf_counter_ns()
+            for _ in range(iters[side]):
+                fn()
+            per_call[side].append((time.perf_counter_ns() - start) / iters[side])
+    ratios = [a / b for a, b in zip(*per_call)]
+    sides = [
+        {"median_ns": statistics.median(xs), "min_ns": min(xs), "max_ns": max(xs), "runs": runs, "iterations_per_run": n}
+        for xs, n in zip(per_call, iters)
+    ]
+    return {"pybls": sides[0], "ckzg": sides[1], "ratio": statistics.median(ratios), "ratio_min": min(ratios), "ratio_max": max(ratios)}
 
 
 def main() -> None:
@@ -39,7 +66,7 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=64, help="blobs in verify_blob_kzg_proof_batch")
     ap.add_argument("--json", type=pathlib.Path, default=HERE / "results" / "kzg.json")
     args = ap.parse_args()
-    runs, target = (3, 200_000_000) if args.quick else (5, 1_000_000_000)
+    runs, target = (7, 100_000_000) if args.quick else (9, 500_000_000)
 
     t0 = time.perf_counter()
     ts = kzg.load_trusted_setup(kzg.MAINNET, args.precompute)
@@ -89,14 +116,14 @@ def main() -> None:
 
     rows: List[Dict[str, Any]] = []
     print(f"trusted setup load: pybls {load_pybls:.2f} s, ckzg {load_ckzg:.2f} s (precompute={args.precompute})")
-    print(f"{'function':42} {'pybls':>10} {'ckzg':>10} {'ratio':>7}")
+    print(f"{'function':42} {'pybls':>10} {'ckzg':>10} {'ratio':>7}  (runs' ratios)")
     for name, ours, theirs in cases:
         assert ours() == theirs(), name
-        a = measure(ours, runs, target)
-        b = measure(theirs, runs, target)
-        ratio = a["median_ns"] / b["median_ns"]
-        print(f"{name:42} {fmt_ns(a['median_ns']):>10} {fmt_ns(b['median_ns']):>10} {ratio:7.2f}")
-        rows.append({"function": name, "pybls": a, "ckzg": b, "ratio": ratio})
+        row = measure_pair(ours, theirs, runs, target)
+        a, b = row["pybls"], row["ckzg"]
+        spread = f"{row['ratio_min']:.2f}-{row['ratio_max']:.2f}"
+        print(f"{name:42} {fmt_ns(a['median_ns']):>10} {fmt_ns(b['median_ns']):>10} {row['ratio']:7.2f}  ({spread})")
+        rows.append({"function": name, **row})
 
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(

@@ -120,3 +120,38 @@ def test_fixed_msm_on_a_wider_scalar_field():
         assert b.g1_fixed_table(1, 40, precompute, raw, table, b.scratch(bsize), bsize) == 0
         out = b.g1_fixed_msm(1, table, kb, 40, precompute, b.scratch(msize), msize)
         assert b.g1_eq(out, expected._b) == 1, precompute
+
+
+@pytest.mark.parametrize("ops", [G1_OPS, G2_OPS], ids=["G1", "G2"])
+def test_fixed_msm_many_blocks_share_the_running_sums(ops):
+    """With 24 blocks or more, the blocks' running sums over their buckets
+    are affine, sharing inversions: blocks whose running sums meet the
+    cases of the affine formula (the sum doubles, the total doubles, the sum
+    or the total cancels), empty blocks, buckets left with several points by
+    the tree, and random blocks, in one call."""
+    name, size = ops
+    group = _ops(name)
+    rng = random.Random(24)
+    p = group("mul")(group("generator")(), _lib.scalar_from_bytes(rng.randrange(1, ref.R).to_bytes(32, "big")))
+    neg, two = group("neg")(p), group("dbl")(p)
+    ident = group("identity")()
+    n = 6
+    special = [
+        ([p, p], [2, 1]),  # the sum doubles: P, then P + P
+        ([p, neg], [2, 1]),  # the sum cancels: P, then P - P
+        ([p], [2]),  # the total doubles: P, then P + P
+        ([p, group("neg")(two)], [2, 1]),  # the total cancels: P + (P - 2P)
+        ([p, p, p], [1, 1, 1]),  # one bucket of three
+        ([p, two, p, neg], [3, 3, 3, 3]),
+        ([], []),  # every scalar zero
+    ]
+    blocks = []
+    for pts, ks in special:
+        blocks.append((pts + [ident] * (n - len(pts)), ks + [0] * (n - len(ks))))
+    while len(blocks) < 30:
+        blocks.append((_points(group, n, rng), _scalars(n, rng) if len(blocks) % 2 else [rng.randrange(1, 9) for _ in range(n)]))
+    expected = [_naive(group, pts, ks) for pts, ks in blocks]
+    for precompute in (0, 3):
+        got = _fixed(name, size, blocks, n, precompute)
+        for b, (g, e) in enumerate(zip(got, expected)):
+            assert group("eq")(g, e), (b, precompute)

@@ -145,6 +145,11 @@ int PUB(poly_eval)(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x) 
     return rc;
 }
 
+int PUB(fft)(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root) {
+    LOAD(fr_t, w, root);
+    return EC(fft)(out, count, in, &w);
+}
+
 int PUB(msm_scratch_size)(uint32_t n) {
     int size = EC(msm_scratch_size)(n);
     return size < 0 ? PYBLS_ERR_ARGUMENT : size;

@@ -89,6 +89,10 @@ typedef struct { g2_fe_t x, y, z; } g2_t;
                       uint32_t n, uint32_t precompute, uint8_t *scratch, size_t scratch_len); \
     /* sum x^k P_k over n internal point buffers P_0..P_{n-1} (public; variable time). */  \
     int G##_poly_eval(point_t *r, const uint8_t *points, uint32_t n, uint32_t x);          \
+    /* out[t] = sum_k [root^(t k)] in[k] for count (a power of two, at most 2^16) internal  \
+     * buffers of subgroup points and a root of order count (ec_fft_template.h; variable  \
+     * time). */                                                                           \
+    int G##_fft(uint8_t *out, uint32_t count, const uint8_t *in, const fr_t *root);        \
     void G##_compress(uint8_t *out, const point_t *p);                                      \
     void G##_serialize(uint8_t *out, const point_t *p);                                     \
     /* PYBLS_OK or the PYBLS_ERR_* status saying what was wrong. */                        \

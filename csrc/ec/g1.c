@@ -198,6 +198,9 @@ static void g1_endo(g1_t *r, const g1_t *p) { *r = *p; }
 #include "ec/ec_mul_template.h"
 #include "ec/ec_msm_template.h"
 #include "ec/ec_msm_fixed_template.h"
+/* E keeps Z, so the FFT can multiply from affine tables (ec_fft_template.h). */
+#define EC_FFT_AFFINE 1
+#include "ec/ec_fft_template.h"
 #include EC_ENCODING_TEMPLATE
 
 #if CURVE_FAMILY_BLS12

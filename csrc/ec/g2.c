@@ -119,6 +119,7 @@ static void g2_endo(g2_t *r, const g2_t *p) { *r = *p; }
 #include "ec/ec_mul_template.h"
 #include "ec/ec_msm_template.h"
 #include "ec/ec_msm_fixed_template.h"
+#include "ec/ec_fft_template.h"
 #include EC_ENCODING_TEMPLATE
 
 #if CURVE_FAMILY_BLS48

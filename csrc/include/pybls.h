@@ -164,6 +164,14 @@ int pybls_fp_legendre(const uint8_t *a);
  * points P_0..P_{n-1} (a committed polynomial at a small public x), in
  * variable time. */
 
+/* fft writes out[t] = sum_k [root^(t k)] in[k] for `count` internal points
+ * of the prime-order subgroup (a power of two, at most 65536) and an
+ * internal Fr `root` of order count: the inverse transform is root^-1,
+ * unscaled (KZG's FK20 cell proofs). Variable time, for public points; out
+ * may be in (else they must not overlap). Outside the subgroup, where
+ * scalars act modulo a multiple of r, the twiddles reduced modulo r do not
+ * compose and the result is not that sum. */
+
 /* decode_batch decodes `count` encodings of `len` bytes each, back to back,
  * as decode does, stopping at the first invalid one (its status). */
 
@@ -199,6 +207,7 @@ int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_g1_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root);
 int pybls_g1_fixed_table_size(uint32_t n, uint32_t precompute);
 int pybls_g1_fixed_table_scratch_size(uint32_t n);
 int pybls_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
@@ -231,6 +240,7 @@ int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_g2_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root);
 int pybls_g2_fixed_table_size(uint32_t n, uint32_t precompute);
 int pybls_g2_fixed_table_scratch_size(uint32_t n);
 int pybls_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);

@@ -59,6 +59,7 @@
 #define pybls_g1_sum pybls_bn254_g1_sum
 #define pybls_g1_sum_columns pybls_bn254_g1_sum_columns
 #define pybls_g1_poly_eval pybls_bn254_g1_poly_eval
+#define pybls_g1_fft pybls_bn254_g1_fft
 #define pybls_g1_fixed_table_size pybls_bn254_g1_fixed_table_size
 #define pybls_g1_fixed_table_scratch_size pybls_bn254_g1_fixed_table_scratch_size
 #define pybls_g1_fixed_table pybls_bn254_g1_fixed_table
@@ -89,6 +90,7 @@
 #define pybls_g2_sum pybls_bn254_g2_sum
 #define pybls_g2_sum_columns pybls_bn254_g2_sum_columns
 #define pybls_g2_poly_eval pybls_bn254_g2_poly_eval
+#define pybls_g2_fft pybls_bn254_g2_fft
 #define pybls_g2_fixed_table_size pybls_bn254_g2_fixed_table_size
 #define pybls_g2_fixed_table_scratch_size pybls_bn254_g2_fixed_table_scratch_size
 #define pybls_g2_fixed_table pybls_bn254_g2_fixed_table
@@ -189,6 +191,7 @@
 #define pybls_g1_sum pybls_bn254_nogami_g1_sum
 #define pybls_g1_sum_columns pybls_bn254_nogami_g1_sum_columns
 #define pybls_g1_poly_eval pybls_bn254_nogami_g1_poly_eval
+#define pybls_g1_fft pybls_bn254_nogami_g1_fft
 #define pybls_g1_fixed_table_size pybls_bn254_nogami_g1_fixed_table_size
 #define pybls_g1_fixed_table_scratch_size pybls_bn254_nogami_g1_fixed_table_scratch_size
 #define pybls_g1_fixed_table pybls_bn254_nogami_g1_fixed_table
@@ -219,6 +222,7 @@
 #define pybls_g2_sum pybls_bn254_nogami_g2_sum
 #define pybls_g2_sum_columns pybls_bn254_nogami_g2_sum_columns
 #define pybls_g2_poly_eval pybls_bn254_nogami_g2_poly_eval
+#define pybls_g2_fft pybls_bn254_nogami_g2_fft
 #define pybls_g2_fixed_table_size pybls_bn254_nogami_g2_fixed_table_size
 #define pybls_g2_fixed_table_scratch_size pybls_bn254_nogami_g2_fixed_table_scratch_size
 #define pybls_g2_fixed_table pybls_bn254_nogami_g2_fixed_table
@@ -319,6 +323,7 @@
 #define pybls_g1_sum pybls_bn381_g1_sum
 #define pybls_g1_sum_columns pybls_bn381_g1_sum_columns
 #define pybls_g1_poly_eval pybls_bn381_g1_poly_eval
+#define pybls_g1_fft pybls_bn381_g1_fft
 #define pybls_g1_fixed_table_size pybls_bn381_g1_fixed_table_size
 #define pybls_g1_fixed_table_scratch_size pybls_bn381_g1_fixed_table_scratch_size
 #define pybls_g1_fixed_table pybls_bn381_g1_fixed_table
@@ -349,6 +354,7 @@
 #define pybls_g2_sum pybls_bn381_g2_sum
 #define pybls_g2_sum_columns pybls_bn381_g2_sum_columns
 #define pybls_g2_poly_eval pybls_bn381_g2_poly_eval
+#define pybls_g2_fft pybls_bn381_g2_fft
 #define pybls_g2_fixed_table_size pybls_bn381_g2_fixed_table_size
 #define pybls_g2_fixed_table_scratch_size pybls_bn381_g2_fixed_table_scratch_size
 #define pybls_g2_fixed_table pybls_bn381_g2_fixed_table
@@ -449,6 +455,7 @@
 #define pybls_g1_sum pybls_bn462_g1_sum
 #define pybls_g1_sum_columns pybls_bn462_g1_sum_columns
 #define pybls_g1_poly_eval pybls_bn462_g1_poly_eval
+#define pybls_g1_fft pybls_bn462_g1_fft
 #define pybls_g1_fixed_table_size pybls_bn462_g1_fixed_table_size
 #define pybls_g1_fixed_table_scratch_size pybls_bn462_g1_fixed_table_scratch_size
 #define pybls_g1_fixed_table pybls_bn462_g1_fixed_table
@@ -479,6 +486,7 @@
 #define pybls_g2_sum pybls_bn462_g2_sum
 #define pybls_g2_sum_columns pybls_bn462_g2_sum_columns
 #define pybls_g2_poly_eval pybls_bn462_g2_poly_eval
+#define pybls_g2_fft pybls_bn462_g2_fft
 #define pybls_g2_fixed_table_size pybls_bn462_g2_fixed_table_size
 #define pybls_g2_fixed_table_scratch_size pybls_bn462_g2_fixed_table_scratch_size
 #define pybls_g2_fixed_table pybls_bn462_g2_fixed_table
@@ -579,6 +587,7 @@
 #define pybls_g1_sum pybls_bls48_581_g1_sum
 #define pybls_g1_sum_columns pybls_bls48_581_g1_sum_columns
 #define pybls_g1_poly_eval pybls_bls48_581_g1_poly_eval
+#define pybls_g1_fft pybls_bls48_581_g1_fft
 #define pybls_g1_fixed_table_size pybls_bls48_581_g1_fixed_table_size
 #define pybls_g1_fixed_table_scratch_size pybls_bls48_581_g1_fixed_table_scratch_size
 #define pybls_g1_fixed_table pybls_bls48_581_g1_fixed_table
@@ -609,6 +618,7 @@
 #define pybls_g2_sum pybls_bls48_581_g2_sum
 #define pybls_g2_sum_columns pybls_bls48_581_g2_sum_columns
 #define pybls_g2_poly_eval pybls_bls48_581_g2_poly_eval
+#define pybls_g2_fft pybls_bls48_581_g2_fft
 #define pybls_g2_fixed_table_size pybls_bls48_581_g2_fixed_table_size
 #define pybls_g2_fixed_table_scratch_size pybls_bls48_581_g2_fixed_table_scratch_size
 #define pybls_g2_fixed_table pybls_bls48_581_g2_fixed_table

@@ -82,6 +82,7 @@ int pybls_bn462_g1_sum_scratch_size(uint32_t n);
 int pybls_bn462_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn462_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn462_g1_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_bn462_g1_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root);
 int pybls_bn462_g1_fixed_table_size(uint32_t n, uint32_t precompute);
 int pybls_bn462_g1_fixed_table_scratch_size(uint32_t n);
 int pybls_bn462_g1_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
@@ -112,6 +113,7 @@ int pybls_bn462_g2_sum_scratch_size(uint32_t n);
 int pybls_bn462_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn462_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn462_g2_poly_eval(uint8_t *out, const uint8_t *points, uint32_t n, uint32_t x);
+int pybls_bn462_g2_fft(uint8_t *out, uint32_t count, const uint8_t *in, const uint8_t *root);
 int pybls_bn462_g2_fixed_table_size(uint32_t n, uint32_t precompute);
 int pybls_bn462_g2_fixed_table_scratch_size(uint32_t n);
 int pybls_bn462_g2_fixed_table(uint32_t count, uint32_t n, uint32_t precompute, const uint8_t *points, uint8_t *table, uint8_t *scratch, uint32_t scratch_len);
@@ -198,6 +200,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn462_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn462_g1_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn462_g1_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn462_g1_fft': ('int', ['u8*', 'u32', 'const u8*', 'const u8*']),
     'pybls_bn462_g1_fixed_table_size': ('int', ['u32', 'u32']),
     'pybls_bn462_g1_fixed_table_scratch_size': ('int', ['u32']),
     'pybls_bn462_g1_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
@@ -228,6 +231,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn462_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn462_g2_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn462_g2_poly_eval': ('int', ['u8*', 'const u8*', 'u32', 'u32']),
+    'pybls_bn462_g2_fft': ('int', ['u8*', 'u32', 'const u8*', 'const u8*']),
     'pybls_bn462_g2_fixed_table_size': ('int', ['u32', 'u32']),
     'pybls_bn462_g2_fixed_table_scratch_size': ('int', ['u32']),
     'pybls_bn462_g2_fixed_table': ('int', ['u32', 'u32', 'u32', 'const u8*', 'u8*', 'u8*', 'u32']),
@@ -348,9 +352,11 @@ OUTPUT_SIZES: Dict[str, int] = {
 # name -> (position of the size argument after `out`, bytes per unit of it).
 VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bn462_g1_sum_columns': (0, 192),
+    'pybls_bn462_g1_fft': (0, 192),
     'pybls_bn462_g1_fixed_msm': (0, 192),
     'pybls_bn462_g1_decode_batch': (0, 192),
     'pybls_bn462_g2_sum_columns': (0, 384),
+    'pybls_bn462_g2_fft': (0, 384),
     'pybls_bn462_g2_fixed_msm': (0, 384),
     'pybls_bn462_g2_decode_batch': (0, 384),
     'pybls_bn462_expand_message_xmd': (0, 1),

@@ -21,7 +21,7 @@ since the a of cell i is w_128^reverse7(i).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Sequence
+from typing import TYPE_CHECKING, List
 
 from .. import _lib
 from ._field import R, reverse_bits, roots_of_unity, scalar
@@ -32,38 +32,24 @@ if TYPE_CHECKING:
 _N = 128  # the DFT size: twice the Toeplitz size
 _L = 64  # field elements per cell
 _G1 = 144  # bytes of an internal G1 point
-_IN_SUBGROUP_VARTIME = 3  # PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME
+_CELL_ORDER = [reverse_bits(i, 7) for i in range(_N)]  # cell i's proof is DFT entry reverse7(i)
 
 
-def g1_dft(points: Sequence[bytes], inverse: bool = False) -> List[bytes]:
-    """sum_k points[k] w^(tk) for t < 128 (w^-1 with `inverse`, unscaled):
-    radix-2 decimation in time over internal points."""
-    n = len(points)
-    bits = n.bit_length() - 1
-    roots = roots_of_unity(n)
-    twiddles = [scalar(roots[(-k) % n] if inverse else roots[k]) for k in range(n // 2)]
-    a = [points[reverse_bits(i, bits)] for i in range(n)]
-    identity = _lib.g1_identity()
-    size = 2
-    while size <= n:
-        half, step = size // 2, n // size
-        for start in range(0, n, size):
-            for j in range(half):
-                u, v = a[start + j], a[start + j + half]
-                if j and v != identity:
-                    v = _lib.g1_mul_flags(v, twiddles[j * step], _IN_SUBGROUP_VARTIME)
-                a[start + j] = _lib.g1_add(u, v)
-                a[start + j + half] = _lib.g1_add(u, _lib.g1_neg(v))
-        size *= 2
-    return a
+def g1_dft(points: bytes, n: int, inverse: bool = False) -> bytes:
+    """sum_k points[k] w^(tk) for t < n (w^-1 with `inverse`, unscaled), on
+    n packed internal points in the prime-order subgroup, in one core call."""
+    w = roots_of_unity(n)[1] if n > 1 else 1
+    root = scalar(pow(w, -1, R) if inverse else w)
+    return _lib.g1_fft(n, points, root)
 
 
 def setup_column(ts: "TrustedSetup", b: int) -> List[bytes]:
     """DFT(rev s_b): the 128 transformed points of s_b = [tau^(64k+b)]G1."""
     mono = ts.g1_monomial
     s = [mono[_G1 * (_L * k + b) : _G1 * (_L * k + b + 1)] for k in range(_L)]
-    rev = [s[0]] + [_lib.g1_identity()] * _L + [s[_L - k] for k in range(1, _L)]
-    return g1_dft(rev)
+    rev = b"".join([s[0]] + [_lib.g1_identity()] * _L + [s[_L - k] for k in range(1, _L)])
+    out = g1_dft(rev, _N)
+    return [out[_G1 * t : _G1 * (t + 1)] for t in range(_N)]
 
 
 def setup_table(ts: "TrustedSetup") -> List[bytes]:
@@ -85,9 +71,8 @@ def cell_proofs(coeffs: bytes, ts: "TrustedSetup") -> List[bytes]:
     u_hat = b"".join([_lib.fr_fft(_N, u[32 * _L * b : 32 * _L * (b + 1)] + padding, root, scale) for b in range(_L)])
     # row t's scalars are the u_hat[b][t], b < 64; the 128 MSMs in one call
     ks = _lib.fr_transpose(_L * _N, u_hat, _L)
-    sums = ts.fk20_fixed().msm(ks)
-    h = [sums[_G1 * t : _G1 * (t + 1)] for t in range(_N)]
-    ws = g1_dft(h, inverse=True)
-    x = ws[1:_L] + [_lib.g1_identity()] * (_N - _L + 1)
-    p = g1_dft(x)
-    return [p[reverse_bits(i, 7)] for i in range(_N)]
+    h = ts.fk20_fixed().msm(ks)
+    ws = g1_dft(h, _N, inverse=True)
+    x = ws[_G1 : _G1 * _L] + _lib.g1_identity() * (_N - _L + 1)  # W_1 .. W_63, then zeros
+    p = g1_dft(x, _N)
+    return [p[_G1 * t : _G1 * (t + 1)] for t in _CELL_ORDER]
