@@ -177,10 +177,10 @@ static void read_scalar(fr_t *k, const uint8_t in[EIP_SCALAR]) {
 int pybls_eip2537_g1_mul(uint8_t *out128, const uint8_t *in160) {
     g1_t p;
     fr_t k;
-    int status = read_g1(&p, in160, 1);
+    int status = read_g1(&p, in160, 0);
     if (status) return status;
     read_scalar(&k, in160 + EIP_G1);
-    g1_mul_subgroup_vartime(&p, &p, &k);
+    if (!g1_mul_checked_vartime(&p, &p, &k)) return PYBLS_ERR_NOT_IN_SUBGROUP;
     write_g1(out128, &p);
     return PYBLS_OK;
 }

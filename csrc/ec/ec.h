@@ -98,4 +98,10 @@ typedef struct { g2_fe_t x, y, z; } g2_t;
 EC_DECLARE_GROUP(g1, g1_t, fp_t)
 EC_DECLARE_GROUP(g2, g2_t, g2_fe_t)
 
+#if CURVE_FAMILY_BLS12
+/* [k]P in variable time for a point of the curve that this checks to be
+ * in G1, sharing the check's work: 1, or 0 (r untouched) if P is not. */
+int g1_mul_checked_vartime(g1_t *r, const g1_t *p, const fr_t *k);
+#endif
+
 #endif /* PYBLS_EC_H */

@@ -224,12 +224,9 @@ void fp_inv(fp_t *r, const fp_t *a) {
 
 /* ---- Variable time, for public values only ----------------------------- */
 
-/* The B divsteps of divsteps() with branches, several at a time: a run of
- * zero low bits of g is taken at once (each is one step: g / 2, delta + 1),
- * and for an odd g, after a swap when delta > 0, the next n <= 1 - delta
- * steps (which cannot swap) add f to g whenever g is odd: all together
- * they add w f, w = -g / f mod 2^n, which clears g's n low bits. The matrix
- * is the same. */
+/* The B divsteps of divsteps() with branches: a run of zero low bits of g
+ * is taken at once (each is one step: g / 2, delta + 1), and an odd g costs
+ * one addition, after a swap when delta > 0. The matrix is the same. */
 static sl_t divsteps_vartime(sl_t delta, sw_t f, sw_t g, divstep_matrix_t *m) {
     sw_t u = 1, v = 0, q = 0, r = 1, t;
     int left = SB;
@@ -248,14 +245,9 @@ static sl_t divsteps_vartime(sl_t delta, sw_t f, sw_t g, divstep_matrix_t *m) {
             t = u; u = q; q = (sw_t)0 - t;
             t = v; v = r; r = (sw_t)0 - t;
         }
-        int n = 1 - (int)delta;
-        if (n > left) n = left;
-        if (n > 6) n = 6;
-        sw_t finv = f * (2 - f * f); /* f^-1 mod 2^6: f = f^-1 mod 8 for odd f */
-        sw_t w = ((sw_t)0 - g * finv) & (((sw_t)1 << n) - 1);
-        g += w * f; /* n low zero bits, halved by the next zero run */
-        q += w * u;
-        r += w * v;
+        g += f; /* both odd: g even, halved by the next zero run */
+        q += u;
+        r += v;
     }
     m->u = (sl_t)u;
     m->v = (sl_t)v;
