@@ -5,10 +5,12 @@
  * A field element is 64 bytes big-endian, the top 16 zero; an Fp2 element
  * c0 || c1; a point x || y, all zero for the point at infinity. Precompile
  * inputs are public: everything here is variable time (the affine outputs
- * take one variable-time inversion). The status says what kind of error
- * was found first; pybls.evm words the message.
+ * take one variable-time inversion; the additions add in affine
+ * coordinates). The status says what kind of error was found first;
+ * pybls.evm words the message.
  */
 #include "pybls.h"
+#include "curves/consts.h"
 #include "ec/ec.h"
 
 #define LOAD(type, name, buf) type name; ct_memcpy(&name, buf, sizeof name)
@@ -50,19 +52,75 @@ static void fp2_inv_vartime(fp2_t *r, const fp2_t *a) {
     fp_neg(&r->c1, &r->c1);
 }
 
+/* NAME(x3, y3, x1, y1, x2, y2): the sum of two affine points of the curve,
+ * neither the identity, in affine coordinates with one variable-time
+ * inversion; 0 if it is the identity (P2 = -P1). Both curves have odd
+ * order, hence no point with y = 0: a doubling's 2y is invertible. */
+#define AFFINE_ADD(NAME, FE, F, INV)                                                    \
+    static int NAME(FE *x3, FE *y3, const FE *x1, const FE *y1, const FE *x2,         \
+                    const FE *y2) {                                                     \
+        FE num, den, l, t;                                                              \
+        if (F(eq)(x1, x2) & 1) {                                                        \
+            if (!(F(eq)(y1, y2) & 1)) return 0;                                         \
+            F(sqr)(&num, x1); /* the tangent's slope 3 x^2 / 2 y */                     \
+            F(mul3)(&num, &num);                                                        \
+            F(dbl)(&den, y1);                                                           \
+        } else {                                                                        \
+            F(sub)(&num, y2, y1);                                                       \
+            F(sub)(&den, x2, x1);                                                       \
+        }                                                                               \
+        INV(&den, &den);                                                                \
+        F(mul)(&l, &num, &den);                                                         \
+        F(sqr)(&t, &l);                                                                 \
+        F(sub)(&t, &t, x1);                                                             \
+        F(sub)(&t, &t, x2);                                                             \
+        F(sub)(&num, x1, &t);                                                           \
+        F(mul)(&num, &num, &l);                                                         \
+        F(sub)(y3, &num, y1);                                                           \
+        *x3 = t;                                                                        \
+        return 1;                                                                       \
+    }
+
+#define FP_OP(op) fp_##op
+#define FP2_OP(op) fp2_##op
+AFFINE_ADD(g1_affine_add, fp_t, FP_OP, fp_inv_vartime)
+AFFINE_ADD(g2_affine_add, fp2_t, FP2_OP, fp2_inv_vartime)
+
+/* y^2 = x^3 + b, the curve's equation in affine coordinates. */
+#define ON_CURVE(NAME, FE, F, B)                                                        \
+    static int NAME(const FE *x, const FE *y) {                                         \
+        FE lhs, rhs;                                                                    \
+        F(sqr)(&lhs, y);                                                                \
+        F(sqr)(&rhs, x);                                                                \
+        F(mul)(&rhs, &rhs, x);                                                          \
+        F(add)(&rhs, &rhs, &B);                                                         \
+        return (int)(F(eq)(&lhs, &rhs) & 1);                                            \
+    }
+
+ON_CURVE(g1_affine_on_curve, fp_t, FP_OP, G1_B)
+ON_CURVE(g2_affine_on_curve, fp2_t, FP2_OP, G2_B)
+
 /* ---- G1 ----------------------------------------------------------------- */
+
+/* The affine coordinates of a point of E(Fp), *inf = 1 for the identity. */
+static int read_g1_affine(fp_t *x, fp_t *y, int *inf, const uint8_t in[EIP_G1]) {
+    int status;
+    if ((status = read_fp(x, in)) || (status = read_fp(y, in + EIP_FP))) return status;
+    *inf = all_zero(in, EIP_G1);
+    if (!*inf && !g1_affine_on_curve(x, y)) return PYBLS_ERR_NOT_ON_CURVE;
+    return PYBLS_OK;
+}
 
 /* A point of E(Fp) (on the curve, in G1 too if `subgroup`). */
 static int read_g1(g1_t *r, const uint8_t in[EIP_G1], int subgroup) {
     fp_t x, y;
-    int status;
-    if ((status = read_fp(&x, in)) || (status = read_fp(&y, in + EIP_FP))) return status;
-    if (all_zero(in, EIP_G1)) {
+    int inf, status = read_g1_affine(&x, &y, &inf, in);
+    if (status) return status;
+    if (inf) {
         g1_set_identity(r);
         return PYBLS_OK;
     }
     g1_from_affine(r, &x, &y);
-    if (!g1_is_on_curve(r)) return PYBLS_ERR_NOT_ON_CURVE;
     if (subgroup && !g1_in_subgroup_vartime(r)) return PYBLS_ERR_NOT_IN_SUBGROUP;
     return PYBLS_OK;
 }
@@ -81,11 +139,21 @@ static void write_g1(uint8_t out[EIP_G1], const g1_t *p) {
 }
 
 int pybls_eip2537_g1_add(uint8_t *out128, const uint8_t *in256) {
-    g1_t a, b;
-    int status;
-    if ((status = read_g1(&a, in256, 0)) || (status = read_g1(&b, in256 + EIP_G1, 0))) return status;
-    g1_add(&a, &a, &b);
-    write_g1(out128, &a);
+    fp_t x1, y1, x2, y2;
+    int inf1, inf2, status;
+    if ((status = read_g1_affine(&x1, &y1, &inf1, in256)) ||
+        (status = read_g1_affine(&x2, &y2, &inf2, in256 + EIP_G1)))
+        return status;
+    if (inf1 || inf2) { /* the other point, as given (a valid encoding) */
+        ct_memcpy(out128, inf1 ? in256 + EIP_G1 : in256, EIP_G1);
+        return PYBLS_OK;
+    }
+    if (!g1_affine_add(&x1, &y1, &x1, &y1, &x2, &y2)) {
+        for (int i = 0; i < EIP_G1; i++) out128[i] = 0;
+        return PYBLS_OK;
+    }
+    write_fp(out128, &x1);
+    write_fp(out128 + EIP_FP, &y1);
     return PYBLS_OK;
 }
 
@@ -115,16 +183,23 @@ static void write_fp2(uint8_t out[2 * EIP_FP], const fp2_t *a) {
     write_fp(out + EIP_FP, &a->c1);
 }
 
+static int read_g2_affine(fp2_t *x, fp2_t *y, int *inf, const uint8_t in[EIP_G2]) {
+    int status;
+    if ((status = read_fp2(x, in)) || (status = read_fp2(y, in + 2 * EIP_FP))) return status;
+    *inf = all_zero(in, EIP_G2);
+    if (!*inf && !g2_affine_on_curve(x, y)) return PYBLS_ERR_NOT_ON_CURVE;
+    return PYBLS_OK;
+}
+
 static int read_g2(g2_t *r, const uint8_t in[EIP_G2], int subgroup) {
     fp2_t x, y;
-    int status;
-    if ((status = read_fp2(&x, in)) || (status = read_fp2(&y, in + 2 * EIP_FP))) return status;
-    if (all_zero(in, EIP_G2)) {
+    int inf, status = read_g2_affine(&x, &y, &inf, in);
+    if (status) return status;
+    if (inf) {
         g2_set_identity(r);
         return PYBLS_OK;
     }
     g2_from_affine(r, &x, &y);
-    if (!g2_is_on_curve(r)) return PYBLS_ERR_NOT_ON_CURVE;
     if (subgroup && !g2_in_subgroup_vartime(r)) return PYBLS_ERR_NOT_IN_SUBGROUP;
     return PYBLS_OK;
 }
@@ -143,11 +218,21 @@ static void write_g2(uint8_t out[EIP_G2], const g2_t *p) {
 }
 
 int pybls_eip2537_g2_add(uint8_t *out256, const uint8_t *in512) {
-    g2_t a, b;
-    int status;
-    if ((status = read_g2(&a, in512, 0)) || (status = read_g2(&b, in512 + EIP_G2, 0))) return status;
-    g2_add(&a, &a, &b);
-    write_g2(out256, &a);
+    fp2_t x1, y1, x2, y2;
+    int inf1, inf2, status;
+    if ((status = read_g2_affine(&x1, &y1, &inf1, in512)) ||
+        (status = read_g2_affine(&x2, &y2, &inf2, in512 + EIP_G2)))
+        return status;
+    if (inf1 || inf2) {
+        ct_memcpy(out256, inf1 ? in512 + EIP_G2 : in512, EIP_G2);
+        return PYBLS_OK;
+    }
+    if (!g2_affine_add(&x1, &y1, &x1, &y1, &x2, &y2)) {
+        for (int i = 0; i < EIP_G2; i++) out256[i] = 0;
+        return PYBLS_OK;
+    }
+    write_fp2(out256, &x1);
+    write_fp2(out256 + 2 * EIP_FP, &y1);
     return PYBLS_OK;
 }
 
