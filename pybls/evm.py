@@ -45,6 +45,11 @@ and the pairing check (384-byte pairs) require points in the subgroup of
 order r, and refuse empty input. The maps are RFC 9380's map_to_curve
 (simplified SWU and its isogeny) followed by clearing the cofactor.
 
+Precompile inputs are public, so these functions run in variable time:
+the additions, the single multiplications (an MSM of one pair) and the
+parsing of the pairing check's points run on the call data in the core,
+whose affine outputs take one variable-time inversion.
+
 >>> from pybls import evm
 >>> g = bytes.fromhex("00" * 31 + "01" + "00" * 31 + "02")   # (1, 2), BN254's generator
 >>> evm.bn254_mul(g + (2).to_bytes(32, "big")) == evm.bn254_add(g + g)
