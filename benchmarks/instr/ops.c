@@ -113,6 +113,24 @@ __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "eip2537_g2_add")) return pybls_eip2537_g2_add(out, eip_g2add);
     if (!strcmp(op, "eip2537_g1_mul")) return pybls_eip2537_g1_mul(out, eip_g1mul);
     if (!strcmp(op, "eip2537_g2_mul")) return pybls_eip2537_g2_mul(out, eip_g2mul);
+    if (!strcmp(op, "g1_mul_checked_generic") || !strcmp(op, "g2_mul_checked_generic")) {
+        /* the same work through the generic functions: affine decoding with
+         * the subgroup check, multiplication, affine encoding */
+        int g2 = op[1] == '2';
+        uint8_t xy[192], all_ones[32], k[PYBLS_SCALAR_SIZE];
+        memset(all_ones, 0xff, 32);
+        pybls_scalar_from_bytes_wide(k, all_ones, 32);
+        if (g2) {
+            pybls_g2_to_affine_bytes(xy, sig);
+            pybls_g2_from_affine_bytes(t2, xy, xy + 96, 0);
+            pybls_g2_mul_flags(t2, t2, k, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
+            return pybls_g2_to_affine_bytes(out, t2);
+        }
+        pybls_g1_to_affine_bytes(xy, pk);
+        pybls_g1_from_affine_bytes(t1, xy, xy + 48, 0);
+        pybls_g1_mul_flags(t1, t1, k, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
+        return pybls_g1_to_affine_bytes(out, t1);
+    }
     if (!strcmp(op, "pairing")) return pybls_pairing(out, pk, sig);
     if (!strcmp(op, "g1_mul_vartime64")) return pybls_g1_mul_vartime(t1, pk, k64);
     if (!strcmp(op, "g2_msm64"))
