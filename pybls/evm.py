@@ -45,6 +45,11 @@ and the pairing check (384-byte pairs) require points in the subgroup of
 order r, and refuse empty input. The maps are RFC 9380's map_to_curve
 (simplified SWU and its isogeny) followed by clearing the cofactor.
 
+Precompile inputs are public, so these functions run in variable time:
+the additions, the single multiplications (an MSM of one pair) and the
+parsing of the pairing check's points run on the call data in the core,
+whose affine outputs take one variable-time inversion.
+
 >>> from pybls import evm
 >>> g = bytes.fromhex("00" * 31 + "01" + "00" * 31 + "02")   # (1, 2), BN254's generator
 >>> evm.bn254_mul(g + (2).to_bytes(32, "big")) == evm.bn254_add(g + g)
@@ -64,10 +69,9 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Sequence, Tuple, Type, TypeVar
 
-from . import bn254
+from . import _lib, bn254
 from ._convert import as_bytes
 from .errors import DecodeError, NonCanonicalError, NotInSubgroupError, NotOnCurveError, PrecompileError
-from .pairing import pairing_product
 from .points import FIELD_MODULUS, G1, G2, _Point
 
 __all__ = [
@@ -248,18 +252,23 @@ def _bls_g2(data: bytes, subgroup: bool, name: str, what: str) -> G2:
     return _bls_point(G2, data, _G2_PARTS, subgroup, name, what)
 
 
+_INFINITY_G1 = bytes(_G1)
+_INFINITY_G2 = bytes(_G2)
+
+
 def _enc_g1(p: G1) -> bytes:
-    if p.is_identity():
-        return bytes(_G1)
-    xy = p._affine_bytes()
-    return _ZERO_PAD + xy[:48] + _ZERO_PAD + xy[48:]
+    return _lib.eip2537_g1_encode(p._b)
 
 
 def _enc_g2(p: G2) -> bytes:
-    if p.is_identity():
-        return bytes(_G2)
-    c = p._affine_bytes()  # x.c1 x.c0 y.c1 y.c0
-    return _ZERO_PAD + c[48:96] + _ZERO_PAD + c[:48] + _ZERO_PAD + c[144:] + _ZERO_PAD + c[96:144]
+    return _lib.eip2537_g2_encode(p._b)
+
+
+def _rejected(name: str, check: Callable[[], object]) -> PrecompileError:
+    """The error for an input the core refused: `check` repeats the checks
+    in Python and raises the PrecompileError that says what is wrong."""
+    check()
+    return PrecompileError(f"{name}: invalid input")  # not expected: both check the same
 
 
 def _exact(data: bytes, n: int, name: str) -> bytes:
@@ -287,10 +296,13 @@ def bls12_g1add(data: bytes) -> bytes:
     >>> bls12_g1add(G + bytes(128)) == G                 # all zeros: the point at infinity
     True
     """
-    d = _exact(data, 2 * _G1, "BLS12_G1ADD")
-    a = _bls_g1(d[:_G1], False, "BLS12_G1ADD", "first point")
-    b = _bls_g1(d[_G1:], False, "BLS12_G1ADD", "second point")
-    return _enc_g1(a + b)
+    name = "BLS12_G1ADD"
+    d = _exact(data, 2 * _G1, name)
+    try:
+        return _lib.eip2537_g1_add(d)
+    except DecodeError:
+        raise _rejected(name, lambda: _bls_g1(d[:_G1], False, name, "first point")
+                        + _bls_g1(d[_G1:], False, name, "second point")) from None
 
 
 def bls12_g2add(data: bytes) -> bytes:
@@ -302,19 +314,21 @@ def bls12_g2add(data: bytes) -> bytes:
     >>> bls12_g2add(Q + Q) == bls12_g2msm(Q + (2).to_bytes(32, "big"))
     True
     """
-    d = _exact(data, 2 * _G2, "BLS12_G2ADD")
-    a = _bls_g2(d[:_G2], False, "BLS12_G2ADD", "first point")
-    b = _bls_g2(d[_G2:], False, "BLS12_G2ADD", "second point")
-    return _enc_g2(a + b)
+    name = "BLS12_G2ADD"
+    d = _exact(data, 2 * _G2, name)
+    try:
+        return _lib.eip2537_g2_add(d)
+    except DecodeError:
+        raise _rejected(name, lambda: _bls_g2(d[:_G2], False, name, "first point")
+                        + _bls_g2(d[_G2:], False, name, "second point")) from None
 
 
 def _msm(
-    data: bytes,
+    d: bytes,
     size: int,
     name: str,
     decode: Callable[[bytes, bool, str, str], _PointT],
 ) -> _PointT:
-    d = _pairs(data, size + _SCALAR, name)
     step = size + _SCALAR
     points: List[_PointT] = []
     scalars: List[int] = []
@@ -327,8 +341,6 @@ def _msm(
         points.append(p)
         scalars.append(int.from_bytes(d[i + size : i + step], "big"))
     group = type(points[0])
-    if len(points) == 1:  # the multiplication of EIP-2537's rationale
-        return points[0].mul_vartime(scalars[0])
     # Scalars of any size: the points are in the subgroup of order r, so
     # reducing them modulo r (as msm does) leaves the result unchanged.
     chunks = range(0, len(points), _MSM_CHUNK)
@@ -346,7 +358,14 @@ def bls12_g1msm(data: bytes) -> bytes:
     >>> bls12_g1msm(G + k(3) + H + k(5)) == bls12_g1add(bls12_g1msm(G + k(3)) + bls12_g1msm(H + k(5)))
     True
     """
-    return _enc_g1(_msm(data, _G1, "BLS12_G1MSM", _bls_g1))
+    name = "BLS12_G1MSM"
+    d = _pairs(data, _G1 + _SCALAR, name)
+    if len(d) == _G1 + _SCALAR:  # the multiplication of EIP-2537's rationale, all in the core
+        try:
+            return _lib.eip2537_g1_mul(d)
+        except DecodeError:
+            raise _rejected(name, lambda: _bls_g1(d[:_G1], True, name, "pair 0: point")) from None
+    return _enc_g1(_msm(d, _G1, name, _bls_g1))
 
 
 def bls12_g2msm(data: bytes) -> bytes:
@@ -360,7 +379,14 @@ def bls12_g2msm(data: bytes) -> bytes:
     >>> bls12_g2msm(Q + bytes(32)) == bytes(256)         # times 0: infinity
     True
     """
-    return _enc_g2(_msm(data, _G2, "BLS12_G2MSM", _bls_g2))
+    name = "BLS12_G2MSM"
+    d = _pairs(data, _G2 + _SCALAR, name)
+    if len(d) == _G2 + _SCALAR:
+        try:
+            return _lib.eip2537_g2_mul(d)
+        except DecodeError:
+            raise _rejected(name, lambda: _bls_g2(d[:_G2], True, name, "pair 0: point")) from None
+    return _enc_g2(_msm(d, _G2, name, _bls_g2))
 
 
 def bls12_pairing_check(data: bytes) -> bytes:
@@ -378,15 +404,27 @@ def bls12_pairing_check(data: bytes) -> bytes:
     0
     """
     name = "BLS12_PAIRING_CHECK"
-    d = _pairs(data, _G1 + _G2, name)
-    pairs = []
-    for i in range(0, len(d), _G1 + _G2):
-        n = i // (_G1 + _G2)
-        p = _bls_g1(d[i : i + _G1], True, name, f"pair {n}: G1 point")
-        q = _bls_g2(d[i + _G1 : i + _G1 + _G2], True, name, f"pair {n}: G2 point")
-        if not (p.is_identity() or q.is_identity()):  # such pairs contribute 1
-            pairs.append((p, q))
-    return _TRUE if pairing_product(pairs).is_one() else _FALSE
+    step = _G1 + _G2
+    d = _pairs(data, step, name)
+    g1s: List[bytes] = []
+    g2s: List[bytes] = []
+    try:
+        for i in range(0, len(d), step):
+            p, q = d[i : i + _G1], d[i + _G1 : i + step]
+            a, b = _lib.eip2537_g1_decode(p, 1), _lib.eip2537_g2_decode(q, 1)
+            if p != _INFINITY_G1 and q != _INFINITY_G2:  # pairs with infinity contribute 1
+                g1s.append(a)
+                g2s.append(b)
+    except DecodeError:
+        raise _rejected(name, lambda: [
+            (_bls_g1(d[i : i + _G1], True, name, f"pair {i // step}: G1 point"),
+             _bls_g2(d[i + _G1 : i + step], True, name, f"pair {i // step}: G2 point"))
+            for i in range(0, len(d), step)
+        ]) from None
+    if not g1s:
+        return _TRUE
+    product = _lib.pairing_product(b"".join(g1s), b"".join(g2s), len(g1s))
+    return _TRUE if _lib.gt_is_one(product) == 1 else _FALSE
 
 
 def bls12_map_fp_to_g1(data: bytes) -> bytes:

@@ -69,6 +69,28 @@ def test_inv_random(a):
     assert val(_lib.fp_mul(inv, fp(a))) == 1
 
 
+# The variable-time inversion (for public values: precompile inputs) takes
+# data-dependent branches and stops early: the same edge cases, and
+# inputs whose divsteps end after few batches (small values, 2^k).
+VARTIME_EDGES = sorted({e % P for e in INTERNAL_EDGES + [2**63, 2**64 - 1, 2**31]}
+                       | {e * _RINV % P for e in INTERNAL_EDGES})
+
+
+@pytest.mark.parametrize("a", VARTIME_EDGES)
+def test_inv_vartime_edges(a):
+    assert val(_lib.fp_inv_vartime(fp(a))) == pow(a, -1, P)
+
+
+@given(st.integers(1, P - 1))
+def test_inv_vartime_random(a):
+    assert val(_lib.fp_inv_vartime(fp(a))) == pow(a, -1, P)
+
+
+def test_inv_vartime_zero():
+    with pytest.raises(ZeroDivisionError):
+        _lib.fp_inv_vartime(fp(0))
+
+
 @given(elements)
 def test_legendre_and_sqrt(a):
     expected = 0 if a == 0 else (1 if pow(a, (P - 1) // 2, P) == 1 else -1)
@@ -106,3 +128,19 @@ def test_edges():
 def test_non_canonical_rejected(value):
     with pytest.raises(NonCanonicalError):
         _lib.fp_from_bytes(value.to_bytes(48, "big"))
+
+
+# Each curve's library has its own limb count and batch count: the
+# variable-time inversion on the other curves' fields, against pow().
+@pytest.mark.parametrize("curve", ["bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"])
+def test_inv_vartime_other_curves(curve):
+    import importlib
+    import random
+
+    p = importlib.import_module(f"pybls.{curve}").FIELD_MODULUS
+    lib = _lib.curve_binding(curve)
+    size = (p.bit_length() + 7) // 8
+    rng = random.Random(curve)
+    for a in [1, 2, p - 1, p - 2, (p + 1) // 2, 2**62, 2**64 - 1] + [rng.randrange(1, p) for _ in range(20)]:
+        inv = lib.fp_inv_vartime(lib.fp_from_bytes(a.to_bytes(size, "big")))
+        assert int.from_bytes(lib.fp_to_bytes(inv), "big") == pow(a, -1, p)

@@ -18,6 +18,9 @@ static uint8_t h2[PYBLS_G2_SIZE], sig[PYBLS_G2_SIZE], fpa[PYBLS_FP_SIZE];
 static uint8_t pk48[48], sig96[96];
 static uint8_t pts2[64 * PYBLS_G2_SIZE], pts1[64 * PYBLS_G1_SIZE], ks[64 * PYBLS_SCALAR_SIZE];
 static uint8_t aff2[64 * PYBLS_G2_SIZE], aff1[64 * PYBLS_G1_SIZE], scratch[1 << 20], pp1[65 * PYBLS_G1_SIZE], pp2[65 * PYBLS_G2_SIZE];
+/* EIP-2537 call data: two G1 points, two G2 points, a point and the
+ * all-ones scalar (the double-and-add worst case). */
+static uint8_t eip_g1add[256], eip_g2add[512], eip_g1mul[160], eip_g2mul[288];
 static const uint8_t msg[32] = "a message to sign, 32 bytes ...";
 static const char DST[] = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 
@@ -57,6 +60,14 @@ static void setup(void) {
         memcpy(pp1 + i * PYBLS_G1_SIZE, pts1 + i * PYBLS_G1_SIZE, PYBLS_G1_SIZE);
         memcpy(pp2 + i * PYBLS_G2_SIZE, pts2 + i * PYBLS_G2_SIZE, PYBLS_G2_SIZE);
     }
+    pybls_eip2537_g1_encode(eip_g1add, pk);
+    pybls_eip2537_g1_encode(eip_g1add + 128, pts1);
+    pybls_eip2537_g2_encode(eip_g2add, sig);
+    pybls_eip2537_g2_encode(eip_g2add + 256, pts2);
+    memcpy(eip_g1mul, eip_g1add, 128);
+    memset(eip_g1mul + 128, 0xff, 32);
+    memcpy(eip_g2mul, eip_g2add, 256);
+    memset(eip_g2mul + 256, 0xff, 32);
     memcpy(pp1 + 64 * PYBLS_G1_SIZE, neg_g1, PYBLS_G1_SIZE);
     memcpy(pp2 + 64 * PYBLS_G2_SIZE, sig, PYBLS_G2_SIZE);
 }
@@ -97,6 +108,29 @@ __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "g2_decode")) return pybls_g2_decode(out, sig96, 96, 0);
     if (!strcmp(op, "g1_decode")) return pybls_g1_decode(out, pk48, 48, 0);
     if (!strcmp(op, "fp_inv")) return pybls_fp_inv(out, fpa);
+    if (!strcmp(op, "fp_inv_vartime")) return pybls_fp_inv_vartime(out, fpa);
+    if (!strcmp(op, "eip2537_g1_add")) return pybls_eip2537_g1_add(out, eip_g1add);
+    if (!strcmp(op, "eip2537_g2_add")) return pybls_eip2537_g2_add(out, eip_g2add);
+    if (!strcmp(op, "eip2537_g1_mul")) return pybls_eip2537_g1_mul(out, eip_g1mul);
+    if (!strcmp(op, "eip2537_g2_mul")) return pybls_eip2537_g2_mul(out, eip_g2mul);
+    if (!strcmp(op, "g1_mul_checked_generic") || !strcmp(op, "g2_mul_checked_generic")) {
+        /* the same work through the generic functions: affine decoding with
+         * the subgroup check, multiplication, affine encoding */
+        int g2 = op[1] == '2';
+        uint8_t xy[192], all_ones[32], k[PYBLS_SCALAR_SIZE];
+        memset(all_ones, 0xff, 32);
+        pybls_scalar_from_bytes_wide(k, all_ones, 32);
+        if (g2) {
+            pybls_g2_to_affine_bytes(xy, sig);
+            pybls_g2_from_affine_bytes(t2, xy, xy + 96, 0);
+            pybls_g2_mul_flags(t2, t2, k, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
+            return pybls_g2_to_affine_bytes(out, t2);
+        }
+        pybls_g1_to_affine_bytes(xy, pk);
+        pybls_g1_from_affine_bytes(t1, xy, xy + 48, 0);
+        pybls_g1_mul_flags(t1, t1, k, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
+        return pybls_g1_to_affine_bytes(out, t1);
+    }
     if (!strcmp(op, "pairing")) return pybls_pairing(out, pk, sig);
     if (!strcmp(op, "g1_mul_vartime64")) return pybls_g1_mul_vartime(t1, pk, k64);
     if (!strcmp(op, "g2_msm64"))

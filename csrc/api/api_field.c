@@ -133,6 +133,14 @@ int pybls_fp_inv(uint8_t *out, const uint8_t *a) {
     return (int)(zero & 1) * PYBLS_ERR_ZERO_DIVISOR;
 }
 
+int pybls_fp_inv_vartime(uint8_t *out, const uint8_t *a) {
+    LOAD(fp_t, x, a);
+    limb_t zero = fp_is_zero(&x);
+    fp_inv_vartime(&x, &x);
+    STORE(out, x);
+    return (int)(zero & 1) * PYBLS_ERR_ZERO_DIVISOR;
+}
+
 int pybls_fp_sqrt(uint8_t *out, const uint8_t *a) {
     LOAD(fp_t, x, a);
     fp_t root;

@@ -107,4 +107,10 @@ void g1_add_exact(g1_t *r, const g1_t *a, const g1_t *b);
 #endif
 EC_DECLARE_GROUP(g2, g2_t, g2_fe_t)
 
+#if CURVE_FAMILY_BLS12
+/* [k]P in variable time for a point of the curve that this checks to be
+ * in G1, sharing the check's work: 1, or 0 (r untouched) if P is not. */
+int g1_mul_checked_vartime(g1_t *r, const g1_t *p, const fr_t *k);
+#endif
+
 #endif /* PYBLS_EC_H */

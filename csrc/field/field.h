@@ -78,6 +78,8 @@ void fp_neg(fp_t *r, const fp_t *a);
 void fp_mul(fp_t *r, const fp_t *a, const fp_t *b);
 void fp_sqr(fp_t *r, const fp_t *a);
 void fp_inv(fp_t *r, const fp_t *a); /* 0 -> 0 */
+/* The same in variable time: for public values only. */
+void fp_inv_vartime(fp_t *r, const fp_t *a);
 /* r = a^e for a public exponent given as little-endian limbs. */
 void fp_pow(fp_t *r, const fp_t *a, const limb_t *e, int elimbs);
 /* Sets r = sqrt(a) (some root) and returns all-ones if a is a square. */

@@ -21,8 +21,10 @@
  * matrix, divided by 2^B modulo p: at the end a^-1 = +-d.
  *
  * Numbers are kept as signed radix-2^B limbs: limbs 0 .. SN-2 in [0, 2^B),
- * the top one signed. Everything is constant time: no branch or index
- * depends on the values.
+ * the top one signed. fp_inv is constant time: no branch or index
+ * depends on the values. fp_inv_vartime, for public values only (the
+ * points of a precompile's call data), runs the same steps with branches,
+ * several at once over zero bits, and stops when g reaches 0.
  */
 #include "curves/consts.h"
 #include "arith/mont.h"
@@ -52,6 +54,15 @@ typedef int64_t sdl_t;
 
 /* All-ones if x < 0, else 0. */
 static inline sl_t sign_mask(sl_t x) { return (sl_t)((sw_t)0 - ((sw_t)x >> (SW_BITS - 1))); }
+
+/* Trailing zero bits of a nonzero word (variable time). */
+static inline int ctz_word(sw_t x) {
+#if LIMB_BITS == 64
+    return __builtin_ctzll(x);
+#else
+    return __builtin_ctz(x);
+#endif
+}
 
 typedef struct {
     sl_t u, v, q, r; /* 2^B f' = u f + v g, 2^B g' = q f + r g */
@@ -165,21 +176,10 @@ static void from_signed(limb_t out[FP_LIMBS], const sl_t in[SN]) {
     }
 }
 
-void fp_inv(fp_t *r, const fp_t *a) {
-    sl_t f[SN], g[SN], d[SN] = {0}, e[SN] = {0}, pm[SN], t[SN];
-    const sw_t pinv = ((sw_t)0 - (sw_t)P_N0) & SMASK; /* p^-1 mod 2^B (P_N0 = -p^-1) */
-    sl_t delta = 1;
-    divstep_matrix_t m;
-    to_signed(pm, P_MODULUS);
-    to_signed(g, a->l);
-    for (int i = 0; i < SN; i++) f[i] = pm[i];
-    e[0] = 1;
-    for (int b = 0; b < BATCHES; b++) {
-        delta = divsteps(delta, (sw_t)f[0], (sw_t)g[0], &m);
-        update_fg(f, g, &m);
-        update_de(d, e, &m, pm, pinv);
-    }
-    /* f = +-1 (or p for a = 0, with d = 0): a^-1 = d f, in (-2p, 2p) */
+/* d a^-1 mod p for d = +-a^-1 (mod p) in (-2p, 2p), given the sign of f
+ * (+-1 at the end of the divsteps), into r in Montgomery form. Constant time. */
+static void finish(fp_t *r, sl_t d[SN], const sl_t f[SN], const sl_t pm[SN]) {
+    sl_t t[SN];
     sl_t neg = sign_mask(f[SN - 1]);
     for (int i = 0; i < SN; i++) d[i] = (d[i] ^ neg) - neg;
     normalize(d);
@@ -195,11 +195,87 @@ void fp_inv(fp_t *r, const fp_t *a) {
     from_signed(inv, d);
     mont_mul_n(inv, inv, P_R2, P_MODULUS, P_N0, FP_LIMBS);
     mont_mul_n(r->l, inv, P_R2, P_MODULUS, P_N0, FP_LIMBS);
+    ct_memzero(t, sizeof t);
+    ct_memzero(inv, sizeof inv);
+}
+
+void fp_inv(fp_t *r, const fp_t *a) {
+    sl_t f[SN], g[SN], d[SN] = {0}, e[SN] = {0}, pm[SN];
+    const sw_t pinv = ((sw_t)0 - (sw_t)P_N0) & SMASK; /* p^-1 mod 2^B (P_N0 = -p^-1) */
+    sl_t delta = 1;
+    divstep_matrix_t m;
+    to_signed(pm, P_MODULUS);
+    to_signed(g, a->l);
+    for (int i = 0; i < SN; i++) f[i] = pm[i];
+    e[0] = 1;
+    for (int b = 0; b < BATCHES; b++) {
+        delta = divsteps(delta, (sw_t)f[0], (sw_t)g[0], &m);
+        update_fg(f, g, &m);
+        update_de(d, e, &m, pm, pinv);
+    }
+    /* f = +-1 (or p for a = 0, with d = 0): a^-1 = d f, in (-2p, 2p) */
+    finish(r, d, f, pm);
     ct_memzero(f, sizeof f);
     ct_memzero(g, sizeof g);
     ct_memzero(d, sizeof d);
     ct_memzero(e, sizeof e);
-    ct_memzero(t, sizeof t);
-    ct_memzero(inv, sizeof inv);
     ct_memzero(&m, sizeof m);
+}
+
+/* ---- Variable time, for public values only ----------------------------- */
+
+/* The B divsteps of divsteps() with branches: a run of zero low bits of g
+ * is taken at once (each is one step: g / 2, delta + 1), and an odd g costs
+ * one addition, after a swap when delta > 0. The matrix is the same. */
+static sl_t divsteps_vartime(sl_t delta, sw_t f, sw_t g, divstep_matrix_t *m) {
+    sw_t u = 1, v = 0, q = 0, r = 1, t;
+    int left = SB;
+    for (;;) {
+        /* g's low `left` bits are still exact; a zero run stops there */
+        int zeros = ctz_word(g | ((sw_t)1 << left));
+        g >>= zeros;
+        u <<= zeros;
+        v <<= zeros;
+        delta += zeros;
+        left -= zeros;
+        if (left == 0) break;
+        if (delta > 0) { /* (f, g) = (g, -f): the next step takes (g - f) / 2 */
+            delta = -delta;
+            t = f; f = g; g = (sw_t)0 - t;
+            t = u; u = q; q = (sw_t)0 - t;
+            t = v; v = r; r = (sw_t)0 - t;
+        }
+        g += f; /* both odd: g even, halved by the next zero run */
+        q += u;
+        r += v;
+    }
+    m->u = (sl_t)u;
+    m->v = (sl_t)v;
+    m->q = (sl_t)q;
+    m->r = (sl_t)r;
+    return delta;
+}
+
+static int is_zero_vartime(const sl_t a[SN]) {
+    for (int i = 0; i < SN; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+
+void fp_inv_vartime(fp_t *r, const fp_t *a) {
+    sl_t f[SN], g[SN], d[SN] = {0}, e[SN] = {0}, pm[SN];
+    const sw_t pinv = ((sw_t)0 - (sw_t)P_N0) & SMASK;
+    sl_t delta = 1;
+    divstep_matrix_t m;
+    to_signed(pm, P_MODULUS);
+    to_signed(g, a->l);
+    for (int i = 0; i < SN; i++) f[i] = pm[i];
+    e[0] = 1;
+    /* g reaches 0 within the constant-time bound; stop as soon as it does */
+    for (int b = 0; b < BATCHES && !is_zero_vartime(g); b++) {
+        delta = divsteps_vartime(delta, (sw_t)f[0], (sw_t)g[0], &m);
+        update_fg(f, g, &m);
+        update_de(d, e, &m, pm, pinv);
+    }
+    finish(r, d, f, pm);
 }

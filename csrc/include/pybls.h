@@ -138,6 +138,8 @@ int pybls_fp_neg(uint8_t *out, const uint8_t *a);
 int pybls_fp_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_fp_sqr(uint8_t *out, const uint8_t *a);
 int pybls_fp_inv(uint8_t *out, const uint8_t *a);
+/* The same in variable time, for public values only. */
+int pybls_fp_inv_vartime(uint8_t *out, const uint8_t *a);
 int pybls_fp_sqrt(uint8_t *out, const uint8_t *a);
 int pybls_fp_legendre(const uint8_t *a);
 
@@ -313,6 +315,26 @@ int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len,
  * the cofactor. */
 int pybls_g1_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
 int pybls_g2_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
+
+/* Ethereum's EIP-2537 precompiles on their raw call data (BLS12-381
+ * only): field elements of 64 bytes big-endian whose top 16 are zero, Fp2
+ * elements c0 || c1, points x || y with the point at infinity all zero.
+ * g1_add / g2_add take two points of the curve (no subgroup check) and
+ * write their sum; g1_mul / g2_mul take a point of the subgroup and a
+ * 32-byte big-endian scalar of any size and write their product; decode
+ * writes the internal point (in the subgroup if `subgroup` is non-zero)
+ * and encode the encoding of an internal point. The status is
+ * PYBLS_ERR_NONCANONICAL for non-zero padding or a coordinate >= p,
+ * PYBLS_ERR_NOT_ON_CURVE or PYBLS_ERR_NOT_IN_SUBGROUP. Variable time:
+ * for public inputs only. */
+int pybls_eip2537_g1_add(uint8_t *out128, const uint8_t *in256);
+int pybls_eip2537_g1_mul(uint8_t *out128, const uint8_t *in160);
+int pybls_eip2537_g1_decode(uint8_t *out144, const uint8_t *in128, uint32_t subgroup);
+int pybls_eip2537_g1_encode(uint8_t *out128, const uint8_t *p);
+int pybls_eip2537_g2_add(uint8_t *out256, const uint8_t *in512);
+int pybls_eip2537_g2_mul(uint8_t *out256, const uint8_t *in288);
+int pybls_eip2537_g2_decode(uint8_t *out288, const uint8_t *in256, uint32_t subgroup);
+int pybls_eip2537_g2_encode(uint8_t *out256, const uint8_t *p);
 
 /* Keccak-256 as Ethereum defines it (not SHA3-256): the 32-byte digest of
  * msg. */

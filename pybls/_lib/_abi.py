@@ -70,6 +70,7 @@ int pybls_fp_neg(uint8_t *out, const uint8_t *a);
 int pybls_fp_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_fp_sqr(uint8_t *out, const uint8_t *a);
 int pybls_fp_inv(uint8_t *out, const uint8_t *a);
+int pybls_fp_inv_vartime(uint8_t *out, const uint8_t *a);
 int pybls_fp_sqrt(uint8_t *out, const uint8_t *a);
 int pybls_fp_legendre(const uint8_t *a);
 int pybls_g1_generator(uint8_t *out);
@@ -160,6 +161,14 @@ int pybls_hash_to_field_fp2(uint8_t *out, uint32_t count, const uint8_t *msg, ui
 int pybls_g2_map_to_curve(uint8_t *out, const uint8_t *u);
 int pybls_g2_hash_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_g2_encode_to_curve(uint8_t *out, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
+int pybls_eip2537_g1_add(uint8_t *out128, const uint8_t *in256);
+int pybls_eip2537_g1_mul(uint8_t *out128, const uint8_t *in160);
+int pybls_eip2537_g1_decode(uint8_t *out144, const uint8_t *in128, uint32_t subgroup);
+int pybls_eip2537_g1_encode(uint8_t *out128, const uint8_t *p);
+int pybls_eip2537_g2_add(uint8_t *out256, const uint8_t *in512);
+int pybls_eip2537_g2_mul(uint8_t *out256, const uint8_t *in288);
+int pybls_eip2537_g2_decode(uint8_t *out288, const uint8_t *in256, uint32_t subgroup);
+int pybls_eip2537_g2_encode(uint8_t *out256, const uint8_t *p);
 int pybls_keccak256(uint8_t *out32, const uint8_t *msg, uint32_t len);
 int pybls_chacha20_xor(uint8_t *out, uint32_t out_len, const uint8_t *key32, const uint8_t *nonce12, uint32_t counter, const uint8_t *in, uint32_t in_len);
 int pybls_poly1305(uint8_t *out16, const uint8_t *key32, const uint8_t *msg, uint32_t msg_len);
@@ -203,6 +212,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_fp_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_fp_sqr': ('int', ['u8*', 'const u8*']),
     'pybls_fp_inv': ('int', ['u8*', 'const u8*']),
+    'pybls_fp_inv_vartime': ('int', ['u8*', 'const u8*']),
     'pybls_fp_sqrt': ('int', ['u8*', 'const u8*']),
     'pybls_fp_legendre': ('int', ['const u8*']),
     'pybls_g1_generator': ('int', ['u8*']),
@@ -293,6 +303,14 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_map_to_curve': ('int', ['u8*', 'const u8*']),
     'pybls_g2_hash_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_g2_encode_to_curve': ('int', ['u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
+    'pybls_eip2537_g1_add': ('int', ['u8*', 'const u8*']),
+    'pybls_eip2537_g1_mul': ('int', ['u8*', 'const u8*']),
+    'pybls_eip2537_g1_decode': ('int', ['u8*', 'const u8*', 'u32']),
+    'pybls_eip2537_g1_encode': ('int', ['u8*', 'const u8*']),
+    'pybls_eip2537_g2_add': ('int', ['u8*', 'const u8*']),
+    'pybls_eip2537_g2_mul': ('int', ['u8*', 'const u8*']),
+    'pybls_eip2537_g2_decode': ('int', ['u8*', 'const u8*', 'u32']),
+    'pybls_eip2537_g2_encode': ('int', ['u8*', 'const u8*']),
     'pybls_keccak256': ('int', ['u8*', 'const u8*', 'u32']),
     'pybls_chacha20_xor': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_poly1305': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
@@ -321,6 +339,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_fp_mul': 48,
     'pybls_fp_sqr': 48,
     'pybls_fp_inv': 48,
+    'pybls_fp_inv_vartime': 48,
     'pybls_fp_sqrt': 48,
     'pybls_g1_generator': 144,
     'pybls_g1_identity': 144,
@@ -375,6 +394,14 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g2_map_to_curve': 288,
     'pybls_g2_hash_to_curve': 288,
     'pybls_g2_encode_to_curve': 288,
+    'pybls_eip2537_g1_add': 128,
+    'pybls_eip2537_g1_mul': 128,
+    'pybls_eip2537_g1_decode': 144,
+    'pybls_eip2537_g1_encode': 128,
+    'pybls_eip2537_g2_add': 256,
+    'pybls_eip2537_g2_mul': 256,
+    'pybls_eip2537_g2_decode': 288,
+    'pybls_eip2537_g2_encode': 256,
     'pybls_keccak256': 32,
     'pybls_poly1305': 16,
 }

@@ -61,6 +61,7 @@ int pybls_bls48_581_fp_neg(uint8_t *out, const uint8_t *a);
 int pybls_bls48_581_fp_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_bls48_581_fp_sqr(uint8_t *out, const uint8_t *a);
 int pybls_bls48_581_fp_inv(uint8_t *out, const uint8_t *a);
+int pybls_bls48_581_fp_inv_vartime(uint8_t *out, const uint8_t *a);
 int pybls_bls48_581_fp_sqrt(uint8_t *out, const uint8_t *a);
 int pybls_bls48_581_fp_legendre(const uint8_t *a);
 int pybls_bls48_581_g1_generator(uint8_t *out);
@@ -165,6 +166,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bls48_581_fp_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bls48_581_fp_sqr': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_fp_inv': ('int', ['u8*', 'const u8*']),
+    'pybls_bls48_581_fp_inv_vartime': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_fp_sqrt': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_fp_legendre': ('int', ['const u8*']),
     'pybls_bls48_581_g1_generator': ('int', ['u8*']),
@@ -264,6 +266,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bls48_581_fp_mul': 80,
     'pybls_bls48_581_fp_sqr': 80,
     'pybls_bls48_581_fp_inv': 80,
+    'pybls_bls48_581_fp_inv_vartime': 80,
     'pybls_bls48_581_fp_sqrt': 80,
     'pybls_bls48_581_g1_generator': 240,
     'pybls_bls48_581_g1_identity': 240,

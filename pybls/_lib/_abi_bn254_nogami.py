@@ -61,6 +61,7 @@ int pybls_bn254_nogami_fp_neg(uint8_t *out, const uint8_t *a);
 int pybls_bn254_nogami_fp_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_bn254_nogami_fp_sqr(uint8_t *out, const uint8_t *a);
 int pybls_bn254_nogami_fp_inv(uint8_t *out, const uint8_t *a);
+int pybls_bn254_nogami_fp_inv_vartime(uint8_t *out, const uint8_t *a);
 int pybls_bn254_nogami_fp_sqrt(uint8_t *out, const uint8_t *a);
 int pybls_bn254_nogami_fp_legendre(const uint8_t *a);
 int pybls_bn254_nogami_g1_generator(uint8_t *out);
@@ -167,6 +168,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_fp_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn254_nogami_fp_sqr': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_fp_inv': ('int', ['u8*', 'const u8*']),
+    'pybls_bn254_nogami_fp_inv_vartime': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_fp_sqrt': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_fp_legendre': ('int', ['const u8*']),
     'pybls_bn254_nogami_g1_generator': ('int', ['u8*']),
@@ -268,6 +270,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn254_nogami_fp_mul': 32,
     'pybls_bn254_nogami_fp_sqr': 32,
     'pybls_bn254_nogami_fp_inv': 32,
+    'pybls_bn254_nogami_fp_inv_vartime': 32,
     'pybls_bn254_nogami_fp_sqrt': 32,
     'pybls_bn254_nogami_g1_generator': 96,
     'pybls_bn254_nogami_g1_identity': 96,

@@ -61,6 +61,7 @@ int pybls_bn462_fp_neg(uint8_t *out, const uint8_t *a);
 int pybls_bn462_fp_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_bn462_fp_sqr(uint8_t *out, const uint8_t *a);
 int pybls_bn462_fp_inv(uint8_t *out, const uint8_t *a);
+int pybls_bn462_fp_inv_vartime(uint8_t *out, const uint8_t *a);
 int pybls_bn462_fp_sqrt(uint8_t *out, const uint8_t *a);
 int pybls_bn462_fp_legendre(const uint8_t *a);
 int pybls_bn462_g1_generator(uint8_t *out);
@@ -179,6 +180,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn462_fp_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn462_fp_sqr': ('int', ['u8*', 'const u8*']),
     'pybls_bn462_fp_inv': ('int', ['u8*', 'const u8*']),
+    'pybls_bn462_fp_inv_vartime': ('int', ['u8*', 'const u8*']),
     'pybls_bn462_fp_sqrt': ('int', ['u8*', 'const u8*']),
     'pybls_bn462_fp_legendre': ('int', ['const u8*']),
     'pybls_bn462_g1_generator': ('int', ['u8*']),
@@ -292,6 +294,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn462_fp_mul': 64,
     'pybls_bn462_fp_sqr': 64,
     'pybls_bn462_fp_inv': 64,
+    'pybls_bn462_fp_inv_vartime': 64,
     'pybls_bn462_fp_sqrt': 64,
     'pybls_bn462_g1_generator': 192,
     'pybls_bn462_g1_identity': 192,

@@ -373,7 +373,27 @@ def hash_bn254_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
         yield struct.pack(">BHH", sel, len(dst), 0) + dst + b"abc"
 
 
+def eip2537_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    """The layout of fuzz_eip2537.c: EIP-2537's addition and multiplication
+    vectors, valid and failing, after their function's selector, and the
+    points of its pairing-check vectors after the decoders' (with and
+    without the subgroup check)."""
+    files = [("add_G1", 0), ("add_G2", 1), ("mul_G1", 2), ("mul_G2", 3)]
+    for stem, sel in files:
+        for prefix in ("", "fail-"):
+            for case in json.loads((vectors / "eip2537" / f"{prefix}{stem}_bls.json").read_text()):
+                yield bytes([sel]) + _hex(case["Input"])
+    for prefix in ("", "fail-"):
+        for case in json.loads((vectors / "eip2537" / f"{prefix}pairing_check_bls.json").read_text()):
+            data = _hex(case["Input"])
+            for i in range(0, len(data) - 383, 384):
+                for check in (0, 6):
+                    yield bytes([4 + check]) + data[i:i + 128]
+                    yield bytes([5 + check]) + data[i + 128:i + 384]
+
+
 TARGETS = {
+    "eip2537": eip2537_seeds,
     "aead": aead_seeds,
     "decode": decode_seeds,
     "decode_bn254": decode_bn254_seeds,
