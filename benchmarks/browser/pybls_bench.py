@@ -3,7 +3,10 @@
 ``run(min_runs, min_ms)`` returns ``{operation: median milliseconds}`` for
 the operations the JavaScript peers are measured on (BLS12-381);
 ``run_bn254(min_runs, min_ms)`` the times of pybls.bn254 with the inputs
-and results the BN254 peers are given and checked against.
+and results the BN254 peers are given and checked against;
+``run_kzg(min_runs, min_ms)`` the times of pybls.kzg with the blobs,
+commitments and proofs kzg-wasm must reproduce; ``run_she(min_runs,
+min_ms)`` the times of pybls.she on BLS12-381 with the pairing's.
 """
 
 import time
@@ -123,3 +126,109 @@ def run_bn254(min_runs=5, min_ms=400.0):
     }
     assert bn254.G1.from_bytes(p_packed) == P and bn254.G2.from_bytes(q_packed) == Q
     return {"times": times, "ref": ref, "import_ms": import_ms}
+
+
+# -- KZG (EIP-4844) ---------------------------------------------------------
+
+N_KZG_BATCH = 4
+
+
+def kzg_blobs(n):
+    """`n` blobs of canonical field elements (each below r), derived from
+    fixed seeds so that every run and every library gets the same work."""
+    import hashlib
+
+    from pybls import Scalar
+    from pybls.kzg import FIELD_ELEMENTS_PER_BLOB
+
+    r = Scalar.R
+    element = lambda b, i: (  # noqa: E731
+        int.from_bytes(hashlib.sha256(b"blob %d element %d" % (b, i)).digest(), "big") % r
+    ).to_bytes(32, "big")
+    return [b"".join(element(b, i) for i in range(FIELD_ELEMENTS_PER_BLOB)) for b in range(n)]
+
+
+def kzg_reference(blobs, ts):
+    """pybls's commitments and proofs of `blobs`, hex: what the peer must
+    reproduce byte for byte before it is timed."""
+    from pybls import kzg
+
+    commitments = [kzg.blob_to_kzg_commitment(b, ts) for b in blobs]
+    proofs = [kzg.compute_blob_kzg_proof(b, c, ts) for b, c in zip(blobs, commitments)]
+    return {
+        "blobs": [b.hex() for b in blobs],
+        "commitments": [c.hex() for c in commitments],
+        "proofs": [p.hex() for p in proofs],
+    }
+
+
+def run_kzg(min_runs=5, min_ms=400.0):
+    """Times of pybls.kzg with the mainnet setup (precompute 0, as kzg-wasm
+    loads it) and the reference the peer is checked against:
+    ``{"times": {...}, "ref": {...}, "import_ms": ...}``."""
+    t = time.perf_counter()
+    from pybls import kzg
+
+    import_ms = (time.perf_counter() - t) * 1000
+    with open(kzg.MAINNET, "rb") as f:
+        setup_file = f.read()
+    # From the file's bytes: load_trusted_setup caches the MAINNET path.
+    load_ms = median(lambda: kzg.load_trusted_setup(setup_file), 3, 0.0)
+    ts = kzg.load_trusted_setup(kzg.MAINNET)
+    blobs = kzg_blobs(N_KZG_BATCH)
+    ref = kzg_reference(blobs, ts)
+    cs = [bytes.fromhex(c) for c in ref["commitments"]]
+    ps = [bytes.fromhex(p) for p in ref["proofs"]]
+    assert kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts)
+    assert not kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[1], ts)
+    m = lambda fn: median(fn, min_runs, min_ms)  # noqa: E731
+    times = {
+        "load_trusted_setup": load_ms,
+        "blob_to_kzg_commitment": m(lambda: kzg.blob_to_kzg_commitment(blobs[0], ts)),
+        "compute_blob_kzg_proof": m(lambda: kzg.compute_blob_kzg_proof(blobs[0], cs[0], ts)),
+        "verify_blob_kzg_proof": m(lambda: kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[0], ts)),
+        "verify_blob_kzg_proof_batch": m(lambda: kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts)),
+    }
+    return {"times": times, "ref": ref, "import_ms": import_ms}
+
+
+# -- SHE on BLS12-381 -------------------------------------------------------
+
+SHE_M20, SHE_M31 = 2**20 - 1, 2**31 - 1
+
+
+def run_she(min_runs=5, min_ms=400.0):
+    """Times of pybls.she on BLS12-381 and of one pairing in the same run
+    (the faster of its medians timed before and after the operations):
+    ``{"times": {...}, "pairing_ms": ..., "import_ms": ...}``."""
+    t = time.perf_counter()
+    from pybls import she
+
+    import_ms = (time.perf_counter() - t) * 1000
+    P, Q = G1.generator() * 12345, G2.generator() * 67890
+    m = lambda fn: median(fn, min_runs, min_ms)  # noqa: E731
+    pairing_before = m(lambda: pairing(P, Q))
+    t = time.perf_counter()
+    table = she.DecryptionTable.default("bls12_381", "g1")  # built once, then shared
+    table_ms = (time.perf_counter() - t) * 1000
+    sk = she.SecretKey.generate("bls12_381")
+    pk = sk.public_key()
+    pk_pre = sk.public_key().precompute()
+    a, b = pk.enc_g1(SHE_M20), pk.enc_g1(-5)
+    v = pk.enc_g2(7)
+    c31 = pk.enc_g1(SHE_M31)
+    assert sk.decrypt(a + b) == SHE_M20 - 5 and sk.decrypt(a * v) == SHE_M20 * 7
+    assert sk.decrypt(c31, table) == SHE_M31 and sk.decrypt(pk_pre.enc_g2(-3)) == -3
+    times = {
+        "enc_g1": m(lambda: pk.enc_g1(SHE_M31)),
+        "enc_g2": m(lambda: pk.enc_g2(SHE_M31)),
+        "enc_g1 (precomputed key)": m(lambda: pk_pre.enc_g1(SHE_M31)),
+        "enc_g2 (precomputed key)": m(lambda: pk_pre.enc_g2(SHE_M31)),
+        "add G1": m(lambda: a + b),
+        "mul G1 x G2 -> GT": m(lambda: a * v),
+        "decrypt G1 20-bit": m(lambda: sk.decrypt(a, table)),
+        "decrypt G1 31-bit": m(lambda: sk.decrypt(c31, table)),
+        "default G1 table (once)": table_ms,
+    }
+    pairing_after = m(lambda: pairing(P, Q))
+    return {"times": times, "pairing_ms": min(pairing_before, pairing_after), "import_ms": import_ms}

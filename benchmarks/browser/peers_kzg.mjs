@@ -1,0 +1,61 @@
+// kzg-wasm (c-kzg-4844 compiled to WebAssembly), the KZG peer of pybls.kzg.
+// `ref` comes from pybls_bench.run_kzg: blobs, pybls's commitments and
+// proofs, as hex. kzg-wasm must reproduce them byte for byte before it is
+// timed. Works in the page and in Node (tests/test_bench_kzg_peer.py): the
+// caller passes kzg-wasm's `loadKZG`.
+
+import { median } from "./peers.mjs";
+
+const hex = (s) => (s.startsWith("0x") ? s : "0x" + s);
+
+/** Throws unless `kzg` (loaded by kzg-wasm's loadKZG) agrees with `ref`:
+ * the same commitment and proof bytes for every blob, and pybls's proofs
+ * accepted, one by one and as a batch, and one swapped proof rejected. */
+export function checkKzg(kzg, ref) {
+  const n = ref.blobs.length;
+  if (n < 2 || ref.commitments.length !== n || ref.proofs.length !== n) {
+    throw new Error("kzg-wasm: the reference needs at least 2 blobs, each with a commitment and a proof");
+  }
+  for (let i = 0; i < n; i++) {
+    const c = kzg.blobToKZGCommitment(hex(ref.blobs[i]));
+    if (c !== hex(ref.commitments[i])) {
+      throw new Error(`kzg-wasm: commitment of blob ${i} differs from pybls's: ${c} != ${hex(ref.commitments[i])}`);
+    }
+    const p = kzg.computeBlobKZGProof(hex(ref.blobs[i]), c);
+    if (p !== hex(ref.proofs[i])) {
+      throw new Error(`kzg-wasm: proof of blob ${i} differs from pybls's: ${p} != ${hex(ref.proofs[i])}`);
+    }
+    if (!kzg.verifyBlobKZGProof(hex(ref.blobs[i]), hex(ref.commitments[i]), hex(ref.proofs[i]))) {
+      throw new Error(`kzg-wasm: rejects pybls's proof of blob ${i}`);
+    }
+  }
+  if (kzg.verifyBlobKZGProof(hex(ref.blobs[0]), hex(ref.commitments[0]), hex(ref.proofs[1]))) {
+    throw new Error("kzg-wasm: accepts the proof of blob 1 for blob 0");
+  }
+  if (!kzg.verifyBlobKZGProofBatch(ref.blobs.map(hex), ref.commitments.map(hex), ref.proofs.map(hex))) {
+    throw new Error("kzg-wasm: rejects pybls's batch");
+  }
+}
+
+/** kzg-wasm's times on `ref`'s blobs, with Ethereum's mainnet setup
+ * (its built-in copy, precompute 0), after checkKzg. Its functions take
+ * and return 0x-prefixed hex, as its users call them; its batch check
+ * verifies the blobs one by one (kzg-wasm 1.0.0). */
+export async function benchKzgWasm(loadKZG, ref, opts) {
+  const kzg = await loadKZG();
+  checkKzg(kzg, ref);
+  const blobs = ref.blobs.map(hex);
+  const cs = ref.commitments.map(hex);
+  const ps = ref.proofs.map(hex);
+  const r = {};
+  // The load parses the built-in setup (hex) into c-kzg's settings again.
+  r.load_trusted_setup = await median(() => {
+    kzg.freeTrustedSetup();
+    if (kzg.loadTrustedSetup() !== 0) throw new Error("kzg-wasm: loadTrustedSetup failed");
+  }, { minRuns: 3, minMs: 0 });
+  r.blob_to_kzg_commitment = await median(() => kzg.blobToKZGCommitment(blobs[0]), opts);
+  r.compute_blob_kzg_proof = await median(() => kzg.computeBlobKZGProof(blobs[0], cs[0]), opts);
+  r.verify_blob_kzg_proof = await median(() => kzg.verifyBlobKZGProof(blobs[0], cs[0], ps[0]), opts);
+  r.verify_blob_kzg_proof_batch = await median(() => kzg.verifyBlobKZGProofBatch(blobs, cs, ps), opts);
+  return r;
+}
