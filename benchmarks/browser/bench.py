@@ -72,9 +72,10 @@ KZG_PEERS = ["kzg-wasm"]
 KZG_NOTES = {
     "all": "the same blobs and mainnet setup (precompute 0) in both; kzg-wasm's commitments and proofs "
            "are checked to be pybls's bytes first, and its verifiers to accept them",
-    "load_trusted_setup": "pybls load_trusted_setup(bytes of the mainnet file), its G1 monomial points "
-                          "decoded on first use (cells); kzg-wasm freeTrustedSetup + loadTrustedSetup of "
-                          "its built-in copy (hex), c-kzg's settings for blobs and cells",
+    "load_trusted_setup": "not like for like: pybls load_trusted_setup(bytes of the mainnet file), median of 3, "
+                          "what blobs need (the cell-proof table ships with pybls, read on first use); "
+                          "kzg-wasm loadKZG() once: compiling its module and c-kzg's load with its "
+                          "precomputation for cells (FK20)",
     "verify_blob_kzg_proof_batch": "4 blobs; kzg-wasm 1.0.0 verifies them one by one, pybls with one "
                                    "pairing check",
     "api": "kzg-wasm takes and returns 0x-prefixed hex, pybls bytes; each is timed as its users call it",
