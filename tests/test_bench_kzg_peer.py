@@ -18,7 +18,8 @@ import pytest
 
 from pybls import kzg
 
-pytestmark = pytest.mark.native_only
+# kzg-wasm takes about 15 s of CPU to load its setup: once is enough.
+pytestmark = [pytest.mark.native_only, pytest.mark.once]
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 BENCH = REPO / "benchmarks" / "browser"
@@ -45,7 +46,7 @@ def run_checks(refs):
     assert (BENCH / "node_modules" / "kzg-wasm").is_dir(), f"kzg-wasm is not installed: {hint}"
     out = subprocess.run(
         ["node", "--input-type=module", "-e", DRIVER], cwd=BENCH, input=json.dumps(refs),
-        capture_output=True, text=True, timeout=120,
+        capture_output=True, text=True, timeout=600,
     )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
