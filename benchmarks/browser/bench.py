@@ -107,17 +107,17 @@ def run_page(chromium, quick, timeout, only=None):
 
 
 def rows(res, ops, peers, unlike=()):
-    lines = [f"{'operation':<27}{'pybls':>9}" + "".join(f"{p:>14}" for p in peers) + "   best-peer/pybls"]
+    lines = [f"{'operation':<28}{'pybls':>10}" + "".join(f"{p:>17}" for p in peers) + "   best-peer/pybls"]
     for op in ops:
         ours = res["pybls"][op]
-        row = f"{op + (' *' if op in unlike else ''):<27}{ours:>7.2f}ms"
+        row = f"{op + (' *' if op in unlike else ''):<28}{ours:>8.2f}ms"
         best = None
         for peer in peers:
             t = res.get(peer, {}).get(op)
             if t is None:
-                row += f"{'-':>14}"
+                row += f"{'-':>17}"
                 continue
-            row += f"{t:>7.2f} ({t / ours:4.1f}x)"
+            row += f"{t:>10.2f} ({t / ours:4.1f}x)"
             best = t if best is None else min(best, t)
         row += f"   {best / ours:5.2f}" if best else ""
         lines.append(row)
@@ -126,9 +126,9 @@ def rows(res, ops, peers, unlike=()):
 
 def she_rows(she):
     pairing_ms = she["pairing_ms"]
-    lines = [f"{'operation':<27}{'pybls':>9}   pairings (one pairing: {pairing_ms:.2f} ms)"]
+    lines = [f"{'operation':<28}{'pybls':>10}   pairings (one pairing: {pairing_ms:.2f} ms)"]
     for op, ms in she["results"]["pybls"].items():
-        lines.append(f"{op:<27}{ms:>7.2f}ms   {ms / pairing_ms:6.2f}")
+        lines.append(f"{op:<28}{ms:>8.2f}ms   {ms / pairing_ms:8.2f}")
     return lines
 
 
