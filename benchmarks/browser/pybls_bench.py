@@ -197,20 +197,42 @@ def run_kzg(min_runs=5, min_ms=400.0):
 SHE_M20, SHE_M31 = 2**20 - 1, 2**31 - 1
 
 
+def with_pairings(fn, pair, min_runs=5, min_ms=400.0, max_runs=200):
+    """Medians of `fn` and of `pair` (one pairing) timed in alternation,
+    round after round, in ms, and the median of their per-round ratios:
+    on a loaded machine both see the same load."""
+    fn(), pair()  # warm-up
+    ops, pairings, ratios = [], [], []
+    start = time.perf_counter()
+    while len(ops) < min_runs or ((time.perf_counter() - start) * 1000 < min_ms and len(ops) < max_runs):
+        t = time.perf_counter()
+        pair()
+        t_pair = (time.perf_counter() - t) * 1000
+        t = time.perf_counter()
+        fn()
+        t_op = (time.perf_counter() - t) * 1000
+        ops.append(t_op)
+        pairings.append(t_pair)
+        ratios.append(t_op / t_pair)
+    mid = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    return mid(ops), mid(pairings), mid(ratios)
+
+
 def run_she(min_runs=5, min_ms=400.0):
-    """Times of pybls.she on BLS12-381 and of one pairing in the same run
-    (the faster of its medians timed before and after the operations):
-    ``{"times": {...}, "pairing_ms": ..., "import_ms": ...}``."""
+    """Times of pybls.she on BLS12-381, each with one pairing timed in
+    alternation with it (:func:`with_pairings`): ``{"times": {...},
+    "pairings": {...}, "pairing_ms": ..., "import_ms": ...}``, the ratios
+    being the medians of each round's operation / pairing."""
     t = time.perf_counter()
     from pybls import she
 
     import_ms = (time.perf_counter() - t) * 1000
     P, Q = G1.generator() * 12345, G2.generator() * 67890
-    m = lambda fn: median(fn, min_runs, min_ms)  # noqa: E731
-    pairing_before = m(lambda: pairing(P, Q))
+    pair = lambda: pairing(P, Q)  # noqa: E731
     t = time.perf_counter()
     table = she.DecryptionTable.default("bls12_381", "g1")  # built once, then shared
     table_ms = (time.perf_counter() - t) * 1000
+    after_table = median(pair, 3, 0.0)
     sk = she.SecretKey.generate("bls12_381")
     pk = sk.public_key()
     a, b = pk.enc_g1(SHE_M20), pk.enc_g1(-5)
@@ -218,14 +240,20 @@ def run_she(min_runs=5, min_ms=400.0):
     c31 = pk.enc_g1(SHE_M31)
     assert sk.decrypt(a + b) == SHE_M20 - 5 and sk.decrypt(a * v) == SHE_M20 * 7
     assert sk.decrypt(c31, table) == SHE_M31 and sk.decrypt(pk.enc_g2(-3)) == -3
-    times = {
-        "enc_g1": m(lambda: pk.enc_g1(SHE_M31)),
-        "enc_g2": m(lambda: pk.enc_g2(SHE_M31)),
-        "add G1": m(lambda: a + b),
-        "mul G1 x G2 -> GT": m(lambda: a * v),
-        "decrypt G1 20-bit": m(lambda: sk.decrypt(a, table)),
-        "decrypt G1 31-bit": m(lambda: sk.decrypt(c31, table)),
-        "default G1 table (once)": table_ms,
+    ops = {
+        "enc_g1": lambda: pk.enc_g1(SHE_M31),
+        "enc_g2": lambda: pk.enc_g2(SHE_M31),
+        "add G1": lambda: a + b,
+        "mul G1 x G2 -> GT": lambda: a * v,
+        "decrypt G1 20-bit": lambda: sk.decrypt(a, table),
+        "decrypt G1 31-bit": lambda: sk.decrypt(c31, table),
     }
-    pairing_after = m(lambda: pairing(P, Q))
-    return {"times": times, "pairing_ms": min(pairing_before, pairing_after), "import_ms": import_ms}
+    times, pairings, pairing_ms = {}, {}, []
+    for name, fn in ops.items():
+        times[name], p_ms, pairings[name] = with_pairings(fn, pair, min_runs, min_ms)
+        pairing_ms.append(p_ms)
+    # Built once: its ratio is to the pairings timed right after it.
+    times["default G1 table (once)"] = table_ms
+    pairings["default G1 table (once)"] = table_ms / after_table
+    return {"times": times, "pairings": pairings, "pairing_ms": sorted(pairing_ms)[len(pairing_ms) // 2],
+            "import_ms": import_ms}
