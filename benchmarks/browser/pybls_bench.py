@@ -162,10 +162,15 @@ def kzg_reference(blobs, ts):
     }
 
 
+_kzg_ops = {}
+
+
 def run_kzg(min_runs=5, min_ms=400.0):
-    """Times of pybls.kzg with the mainnet setup (precompute 0, as kzg-wasm
-    loads it) and the reference the peer is checked against:
-    ``{"times": {...}, "ref": {...}, "import_ms": ...}``."""
+    """Loads the mainnet setup (precompute 0, as kzg-wasm loads it), times
+    that load and prepares the operations that :func:`kzg_time` times in
+    alternation with kzg-wasm's: ``{"times": {"load_trusted_setup": ...},
+    "ref": {...}, "import_ms": ...}``, `ref` being what the peer is checked
+    against."""
     t = time.perf_counter()
     from pybls import kzg
 
@@ -181,15 +186,22 @@ def run_kzg(min_runs=5, min_ms=400.0):
     ps = [bytes.fromhex(p) for p in ref["proofs"]]
     assert kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts)
     assert not kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[1], ts)
-    m = lambda fn: median(fn, min_runs, min_ms)  # noqa: E731
-    times = {
-        "load_trusted_setup": load_ms,
-        "blob_to_kzg_commitment": m(lambda: kzg.blob_to_kzg_commitment(blobs[0], ts)),
-        "compute_blob_kzg_proof": m(lambda: kzg.compute_blob_kzg_proof(blobs[0], cs[0], ts)),
-        "verify_blob_kzg_proof": m(lambda: kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[0], ts)),
-        "verify_blob_kzg_proof_batch": m(lambda: kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts)),
-    }
-    return {"times": times, "ref": ref, "import_ms": import_ms}
+    _kzg_ops.update({
+        "blob_to_kzg_commitment": lambda: kzg.blob_to_kzg_commitment(blobs[0], ts),
+        "compute_blob_kzg_proof": lambda: kzg.compute_blob_kzg_proof(blobs[0], cs[0], ts),
+        "verify_blob_kzg_proof": lambda: kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[0], ts),
+        "verify_blob_kzg_proof_batch": lambda: kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts),
+    })
+    return {"times": {"load_trusted_setup": load_ms}, "ref": ref, "import_ms": import_ms}
+
+
+def kzg_time(op):
+    """One call of the KZG operation `op` (prepared by :func:`run_kzg`), in
+    ms: the page alternates it with kzg-wasm's, round after round."""
+    fn = _kzg_ops[op]
+    t = time.perf_counter()
+    fn()
+    return (time.perf_counter() - t) * 1000
 
 
 # -- SHE on BLS12-381 -------------------------------------------------------
