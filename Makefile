@@ -42,7 +42,8 @@
 #                (tests/browser/test_demo_*.py; part of `make test`)
 #   make bench-browser pybls in Pyodide against @noble/curves, mcl-wasm and
 #                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick);
-#                BN254 against noble's bn254 and mcl's BN_SNARK1
+#                BN254 against noble's bn254 and mcl's BN_SNARK1, KZG against
+#                kzg-wasm, SHE alone (BENCH_ARGS="--only kzg,she" picks tables)
 #   make notebooks      build the offline JupyterLite site with the example
 #                notebooks (notebooks/) and serve it on 127.0.0.1:$(PORT), default 8001
 #   make notebooks-site only build it, into build/notebooks-site/
@@ -121,6 +122,7 @@ PYODIDE_TEST_DEPS := pytest pluggy iniconfig packaging pygments hypothesis attrs
 RESULTS := build/test-results
 TLOCK_JS := benchmarks/tlock/node_modules/.package-lock.json
 MCL_WASM := tests/oracles/mcl/node_modules/.package-lock.json
+BENCH_BROWSER_JS := benchmarks/browser/node_modules/.package-lock.json
 # Playwright for Python drives Debian's chromium (it never downloads one).
 PLAYWRIGHT_VERSION := 1.65.2
 PORT ?= 8000
@@ -263,7 +265,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # headless Chromium (test-demo), and the passed counts of each runtime.
 # Then the fuzz targets (test-fuzz), the suite under ASan/UBSan
 # (test-sanitize) and the release artifacts (test-dist).
-test: bindings-check install test-builds wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) chromium $(NOTEBOOKS_SITE)/.built
+test: bindings-check install test-builds wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS) chromium $(NOTEBOOKS_SITE)/.built
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest $(PYTEST_PARALLEL) --ignore=tests/fuzz \
 		--junit-xml=$(RESULTS)/native-cffi.xml
@@ -360,12 +362,13 @@ $(MCL_WASM): tests/oracles/mcl/package.json tests/oracles/mcl/package-lock.json 
 	cd tests/oracles/mcl && npm ci --no-audit --no-fund
 	touch $@
 
-benchmarks/browser/node_modules/.package-lock.json: benchmarks/browser/package.json \
-		benchmarks/browser/package-lock.json | wasm-sysdeps
+# The browser benchmark's peers; kzg-wasm is also the Node check of
+# tests/test_bench_kzg_peer.py.
+$(BENCH_BROWSER_JS): benchmarks/browser/package.json benchmarks/browser/package-lock.json | wasm-sysdeps
 	cd benchmarks/browser && npm ci --no-audit --no-fund
 	touch $@
 
-bench-browser: chromium wasm benchmarks/browser/node_modules/.package-lock.json
+bench-browser: chromium wasm $(BENCH_BROWSER_JS)
 	$(VPY) benchmarks/browser/bench.py --chromium "$$(command -v chromium)" $(BENCH_ARGS)
 
 demo: install wasm docs

@@ -1,6 +1,6 @@
 """Browser benchmark: pybls (Python in Pyodide) against JavaScript peers.
 
-    python benchmarks/browser/bench.py [--quick] [--chromium /usr/bin/chromium] [--json FILE]
+    python benchmarks/browser/bench.py [--quick] [--only TABLE,...] [--chromium /usr/bin/chromium] [--json FILE]
 
 Serves the repository on 127.0.0.1, opens benchmarks/browser/bench.html in
 headless Chromium (Debian's, driven by Python Playwright; never a downloaded
@@ -19,6 +19,17 @@ BN254 (alt_bn128) has a table of its own: pybls.bn254 against
 @noble/curves' bn254 and mcl-wasm's BN_SNARK1, each checked first against
 pybls's results (products, decoded points, the MSM, the pairing value);
 BN_NOTES says what each peer runs where the libraries differ.
+
+KZG (EIP-4844) has a table against kzg-wasm (c-kzg-4844 compiled to
+WebAssembly), on the same blobs with Ethereum's mainnet setup in both; the
+peer must first reproduce pybls's commitment and proof bytes (KZG_NOTES).
+Each KZG operation is timed in alternation, pybls then kzg-wasm, round
+after round, and its ratio is the median of the rounds' ratios.
+SHE has a table of pybls.she on BLS12-381 alone (no peer has an SHE API in
+the browser): each time in ms and as a ratio to one pairing, timed in
+alternation with the operation (the median of the rounds' ratios).
+
+--only bls12_381,bn254,kzg,she measures the tables named (default: all).
 
 Needs `make wasm` and `npm ci` in benchmarks/browser (`make bench-browser`
 does both).
@@ -57,13 +68,29 @@ BN_NOTES = {
                     "SHA-256 to one Fp element and mcl's own SvdW map, the same work but other points "
                     "(only checked to be valid); noble has no hashing to BN254",
 }
+TABLES = ["bls12_381", "bn254", "kzg", "she"]
+KZG_OPS = ["load_trusted_setup", "blob_to_kzg_commitment", "compute_blob_kzg_proof", "verify_blob_kzg_proof",
+           "verify_blob_kzg_proof_batch"]
+KZG_NOTES = {
+    "all": "the same blobs and mainnet setup (precompute 0) in both; kzg-wasm's commitments and proofs "
+           "are checked to be pybls's bytes first, and its verifiers to accept them; each operation is "
+           "timed in alternation, pybls then kzg-wasm, round after round",
+    "load_trusted_setup": "not like for like: pybls load_trusted_setup(bytes of the mainnet file), median of 3, "
+                          "what blobs need (the cell-proof table ships with pybls, read on first use); "
+                          "kzg-wasm loadKZG() once: compiling its module and c-kzg's load with its "
+                          "precomputation for cells (FK20)",
+    "verify_blob_kzg_proof_batch": "4 blobs; kzg-wasm 1.0.0 verifies them one by one, pybls with one "
+                                   "pairing check",
+    "api": "kzg-wasm takes and returns 0x-prefixed hex, pybls bytes; each is timed as its users call it",
+}
 
 
-def run_page(chromium, quick, timeout):
+def run_page(chromium, quick, timeout, only=None):
     from playwright.sync_api import sync_playwright
 
     server, base = localweb.start_server({"/": ROOT})
-    url = base + "benchmarks/browser/bench.html" + ("?quick" if quick else "")
+    query = (["quick"] if quick else []) + ([f"only={','.join(only)}"] if only else [])
+    url = base + "benchmarks/browser/bench.html" + ("?" + "&".join(query) if query else "")
     messages = []
     try:
         with sync_playwright() as p:
@@ -83,52 +110,97 @@ def run_page(chromium, quick, timeout):
 
 
 def rows(res, ops, peers, unlike=()):
-    lines = [f"{'operation':<27}{'pybls':>9}" + "".join(f"{p:>14}" for p in peers) + "   best-peer/pybls"]
+    lines = [f"{'operation':<28}{'pybls':>10}" + "".join(f"{p:>17}" for p in peers) + "   best-peer/pybls"]
     for op in ops:
         ours = res["pybls"][op]
-        row = f"{op + (' *' if op in unlike else ''):<27}{ours:>7.2f}ms"
+        row = f"{op + (' *' if op in unlike else ''):<28}{ours:>8.2f}ms"
         best = None
         for peer in peers:
             t = res.get(peer, {}).get(op)
             if t is None:
-                row += f"{'-':>14}"
+                row += f"{'-':>17}"
                 continue
-            row += f"{t:>7.2f} ({t / ours:4.1f}x)"
+            row += f"{t:>10.2f} ({t / ours:4.1f}x)"
             best = t if best is None else min(best, t)
         row += f"   {best / ours:5.2f}" if best else ""
         lines.append(row)
     return lines
 
 
+def kzg_rows(kzg):
+    """The KZG rows: times and, where pybls_bench alternated the two
+    libraries round by round, the median of the rounds' ratios."""
+    res, ratios = kzg["results"], kzg.get("ratios", {})
+    lines = [f"{'operation':<28}{'pybls':>10}{'kzg-wasm':>12}   kzg-wasm/pybls"]
+    for op in KZG_OPS:
+        ours, theirs = res["pybls"][op], res["kzg-wasm"][op]
+        ratio = ratios.get(op, theirs / ours)
+        how = "" if op in ratios else "  (of the medians)"
+        lines.append(f"{op:<28}{ours:>8.2f}ms{theirs:>10.2f}ms   {ratio:6.2f}{how}")
+    return lines
+
+
+def she_rows(she):
+    pairing_ms = she["pairing_ms"]
+    lines = [f"{'operation':<28}{'pybls':>10}   pairings (median of each round's ratio; "
+             f"one pairing: {pairing_ms:.2f} ms)"]
+    for op, ms in she["results"]["pybls"].items():
+        lines.append(f"{op:<28}{ms:>8.2f}ms   {she['pairings'][op]:8.2f}")
+    return lines
+
+
 def table(result):
-    lines = ["BLS12-381"] + rows(result["results"], OPS, PEERS)
+    lines = []
+    if "pybls" in result["results"]:
+        lines += ["BLS12-381"] + rows(result["results"], OPS, PEERS)
     if "bn254" in result:
         lines += ["", "BN254 (alt_bn128)"] + rows(result["bn254"]["results"], BN_OPS, BN_PEERS, BN_UNLIKE)
         lines += [f"  {op}: {note}" for op, note in BN_NOTES.items()]
+    if "kzg" in result:
+        lines += ["", "KZG (EIP-4844)"] + kzg_rows(result["kzg"])
+        lines += [f"  {op}: {note}" for op, note in KZG_NOTES.items()]
+    if "she" in result:
+        lines += ["", "SHE on BLS12-381 (pybls only)"] + she_rows(result["she"])
     s = result["startup"]
-    bn_import = f", import pybls.bn254 {s['import_bn254_ms']:.0f} ms" if "import_bn254_ms" in s else ""
+    imports = "".join(
+        f", import pybls.{mod} {s[key]:.0f} ms"
+        for mod, key in (("bn254", "import_bn254_ms"), ("kzg", "import_kzg_ms"), ("she", "import_she_ms"))
+        if key in s
+    )
     lines.append(
-        f"Pyodide start-up {s['pyodide_ms']:.0f} ms, import pybls {s['import_pybls_ms']:.0f} ms{bn_import} "
+        f"Pyodide start-up {s['pyodide_ms']:.0f} ms, import pybls {s['import_pybls_ms']:.0f} ms{imports} "
         f"(Chromium {result.get('chromium', '?')}; ratios are peer time / pybls time)"
     )
-    return "\n".join(lines)
+    return "\n".join(lines).lstrip("\n")
+
+
+def tables_arg(text):
+    names = [t for t in text.split(",") if t]
+    unknown = [t for t in names if t not in TABLES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"unknown table {','.join(unknown) or text!r}; choose from {','.join(TABLES)}")
+    return names
 
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--chromium", default=None, help="default: chromium on PATH")
     ap.add_argument("--quick", action="store_true", help="fewer runs per operation")
+    ap.add_argument("--only", type=tables_arg, default=None,
+                    help=f"comma-separated tables to measure, of {','.join(TABLES)} (default: all)")
     ap.add_argument("--timeout", type=float, default=900.0)
     ap.add_argument("--json", type=pathlib.Path,
                     default=ROOT / "benchmarks" / "results" / "browser.json")
     args = ap.parse_args(argv)
-    result = run_page(args.chromium, args.quick, args.timeout)
+    result = run_page(args.chromium, args.quick, args.timeout, args.only)
     if not result.get("ok"):
         print("benchmark page failed:\n" + result.get("error", "?"), file=sys.stderr)
         print("\n".join(result["messages"]), file=sys.stderr)
         return 1
     if "bn254" in result:
         result["bn254"]["notes"] = BN_NOTES
+    if "kzg" in result:
+        result["kzg"]["notes"] = KZG_NOTES
     print(table(result))
     result["date"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     result["machine"] = platform.platform()

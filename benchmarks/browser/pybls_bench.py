@@ -3,7 +3,10 @@
 ``run(min_runs, min_ms)`` returns ``{operation: median milliseconds}`` for
 the operations the JavaScript peers are measured on (BLS12-381);
 ``run_bn254(min_runs, min_ms)`` the times of pybls.bn254 with the inputs
-and results the BN254 peers are given and checked against.
+and results the BN254 peers are given and checked against;
+``run_kzg(min_runs, min_ms)`` the times of pybls.kzg with the blobs,
+commitments and proofs kzg-wasm must reproduce; ``run_she(min_runs,
+min_ms)`` the times of pybls.she on BLS12-381 with the pairing's.
 """
 
 import time
@@ -27,7 +30,21 @@ def median(fn, min_runs=5, min_ms=400.0, max_runs=200):
     return times[len(times) // 2]
 
 
+def warm_up(curve, min_ms):
+    """Pairings and products of `curve` for a while before anything is
+    timed: the engine first runs WebAssembly from a baseline compiler and
+    swaps in optimised code compiled in the background, later on a loaded
+    machine; without this the first rows measure the baseline code."""
+    P, Q = curve.G1.generator() * 12345, curve.G2.generator() * 67890
+    end = time.perf_counter() + max(0.5, 3 * min_ms / 1000)
+    while time.perf_counter() < end:
+        curve.pairing(P, Q) ** 3, P * 5, Q * 7, P.to_affine(), Q.to_affine()
+
+
 def run(min_runs=5, min_ms=400.0):
+    from pybls import bls12_381
+
+    warm_up(bls12_381, min_ms)
     bls = MinPk.PoP.with_dst(DST) if hasattr(MinPk.PoP, "with_dst") else MinPk.PoP
     sks = [key_gen(i.to_bytes(2, "big") * 16) for i in range(N_AGG)]
     pks = [bls.sk_to_pk(sk) for sk in sks]
@@ -90,6 +107,7 @@ def run_bn254(min_runs=5, min_ms=400.0):
     from pybls import bn254
 
     import_ms = (time.perf_counter() - t) * 1000
+    warm_up(bn254, min_ms)
     P, Q, k, points, scalars = _bn_inputs()
     p_packed, q_packed = P.to_bytes(compressed=True), Q.to_bytes(compressed=True)
     msg = b"message 1"
@@ -123,3 +141,152 @@ def run_bn254(min_runs=5, min_ms=400.0):
     }
     assert bn254.G1.from_bytes(p_packed) == P and bn254.G2.from_bytes(q_packed) == Q
     return {"times": times, "ref": ref, "import_ms": import_ms}
+
+
+# -- KZG (EIP-4844) ---------------------------------------------------------
+
+N_KZG_BATCH = 4
+
+
+def kzg_blobs(n):
+    """`n` blobs of canonical field elements (each below r), derived from
+    fixed seeds so that every run and every library gets the same work."""
+    import hashlib
+
+    from pybls import Scalar
+    from pybls.kzg import FIELD_ELEMENTS_PER_BLOB
+
+    r = Scalar.R
+    element = lambda b, i: (  # noqa: E731
+        int.from_bytes(hashlib.sha256(b"blob %d element %d" % (b, i)).digest(), "big") % r
+    ).to_bytes(32, "big")
+    return [b"".join(element(b, i) for i in range(FIELD_ELEMENTS_PER_BLOB)) for b in range(n)]
+
+
+def kzg_reference(blobs, ts):
+    """pybls's commitments and proofs of `blobs`, hex: what the peer must
+    reproduce byte for byte before it is timed."""
+    from pybls import kzg
+
+    commitments = [kzg.blob_to_kzg_commitment(b, ts) for b in blobs]
+    proofs = [kzg.compute_blob_kzg_proof(b, c, ts) for b, c in zip(blobs, commitments)]
+    return {
+        "blobs": [b.hex() for b in blobs],
+        "commitments": [c.hex() for c in commitments],
+        "proofs": [p.hex() for p in proofs],
+    }
+
+
+_kzg_ops = {}
+
+
+def run_kzg(min_runs=5, min_ms=400.0):
+    """Loads the mainnet setup (precompute 0, as kzg-wasm loads it), times
+    that load and prepares the operations that :func:`kzg_time` times in
+    alternation with kzg-wasm's: ``{"times": {"load_trusted_setup": ...},
+    "ref": {...}, "import_ms": ...}``, `ref` being what the peer is checked
+    against."""
+    t = time.perf_counter()
+    from pybls import kzg
+
+    import_ms = (time.perf_counter() - t) * 1000
+    from pybls import bls12_381
+
+    warm_up(bls12_381, min_ms)
+    with open(kzg.MAINNET, "rb") as f:
+        setup_file = f.read()
+    # From the file's bytes: load_trusted_setup caches the MAINNET path.
+    load_ms = median(lambda: kzg.load_trusted_setup(setup_file), 3, 0.0)
+    ts = kzg.load_trusted_setup(kzg.MAINNET)
+    blobs = kzg_blobs(N_KZG_BATCH)
+    ref = kzg_reference(blobs, ts)
+    cs = [bytes.fromhex(c) for c in ref["commitments"]]
+    ps = [bytes.fromhex(p) for p in ref["proofs"]]
+    assert kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts)
+    assert not kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[1], ts)
+    _kzg_ops.update({
+        "blob_to_kzg_commitment": lambda: kzg.blob_to_kzg_commitment(blobs[0], ts),
+        "compute_blob_kzg_proof": lambda: kzg.compute_blob_kzg_proof(blobs[0], cs[0], ts),
+        "verify_blob_kzg_proof": lambda: kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[0], ts),
+        "verify_blob_kzg_proof_batch": lambda: kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts),
+    })
+    return {"times": {"load_trusted_setup": load_ms}, "ref": ref, "import_ms": import_ms}
+
+
+def kzg_time(op):
+    """One call of the KZG operation `op` (prepared by :func:`run_kzg`), in
+    ms: the page alternates it with kzg-wasm's, round after round."""
+    fn = _kzg_ops[op]
+    t = time.perf_counter()
+    fn()
+    return (time.perf_counter() - t) * 1000
+
+
+# -- SHE on BLS12-381 -------------------------------------------------------
+
+SHE_M20, SHE_M31 = 2**20 - 1, 2**31 - 1
+
+
+def with_pairings(fn, pair, min_runs=5, min_ms=400.0, max_runs=200):
+    """Medians of `fn` and of `pair` (one pairing) timed in alternation,
+    round after round, in ms, and the median of their per-round ratios:
+    on a loaded machine both see the same load."""
+    fn(), pair()  # warm-up
+    ops, pairings, ratios = [], [], []
+    start = time.perf_counter()
+    while len(ops) < min_runs or ((time.perf_counter() - start) * 1000 < min_ms and len(ops) < max_runs):
+        t = time.perf_counter()
+        pair()
+        t_pair = (time.perf_counter() - t) * 1000
+        t = time.perf_counter()
+        fn()
+        t_op = (time.perf_counter() - t) * 1000
+        ops.append(t_op)
+        pairings.append(t_pair)
+        ratios.append(t_op / t_pair)
+    mid = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    return mid(ops), mid(pairings), mid(ratios)
+
+
+def run_she(min_runs=5, min_ms=400.0):
+    """Times of pybls.she on BLS12-381, each with one pairing timed in
+    alternation with it (:func:`with_pairings`): ``{"times": {...},
+    "pairings": {...}, "pairing_ms": ..., "import_ms": ...}``, the ratios
+    being the medians of each round's operation / pairing."""
+    t = time.perf_counter()
+    from pybls import she
+
+    import_ms = (time.perf_counter() - t) * 1000
+    from pybls import bls12_381
+
+    warm_up(bls12_381, min_ms)
+    P, Q = G1.generator() * 12345, G2.generator() * 67890
+    pair = lambda: pairing(P, Q)  # noqa: E731
+    t = time.perf_counter()
+    table = she.DecryptionTable.default("bls12_381", "g1")  # built once, then shared
+    table_ms = (time.perf_counter() - t) * 1000
+    after_table = median(pair, 3, 0.0)
+    sk = she.SecretKey.generate("bls12_381")
+    pk = sk.public_key()
+    a, b = pk.enc_g1(SHE_M20), pk.enc_g1(-5)
+    v = pk.enc_g2(7)
+    c31 = pk.enc_g1(SHE_M31)
+    assert sk.decrypt(a + b) == SHE_M20 - 5 and sk.decrypt(a * v) == SHE_M20 * 7
+    assert sk.decrypt(c31, table) == SHE_M31 and sk.decrypt(pk.enc_g2(-3)) == -3
+    ops = {
+        "enc_g1": lambda: pk.enc_g1(SHE_M31),
+        "enc_g2": lambda: pk.enc_g2(SHE_M31),
+        "add G1": lambda: a + b,
+        "mul G1 x G2 -> GT": lambda: a * v,
+        "decrypt G1 20-bit": lambda: sk.decrypt(a, table),
+        "decrypt G1 31-bit": lambda: sk.decrypt(c31, table),
+    }
+    times, pairings, pairing_ms = {}, {}, []
+    for name, fn in ops.items():
+        times[name], p_ms, pairings[name] = with_pairings(fn, pair, min_runs, min_ms)
+        pairing_ms.append(p_ms)
+    # Built once: its ratio is to the pairings timed right after it.
+    times["default G1 table (once)"] = table_ms
+    pairings["default G1 table (once)"] = table_ms / after_table
+    return {"times": times, "pairings": pairings, "pairing_ms": sorted(pairing_ms)[len(pairing_ms) // 2],
+            "import_ms": import_ms}
