@@ -266,3 +266,30 @@ def test_identity_components():
     assert dec(sk, again) == 6 and dec(sk, again * pk.enc_g2(-7)) == -42
     empty = she.CipherTextG2.from_bytes(c.G2.identity().to_bytes() * 2)
     assert sk.is_zero(empty) and dec(sk, again * empty) == 0
+
+
+@pytest.mark.parametrize("group", ["G1", "G2"])
+@pytest.mark.parametrize("curve", CURVES)
+def test_core_step_keys(curve, group):
+    # The core's keys of C - K_i and C + K_i (pybls_g*_step_keys), which the
+    # tables' giant steps look up, against the affine x of each point
+    # computed one at a time: the low 64 bits of x (of its c0 in Fp2).
+    import struct
+
+    cls = getattr(curves.get(curve), group)
+    g = cls.generator()
+    C = g.mul_vartime(123456789)
+    steps = [g.mul_vartime(k) for k in (1, 2, 77, 123456789, 2**40 + 3)] + [cls.identity(), -C]
+    out = cls._step_keys(16 * len(steps), C._b, b"".join(P._b for P in steps), len(steps))
+
+    def key(P):
+        if P.is_identity():
+            return 0
+        x = P.to_affine()[0]
+        return (x if group == "G1" else x[0]) & (2**64 - 1)
+
+    want = [k for P in steps for k in (key(C - P), key(C + P))]
+    assert list(struct.unpack(f"<{2 * len(steps)}Q", out)) == want
+    assert cls._step_keys(0, C._b, b"", 0) == b""
+    with pytest.raises(errors.ArgumentError):
+        cls._step_keys(15, C._b, steps[0]._b, 1)

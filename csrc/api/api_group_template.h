@@ -227,3 +227,59 @@ int PUB(from_affine_bytes)(uint8_t *out, const uint8_t *x, const uint8_t *y, uin
     if (rc == PYBLS_OK) STORE(out, r);
     return rc;
 }
+
+/* The table keys of C - K_i and C + K_i: the low 64 bits of the affine x
+ * (of its constant coefficient over an extension field), little-endian,
+ * 16 bytes per step, all zero for the identity. The points are public
+ * (SHE decryption tables walk them): the steps go STEP_KEYS_CHUNK at a
+ * time, the chunk's points sharing one inversion. */
+#define STEP_KEYS_CHUNK (sizeof(POINT) > 1024 ? 4 : 16)
+#define STEP_KEYS_FE_BYTES (sizeof(FE) / sizeof(fp_t) * CURVE_FP_BYTES)
+
+int PUB(step_keys)(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n) {
+    if ((uint64_t)out_len != (uint64_t)n * 16) return PYBLS_ERR_ARGUMENT;
+    LOAD(POINT, c, center);
+    POINT d[2 * STEP_KEYS_CHUNK];
+    FE pre[2 * STEP_KEYS_CHUNK], inv, t;
+    uint8_t x_bytes[STEP_KEYS_FE_BYTES];
+    for (uint32_t start = 0; start < n; start += STEP_KEYS_CHUNK) {
+        const uint32_t m = n - start < STEP_KEYS_CHUNK ? n - start : (uint32_t)STEP_KEYS_CHUNK;
+        for (uint32_t i = 0; i < m; i++) {
+            LOAD(POINT, k, steps + (size_t)(start + i) * sizeof(POINT));
+            EC(add)(&d[2 * i + 1], &c, &k);
+            EC(neg)(&k, &k);
+            EC(add)(&d[2 * i], &c, &k);
+        }
+        /* One inversion for the chunk (Montgomery's trick); a zero Z (the
+         * identity) is skipped through the product as 1. */
+        FE one;
+        F(set_one)(&one);
+        for (uint32_t i = 0; i < 2 * m; i++) {
+            const FE *z = (F(is_zero)(&d[i].z) & 1) ? &one : &d[i].z;
+            if (i == 0)
+                pre[0] = *z;
+            else
+                F(mul)(&pre[i], &pre[i - 1], z);
+        }
+        F(inv)(&inv, &pre[2 * m - 1]);
+        for (uint32_t i = 2 * m; i-- > 0;) {
+            const int identity = (int)(F(is_zero)(&d[i].z) & 1);
+            uint8_t *key = out + (size_t)(2 * start + i) * 8;
+            if (i > 0)
+                F(mul)(&t, &inv, &pre[i - 1]);
+            else
+                t = inv;
+            if (!identity) {
+                F(mul)(&inv, &inv, &d[i].z);
+                F(mul)(&t, &d[i].x, &t);
+                F(to_bytes)(x_bytes, &t);
+                for (int b = 0; b < 8; b++) key[b] = x_bytes[STEP_KEYS_FE_BYTES - 1 - b];
+            } else {
+                for (int b = 0; b < 8; b++) key[b] = 0;
+            }
+        }
+    }
+    return PYBLS_OK;
+}
+#undef STEP_KEYS_CHUNK
+#undef STEP_KEYS_FE_BYTES

@@ -70,6 +70,7 @@
 #define pybls_g1_decode_batch pybls_bn254_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn254_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn254_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bn254_g1_step_keys
 #define pybls_g2_generator pybls_bn254_g2_generator
 #define pybls_g2_identity pybls_bn254_g2_identity
 #define pybls_g2_add pybls_bn254_g2_add
@@ -100,6 +101,7 @@
 #define pybls_g2_decode_batch pybls_bn254_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn254_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn254_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bn254_g2_step_keys
 #define pybls_gt_one pybls_bn254_gt_one
 #define pybls_gt_mul pybls_bn254_gt_mul
 #define pybls_gt_inv pybls_bn254_gt_inv
@@ -200,6 +202,7 @@
 #define pybls_g1_decode_batch pybls_bn254_nogami_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn254_nogami_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn254_nogami_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bn254_nogami_g1_step_keys
 #define pybls_g2_generator pybls_bn254_nogami_g2_generator
 #define pybls_g2_identity pybls_bn254_nogami_g2_identity
 #define pybls_g2_add pybls_bn254_nogami_g2_add
@@ -230,6 +233,7 @@
 #define pybls_g2_decode_batch pybls_bn254_nogami_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn254_nogami_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn254_nogami_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bn254_nogami_g2_step_keys
 #define pybls_gt_one pybls_bn254_nogami_gt_one
 #define pybls_gt_mul pybls_bn254_nogami_gt_mul
 #define pybls_gt_inv pybls_bn254_nogami_gt_inv
@@ -330,6 +334,7 @@
 #define pybls_g1_decode_batch pybls_bn381_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn381_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn381_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bn381_g1_step_keys
 #define pybls_g2_generator pybls_bn381_g2_generator
 #define pybls_g2_identity pybls_bn381_g2_identity
 #define pybls_g2_add pybls_bn381_g2_add
@@ -360,6 +365,7 @@
 #define pybls_g2_decode_batch pybls_bn381_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn381_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn381_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bn381_g2_step_keys
 #define pybls_gt_one pybls_bn381_gt_one
 #define pybls_gt_mul pybls_bn381_gt_mul
 #define pybls_gt_inv pybls_bn381_gt_inv
@@ -460,6 +466,7 @@
 #define pybls_g1_decode_batch pybls_bn462_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn462_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn462_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bn462_g1_step_keys
 #define pybls_g2_generator pybls_bn462_g2_generator
 #define pybls_g2_identity pybls_bn462_g2_identity
 #define pybls_g2_add pybls_bn462_g2_add
@@ -490,6 +497,7 @@
 #define pybls_g2_decode_batch pybls_bn462_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn462_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn462_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bn462_g2_step_keys
 #define pybls_gt_one pybls_bn462_gt_one
 #define pybls_gt_mul pybls_bn462_gt_mul
 #define pybls_gt_inv pybls_bn462_gt_inv
@@ -590,6 +598,7 @@
 #define pybls_g1_decode_batch pybls_bls48_581_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bls48_581_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bls48_581_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bls48_581_g1_step_keys
 #define pybls_g2_generator pybls_bls48_581_g2_generator
 #define pybls_g2_identity pybls_bls48_581_g2_identity
 #define pybls_g2_add pybls_bls48_581_g2_add
@@ -620,6 +629,7 @@
 #define pybls_g2_decode_batch pybls_bls48_581_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bls48_581_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bls48_581_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bls48_581_g2_step_keys
 #define pybls_gt_one pybls_bls48_581_gt_one
 #define pybls_gt_mul pybls_bls48_581_gt_mul
 #define pybls_gt_inv pybls_bls48_581_gt_inv
