@@ -254,7 +254,13 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     POINT tables[EC_MAX_DIGITS * EC_WNAF_TABLE];
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
     EC(lane_t) lanes[EC_MAX_DIGITS];
+    limb_t kc[FR_LIMBS], high = 0;
     EC_TAKE_EXACT(r, p, k, split)
+    /* A public scalar of at most half r's limbs gains nothing from a split
+     * (whose digits may be offset to full width: BN's G1). */
+    fr_to_canonical(kc, k);
+    for (int j = FR_LIMBS / 2; j < FR_LIMBS; j++) high |= kc[j];
+    if (!high) split = EC_SPLIT_NEVER;
     int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, split);
     EC(sum_lanes_vartime)(r, lanes, (size_t)nlanes);
 }

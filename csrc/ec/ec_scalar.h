@@ -31,6 +31,13 @@ void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 #define SCALAR_T_DIGITS_LIMBS (SCALAR_T_DIGITS * 64 / LIMB_BITS)
 void scalar_split_t_ct(limb_t digits[SCALAR_T_DIGITS_LIMBS], const limb_t k[FR_LIMBS]);
 
+/* BN curves: phi(x, y) = (beta x, y) acts as [lambda] on G1, and k
+ * splits into two nonnegative digits of GLV_DIGIT_BITS bits, k = e_0 +
+ * e_1 lambda mod r (consts.h), digit i in digits[i * FR_LIMBS / 2 ...].
+ * Constant time in k. */
+#define SCALAR_GLV_DIGITS 2
+void scalar_split_glv_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
+
 /* No split (curves without an endomorphism split): digits = k. */
 static inline void scalar_split_none(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
     for (int i = 0; i < FR_LIMBS; i++) digits[i] = k[i];
