@@ -6,8 +6,8 @@ looking points up in a table. A table of `baby_steps` = N entries holds a
 P and -P share x, so the table covers -N..N), and finds m with
 |m| < `bound` by walking giant steps of (2N + 1)P from the target in both
 directions, the keys of a batch of steps computed by the core in one call.
-Every answer is checked on the points (target - k(2N + 1)P = ±jP, one
-variable-time multiplication by the small j), so a key collision never
+Every answer is checked on the points (target - k(2N + 1)P = ±jP, jP a
+sum of cached multiples of P), so a key collision never
 yields a wrong number; a value outside the range raises :class:`RangeError`.
 
 >>> from pybls import bn254_nogami as curve
@@ -340,6 +340,8 @@ class _PointImpl(_Impl):
         # The core's internal forms of the giant multiples k·s·base, k = 0, 1, ..., by s.
         self.giants: Dict[int, List[bytes]] = {}
         self.lock = threading.Lock()  # tables of one curve and group share the lists
+        # digits[i][d]: d·256^i·base, d = 0..255, for j·base as a sum of a few.
+        self.digits: List[List[bytes]] = []
         # The core's keys must be those of the affine coordinates (of c0 in
         # Fp2: a saved table's entries are checked with them).
         core_keys = cls._step_keys(16, self.base.mul_vartime(3)._b, self.base._b, 1)
@@ -399,12 +401,31 @@ class _PointImpl(_Impl):
     def giant_keys(self, prepared: bytes, s: int, lo: int, hi: int) -> Sequence[int]:
         return self._step_keys(prepared, self._giants(s, hi + 1)[lo : hi + 1])
 
+    def _multiple(self, j: int) -> bytes:
+        """j·base (0 < j < 2^32) from its base-256 digits: a few additions."""
+        add, digits, i = self.cls._add, self.digits, 0
+        out: Optional[bytes] = None
+        while j:
+            if i == len(digits):
+                with self.lock:
+                    if i == len(digits):
+                        step = self.base.mul_vartime(256**i)._b
+                        row = [self.cls.identity()._b, step]
+                        for _ in range(254):
+                            row.append(add(row[-1], step))
+                        digits.append(row)
+            d = digits[i][j & 255]
+            out = d if out is None else add(out, d)
+            j, i = j >> 8, i + 1
+        assert out is not None
+        return out
+
     def locate(self, element: Any, s: int, k: int, sign: int, j: int) -> Optional[int]:
-        # One multiplication, by the small j: element - sign·k·s·base = ±j·base.
+        # element - sign·k·s·base = ±j·base, j·base from small multiples.
         cls = self.cls
         giant = self._giants(s, k + 1)[k]
         d = cls._add(element._b, cls._neg(giant) if sign > 0 else giant)
-        r = self.base.mul_vartime(j)._b
+        r = self._multiple(j)
         if cls._eq(d, r):
             return sign * k * s + j
         if cls._eq(d, cls._neg(r)):
