@@ -167,9 +167,9 @@ int pybls_fp_legendre(const uint8_t *a);
 /* step_keys writes, for n internal points K_i (back to back) and an
  * internal point C, the keys of C - K_i and C + K_i (out_len = 16 n bytes):
  * the low 64 bits of each affine x coordinate (of its constant coefficient
- * in an extension field), little-endian, 8 bytes each, all zero for the
- * identity; the decryption tables of SHE look them up. Variable time, for
- * public points. */
+ * in an extension field), little-endian, 8 bytes each; both all zero where
+ * x(K_i) = x(C) != x(O) (C = K_i or C = -K_i); the decryption tables of SHE
+ * look them up. Variable time, for public points. */
 
 /* decode_batch decodes `count` encodings of `len` bytes each, back to back,
  * as decode does, stopping at the first invalid one (its status). */
