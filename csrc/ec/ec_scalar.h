@@ -6,7 +6,9 @@
  * gives [k]Q = sum_i [d_i] E^i(Q) with a quarter of the doublings of a
  * plain 255-bit multiplication (Galbraith-Lin-Scott). On G1, E = -phi acts
  * as [x^2], and pairs of those digits give two base-x^2 digits of 128 bits
- * (Gallant-Lambert-Vanstone), halving the doublings.
+ * (Gallant-Lambert-Vanstone), halving the doublings. On a BN curve's G1,
+ * phi acts as a cube root of unity lambda that is no power of a small base:
+ * its two digits come from Babai rounding in a short lattice basis.
  */
 #ifndef PYBLS_EC_SCALAR_H
 #define PYBLS_EC_SCALAR_H
