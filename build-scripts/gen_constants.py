@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import runpy
 import sys
 from pathlib import Path
@@ -815,6 +816,45 @@ def assert_g2_membership_test(u: int, p: int, r: int, h2: int) -> None:
     assert math.gcd(a * a + a * b * t + b * b * p, h2) == 1
 
 
+def bn_glv(u: int, p: int, r: int, fr_bits: int, g1: Any, mul: Any, f1: Any) -> SimpleNamespace:
+    """The GLV split of G1 scalars on a BN curve (see the comment written
+    with the constants), checked on the generator and on sample scalars."""
+    lam = (-(36 * u**3 + 18 * u**2 + 6 * u + 2)) % r
+    assert (lam * lam + lam + 1) % r == 0
+    cube = next(c for g in range(2, 100) for c in [pow(g, (p - 1) // 3, p)] if c != 1)
+    beta = next(b for b in (cube, cube * cube % p) if mul(g1, lam) == (g1[0] * f1(b), g1[1]))
+    v = ((2 * u + 1, 6 * u * u + 4 * u + 1), (6 * u * u + 2 * u, -2 * u - 1))  # short, a + b lam = 0
+    det = v[0][0] * v[1][1] - v[0][1] * v[1][0]
+    assert abs(det) == r and all((a + b * lam) % r == 0 for a, b in v)
+    sign = 1 if det > 0 else -1
+    # (k, 0) = beta_0 v_0 + beta_1 v_1 with beta_i = k coef_i / r.
+    coef = (sign * v[1][1], -sign * v[0][1])
+    m = fr_bits + 64
+    g = tuple((abs(c) << m) // r for c in coef)
+    # k1 = k - sum_i sign(coef_i) c_i v_i[0], k2 = -sum_i sign(coef_i) c_i v_i[1].
+    a = tuple(tuple(-(1 if c > 0 else -1) * v[i][j] for j in range(2)) for i, c in enumerate(coef))
+    # |c_i - |beta_i|| <= 1/2 + k / 2^m, so |k_j| <= (1/2 + 2^-64) sum_i |v_i[j]|.
+    bound = max(sum(abs(v[i][j]) for i in range(2)) for j in range(2))
+    b_bits = (bound // 2 + (bound >> 64) + 1).bit_length()
+    assert b_bits + 1 <= fr_bits // 2 and all(x < 1 << fr_bits for x in g)
+    assert all(abs(x) + 1 < 1 << (fr_bits // 2) for x in coef) and all(abs(x) < 1 << (fr_bits // 2) for row in a for x in row)
+    big = 1 << b_bits
+    d = (big + big * lam) % r
+
+    def split(k: int) -> "tuple[int, int]":
+        kk = (k - d) % r
+        c = [(kk * gi + (1 << (m - 1))) >> m for gi in g]
+        k1 = kk + sum(ci * a[i][0] for i, ci in enumerate(c))
+        k2 = sum(ci * a[i][1] for i, ci in enumerate(c))
+        return k1 + big, k2 + big
+
+    rng = random.Random(r)
+    for k in [0, 1, 2, r - 1, r - 2, d, (d + 1) % r, r // 2] + [rng.randrange(r) for _ in range(2000)]:
+        e0, e1 = split(k)
+        assert 0 <= e0 < 2 * big and 0 <= e1 < 2 * big and (e0 + e1 * lam - k) % r == 0
+    return SimpleNamespace(beta=beta, lam=lam, b_bits=b_bits, d=d, g=g, a=a)
+
+
 def emit_bn(curve: SimpleNamespace) -> str:
     """consts.h of a BN curve: the same names as BLS12-381's where the C code
     is shared, and the loop of the optimal ate pairing, 6u + 2, in NAF."""
@@ -874,6 +914,8 @@ def emit_bn(curve: SimpleNamespace) -> str:
     psi2_x = psi_x * psi_x.conj()
     assert psi2_x.b == 0 and psi_y * psi_y.conj() == f2((-1, 0))
     assert_g2_cofactor_clearing(u, p, r, b2, psi, mul)
+
+    glv = bn_glv(u, p, r, fr_bits, g1, lambda pt, k: mul(pt, k, f1(0)), f1)
 
     frob6_v = [xi ** ((p**k - 1) // 3) for k in range(1, 4)]
     frob6_v2 = [xi ** (2 * (p**k - 1) // 3) for k in range(1, 4)]
@@ -948,6 +990,24 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w(f"static const fp_t G1_GEN_Y = {c_f(g1[1].a)};")
     w(f"static const fp2_t G2_GEN_X = {c_f2(g2[0])};")
     w(f"static const fp2_t G2_GEN_Y = {c_f2(g2[1])};")
+    w("")
+    w("/* GLV on G1 (ec_scalar.c): phi(x, y) = (BETA x, y) acts as [lambda],")
+    w(" * lambda = -(36u^3 + 18u^2 + 6u + 2) mod r. A scalar k is split as")
+    w(" * k - GLV_D = k1 + k2 lambda by Babai rounding in the lattice of (a, b)")
+    w(" * with a + b lambda = 0 mod r: c_i = round(k GLV_G[i] / 2^(FR bits + 64)),")
+    w(" * k1 = k + sum_i c_i A[i][0], k2 = sum_i c_i A[i][1] (A[i][j] = GLV_A[i][j],")
+    w(" * negated where GLV_A_NEG[i][j]); |k_i| < 2^GLV_B_BITS, and GLV_D =")
+    w(" * 2^GLV_B_BITS (1 + lambda) mod r makes the digits k_i + 2^GLV_B_BITS")
+    w(" * nonnegative and below 2^GLV_DIGIT_BITS. */")
+    w(f"static const fp_t G1_BETA = {c_f(glv.beta)};")
+    w(f"#define GLV_B_BITS {glv.b_bits}")
+    w(f"#define GLV_DIGIT_BITS {glv.b_bits + 1}")
+    w(f"static const limb_t GLV_D[FR_LIMBS] = {limbs(glv.d, fr_bits)};")
+    w("static const limb_t GLV_G[2][FR_LIMBS] = {" + ", ".join(limbs(g, fr_bits) for g in glv.g) + "};")
+    w("static const limb_t GLV_A[2][2][FR_LIMBS / 2] = {"
+      + ", ".join("{" + ", ".join(limbs(abs(a), fr_bits // 2) for a in row) + "}" for row in glv.a) + "};")
+    w("static const int GLV_A_NEG[2][2] = {"
+      + ", ".join("{" + ", ".join(str(int(a < 0)) for a in row) + "}" for row in glv.a) + "};")
     w("")
     w("/* psi(x, y) = (conj(x) PSI_X, conj(y) PSI_Y) is [p] on G2;")
     w(" * psi^2(x, y) = (x PSI2_X, -y). */")

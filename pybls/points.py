@@ -104,6 +104,7 @@ class _Point:
     _decode: ClassVar[Callable[[bytes, int, int], bytes]]
     _from_affine_bytes: ClassVar[Callable[[bytes, bytes, int], bytes]]
     _to_affine_bytes: ClassVar[Callable[[bytes], bytes]]
+    _step_keys: ClassVar[Callable[[int, bytes, bytes, int], bytes]]
     _hash_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _encode_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _hash_to_curve_keccak256: ClassVar[Callable[[bytes, int, bytes, int], bytes]]

@@ -94,3 +94,26 @@ def test_points_know_their_subgroup():
              G1.identity(), G2.random()]
     assert all(p._s == sub for p in known)
     assert (g1 * 7) * 11 == g1 * 77 and (g2 * 7).mul_vartime(11) == g2 * 77
+
+
+# BN curves split G1 scalars too (GLV, two digits of about half r's bits
+# offset to be nonnegative); every point of E(Fp) is in G1 there.
+BN_CURVES = ["bn254", "bn254_nogami", "bn381", "bn462"]
+
+
+@pytest.mark.parametrize("name", BN_CURVES)
+def test_bn_g1_split(name):
+    from pybls import curves
+
+    c = curves.get(name)
+    r, half = c.CURVE_ORDER, c.CURVE_ORDER.bit_length() // 2
+    group = c.G1
+    edges = [0, 1, 2, 3, r - 1, r - 2, r // 2, r // 2 + 1, 2**64 - 1, 2**64]
+    edges += [2**e + d for e in (half - 2, half - 1, half, half + 1) for d in (-1, 0, 1)]
+    edges += [(0x9E3779B97F4A7C15 ** (i + 3)) % r for i in range(6)]
+    for point in (group.generator(), group.generator().mul_vartime(0x1234567890ABCDEF), group.identity()):
+        for k in edges:
+            expected = group.msm([point, group.identity()], [k, 0])
+            for f in FLAGS:
+                got = group._mul_flags(point._b, c.Scalar(k)._b, f)
+                assert group._eq(got, expected._b) == 1, (name, k, f)

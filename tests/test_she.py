@@ -266,3 +266,36 @@ def test_identity_components():
     assert dec(sk, again) == 6 and dec(sk, again * pk.enc_g2(-7)) == -42
     empty = she.CipherTextG2.from_bytes(c.G2.identity().to_bytes() * 2)
     assert sk.is_zero(empty) and dec(sk, again * empty) == 0
+
+
+@pytest.mark.parametrize("group", ["G1", "G2"])
+@pytest.mark.parametrize("curve", CURVES)
+def test_core_step_keys(curve, group):
+    # The core's keys of C - K_i and C + K_i (pybls_g*_step_keys), which the
+    # tables' giant steps look up, against the affine x of each point
+    # computed one at a time: the low 64 bits of x (of its c0 in Fp2); both
+    # zero where x(K_i) = x(C).
+    import struct
+
+    cls = getattr(curves.get(curve), group)
+    g = cls.generator()
+
+    def key(P):
+        if P.is_identity():
+            return 0
+        x = P.to_affine()[0]
+        return (x if group == "G1" else x[0]) & (2**64 - 1)
+
+    def core_keys(C, steps):
+        out = cls._step_keys(16 * len(steps), C._b, b"".join(P._b for P in steps), len(steps))
+        return list(struct.unpack(f"<{2 * len(steps)}Q", out))
+
+    C = g.mul_vartime(123456789)
+    steps = [g.mul_vartime(k) for k in (1, 2, 77, 2**40 + 3)] + [cls.identity(), -C, C, g.mul_vartime(5)]
+    steps += [g.mul_vartime(k) * 3 for k in range(1, 30)]  # more than one chunk, Z != 1
+    want = [k for P in steps for k in ((0, 0) if P in (C, -C) else (key(C - P), key(C + P)))]
+    assert core_keys(C, steps) == want
+    assert core_keys(cls.identity(), steps[:6]) == [key(P) for P in steps[:6] for _ in range(2)]
+    assert cls._step_keys(0, C._b, b"", 0) == b""
+    with pytest.raises(errors.ArgumentError):
+        cls._step_keys(15, C._b, steps[0]._b, 1)

@@ -239,3 +239,111 @@ int PUB(from_affine_bytes)(uint8_t *out, const uint8_t *x, const uint8_t *y, uin
     if (rc == PYBLS_OK) STORE(out, r);
     return rc;
 }
+
+/* The table keys of C - K_i and C + K_i: the low 64 bits of the affine x
+ * (of its constant coefficient over an extension field), little-endian,
+ * 16 bytes per step; both all zero where x(K_i) = x(C) (one of them the
+ * identity). The points are public (SHE decryption tables walk them):
+ * variable time. The steps go STEP_KEYS_CHUNK at a time; a chunk's
+ * denominators and Z coordinates share one inversion, and each sum costs
+ * a few multiplications (x only: lambda^2 - x(C) - x(K)). */
+#define STEP_KEYS_CHUNK (sizeof(POINT) > 1024 ? 4 : 16)
+#define STEP_KEYS_FE_BYTES (sizeof(FE) / sizeof(fp_t) * CURVE_FP_BYTES)
+
+static void PUB(write_key)(uint8_t *key, const FE *x) {
+    uint8_t x_bytes[STEP_KEYS_FE_BYTES];
+    F(to_bytes)(x_bytes, x);
+    for (int b = 0; b < 8; b++) key[b] = x_bytes[STEP_KEYS_FE_BYTES - 1 - b];
+}
+
+int PUB(step_keys)(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n) {
+    if ((uint64_t)out_len != (uint64_t)n * 16) return PYBLS_ERR_ARGUMENT;
+    LOAD(POINT, c, center);
+    FE xc, yc;
+    if (EC(is_identity)(&c) & 1) { /* O -/+ K: x(K) twice */
+        for (uint32_t i = 0; i < n; i++) {
+            LOAD(POINT, k, steps + (size_t)i * sizeof(POINT));
+            uint8_t *key = out + (size_t)i * 16;
+            if (EC(is_identity)(&k) & 1) {
+                for (int b = 0; b < 16; b++) key[b] = 0;
+                continue;
+            }
+            EC(to_affine)(&xc, &yc, &k);
+            PUB(write_key)(key, &xc);
+            PUB(write_key)(key + 8, &xc);
+        }
+        return PYBLS_OK;
+    }
+    /* vals: the chunk's d_i = X_i Z - X Z_i and Z_i (1 in place of a zero),
+     * then Z; inverted in place. */
+    FE vals[2 * STEP_KEYS_CHUNK + 1], pre[2 * STEP_KEYS_CHUNK + 1], inv, t, a, b, lam;
+    uint8_t kind[STEP_KEYS_CHUNK]; /* 0: a sum, 1: K_i = O, 2: x(K_i) = x(C) */
+    for (uint32_t start = 0; start < n; start += STEP_KEYS_CHUNK) {
+        const uint32_t m = n - start < STEP_KEYS_CHUNK ? n - start : (uint32_t)STEP_KEYS_CHUNK;
+        const uint32_t nv = 2 * m + 1;
+        for (uint32_t i = 0; i < m; i++) {
+            LOAD(POINT, k, steps + (size_t)(start + i) * sizeof(POINT));
+            kind[i] = 0;
+            F(set_one)(&vals[2 * i]);
+            F(set_one)(&vals[2 * i + 1]);
+            if (F(is_zero)(&k.z) & 1) {
+                kind[i] = 1;
+                continue;
+            }
+            F(mul)(&a, &k.x, &c.z);
+            F(mul)(&b, &c.x, &k.z);
+            F(sub)(&t, &a, &b);
+            if (F(is_zero)(&t) & 1) {
+                kind[i] = 2;
+                continue;
+            }
+            vals[2 * i] = t;
+            vals[2 * i + 1] = k.z;
+        }
+        vals[2 * m] = c.z;
+        pre[0] = vals[0];
+        for (uint32_t i = 1; i < nv; i++) F(mul)(&pre[i], &pre[i - 1], &vals[i]);
+        F(inv)(&inv, &pre[nv - 1]);
+        for (uint32_t i = nv - 1; i > 0; i--) {
+            F(mul)(&t, &inv, &pre[i - 1]);
+            F(mul)(&inv, &inv, &vals[i]);
+            vals[i] = t;
+        }
+        vals[0] = inv;
+        F(mul)(&xc, &c.x, &vals[2 * m]); /* x(C) */
+        for (uint32_t i = 0; i < m; i++) {
+            uint8_t *key = out + (size_t)(start + i) * 16;
+            if (kind[i] == 1) {
+                PUB(write_key)(key, &xc);
+                PUB(write_key)(key + 8, &xc);
+                continue;
+            }
+            if (kind[i] == 2) {
+                for (int j = 0; j < 16; j++) key[j] = 0;
+                continue;
+            }
+            LOAD(POINT, k, steps + (size_t)(start + i) * sizeof(POINT));
+            FE xk, x3;
+            F(mul)(&xk, &k.x, &vals[2 * i + 1]);
+            F(add)(&xk, &xk, &xc); /* x(K) + x(C) */
+            F(mul)(&a, &k.y, &c.z);
+            F(mul)(&b, &c.y, &k.z);
+            /* C - K: lambda = (-Y_i Z - Y Z_i) / d_i */
+            F(add)(&t, &a, &b);
+            F(neg)(&t, &t);
+            F(mul)(&lam, &t, &vals[2 * i]);
+            F(sqr)(&x3, &lam);
+            F(sub)(&x3, &x3, &xk);
+            PUB(write_key)(key, &x3);
+            /* C + K: lambda = (Y_i Z - Y Z_i) / d_i */
+            F(sub)(&t, &a, &b);
+            F(mul)(&lam, &t, &vals[2 * i]);
+            F(sqr)(&x3, &lam);
+            F(sub)(&x3, &x3, &xk);
+            PUB(write_key)(key + 8, &x3);
+        }
+    }
+    return PYBLS_OK;
+}
+#undef STEP_KEYS_CHUNK
+#undef STEP_KEYS_FE_BYTES

@@ -7,13 +7,15 @@
  *                  endomorphism EC(endo), which acts on the subgroup as
  *                  [beta] for the base beta of those digits: G2 four
  *                  base-|x| digits (E = -psi acts as [|x|]), G1 two
- *                  base-x^2 digits (E = -phi acts as [x^2]; ec_scalar.h)
+ *                  base-x^2 digits (E = -phi acts as [x^2]; ec_scalar.h),
+ *                  BN's G1 two GLV digits (E = phi acts as [lambda])
  *   EC_SPLIT(d, k) writes the EC_ENDO_SPLIT digits of the canonical k
  *   EC_SPLIT_AFTER_CHECK  1 if a subgroup check costs less than the split
  *                  saves, so that points not known to be in the subgroup
  *                  are checked and split (G2: 64 doublings to save 192);
  *                  0 if only points known to be in it are split (G1: the
- *                  check costs 128 doublings and saves about as many)
+ *                  check costs 128 doublings and saves about as many;
+ *                  BN's G1 is the whole curve, its check free: 1)
  *   EC(endo)(r, p) that endomorphism
  *   EC_WNAF_W      the window of the variable-time multiplication
  *   EC_DIGITS_LIMBS  (optional) limbs of the split digits, if not FR_LIMBS
@@ -254,7 +256,13 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     POINT tables[EC_MAX_DIGITS * EC_WNAF_TABLE];
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
     EC(lane_t) lanes[EC_MAX_DIGITS];
+    limb_t kc[FR_LIMBS], high = 0;
     EC_TAKE_EXACT(r, p, k, split)
+    /* A public scalar of at most half r's limbs gains nothing from a split
+     * (whose digits may be offset to full width: BN's G1). */
+    fr_to_canonical(kc, k);
+    for (int j = FR_LIMBS / 2; j < FR_LIMBS; j++) high |= kc[j];
+    if (!high) split = EC_SPLIT_NEVER;
     int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, split);
     EC(sum_lanes_vartime)(r, lanes, (size_t)nlanes);
 }

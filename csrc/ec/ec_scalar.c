@@ -81,6 +81,71 @@ void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
 #endif
 #endif /* CURVE_FAMILY_BLS12 || CURVE_FAMILY_BLS48 */
 
+#if CURVE_FAMILY_BN
+/* r = a * b mod 2^(n LIMB_BITS), for a of n limbs and b of bn <= n. */
+static void mul_low_ct(limb_t *r, const limb_t *a, const limb_t *b, int n, int bn) {
+    for (int j = 0; j < n; j++) r[j] = 0;
+    for (int i = 0; i < bn; i++) {
+        limb_t carry = 0;
+        for (int j = 0; i + j < n; j++) r[i + j] = mont_mac(r[i + j], a[j], b[i], &carry);
+    }
+}
+
+/* The GLV split of the constants' comment (curves/<name>/consts.h). Every
+ * step is fixed-size limb arithmetic: constant time in k. The digits are
+ * computed modulo 2^(FR_LIMBS LIMB_BITS), where they are exact as they lie
+ * in [0, 2^GLV_DIGIT_BITS). */
+void scalar_split_glv_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
+    enum { H = FR_LIMBS / 2, ROUND = FR_LIMBS + 64 / LIMB_BITS };
+    limb_t kk[FR_LIMBS], t[FR_LIMBS], prod[2 * FR_LIMBS], c[2][H], e[2][FR_LIMBS];
+    /* kk = k - GLV_D mod r */
+    limb_t borrow = mont_sub_n(kk, k, GLV_D, FR_LIMBS);
+    mont_add_n(t, kk, R_MODULUS, FR_LIMBS);
+    mont_select_n(kk, t, kk, (limb_t)0 - borrow, FR_LIMBS);
+    /* c_i = round(kk GLV_G[i] / 2^(FR bits + 64)) */
+    for (int i = 0; i < 2; i++) {
+        for (int j = 0; j < 2 * FR_LIMBS; j++) prod[j] = 0;
+        for (int a = 0; a < FR_LIMBS; a++) {
+            limb_t carry = 0;
+            for (int b = 0; b < FR_LIMBS; b++) prod[a + b] = mont_mac(prod[a + b], kk[a], GLV_G[i][b], &carry);
+            prod[a + FR_LIMBS] = carry;
+        }
+        limb_t carry = (limb_t)1 << (LIMB_BITS - 1); /* + 2^(FR bits + 63) */
+        for (int j = ROUND - 1; j < 2 * FR_LIMBS; j++) {
+            dlimb_t s = (dlimb_t)prod[j] + carry;
+            prod[j] = (limb_t)s;
+            carry = (limb_t)(s >> LIMB_BITS);
+        }
+        for (int j = 0; j < H; j++) c[i][j] = prod[ROUND + j];
+    }
+    /* e_0 = kk + 2^B + sum_i c_i A[i][0], e_1 = 2^B + sum_i c_i A[i][1] */
+    for (int j = 0; j < FR_LIMBS; j++) {
+        e[0][j] = kk[j];
+        e[1][j] = 0;
+    }
+    for (int d = 0; d < 2; d++) {
+        limb_t bit[FR_LIMBS] = {0};
+        bit[GLV_B_BITS / LIMB_BITS] = (limb_t)1 << (GLV_B_BITS % LIMB_BITS);
+        mont_add_n(e[d], e[d], bit, FR_LIMBS);
+        for (int i = 0; i < 2; i++) {
+            limb_t ai[FR_LIMBS] = {0};
+            for (int j = 0; j < H; j++) ai[j] = GLV_A[i][d][j];
+            mul_low_ct(t, ai, c[i], FR_LIMBS, H);
+            if (GLV_A_NEG[i][d]) /* a public constant's sign */
+                mont_sub_n(e[d], e[d], t, FR_LIMBS);
+            else
+                mont_add_n(e[d], e[d], t, FR_LIMBS);
+        }
+        for (int j = 0; j < H; j++) digits[d * H + j] = e[d][j];
+    }
+    ct_memzero(kk, sizeof kk);
+    ct_memzero(t, sizeof t);
+    ct_memzero(prod, sizeof prod);
+    ct_memzero(c, sizeof c);
+    ct_memzero(e, sizeof e);
+}
+#endif
+
 int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w) {
     limb_t t[FR_LIMBS + 1];
     const limb_t window = ((limb_t)1 << w) - 1;

@@ -6,7 +6,9 @@
  * gives [k]Q = sum_i [d_i] E^i(Q) with a quarter of the doublings of a
  * plain 255-bit multiplication (Galbraith-Lin-Scott). On G1, E = -phi acts
  * as [x^2], and pairs of those digits give two base-x^2 digits of 128 bits
- * (Gallant-Lambert-Vanstone), halving the doublings.
+ * (Gallant-Lambert-Vanstone), halving the doublings. On a BN curve's G1,
+ * phi acts as a cube root of unity lambda that is no power of a small base:
+ * its two digits come from Babai rounding in a short lattice basis.
  */
 #ifndef PYBLS_EC_SCALAR_H
 #define PYBLS_EC_SCALAR_H
@@ -30,6 +32,13 @@ void scalar_split_x2_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 #define SCALAR_T_DIGITS 16
 #define SCALAR_T_DIGITS_LIMBS (SCALAR_T_DIGITS * 64 / LIMB_BITS)
 void scalar_split_t_ct(limb_t digits[SCALAR_T_DIGITS_LIMBS], const limb_t k[FR_LIMBS]);
+
+/* BN curves: phi(x, y) = (beta x, y) acts as [lambda] on G1, and k
+ * splits into two nonnegative digits of GLV_DIGIT_BITS bits, k = e_0 +
+ * e_1 lambda mod r (consts.h), digit i in digits[i * FR_LIMBS / 2 ...].
+ * Constant time in k. */
+#define SCALAR_GLV_DIGITS 2
+void scalar_split_glv_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
 
 /* No split (curves without an endomorphism split): digits = k. */
 static inline void scalar_split_none(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {

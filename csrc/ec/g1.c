@@ -42,11 +42,18 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
 #if CURVE_FAMILY_BLS12
 #define EC_ENDO_SPLIT SCALAR_X2_DIGITS
 #define EC_SPLIT scalar_split_x2_ct
+#define EC_SPLIT_AFTER_CHECK 0
+#elif CURVE_FAMILY_BN
+/* E(Fp) = G1 on BN curves: every point splits (the check is free). */
+#define EC_ENDO_SPLIT SCALAR_GLV_DIGITS
+#define EC_SPLIT scalar_split_glv_ct
+#define EC_DIGIT_BITS GLV_DIGIT_BITS
+#define EC_SPLIT_AFTER_CHECK 1
 #else
 #define EC_ENDO_SPLIT 1
 #define EC_SPLIT scalar_split_none
-#endif
 #define EC_SPLIT_AFTER_CHECK 0
+#endif
 #define EC_WNAF_W 5
 /* An Fp inversion (safegcd) costs ~110 multiplications, an affine addition
  * ~5 fewer than a projective one. */
@@ -188,6 +195,13 @@ static void g1_sum_exact(g1_t *r, const uint8_t *points, uint32_t n) {
 static void g1_endo(g1_t *r, const g1_t *p) {
     fp_mul(&r->x, &p->x, &G1_BETA);
     fp_neg(&r->y, &p->y);
+    r->z = p->z;
+}
+#elif CURVE_FAMILY_BN
+/* E = phi: (x, y) -> (beta x, y), which acts as [lambda] on G1 (= E(Fp)). */
+static void g1_endo(g1_t *r, const g1_t *p) {
+    fp_mul(&r->x, &p->x, &G1_BETA);
+    r->y = p->y;
     r->z = p->z;
 }
 #else

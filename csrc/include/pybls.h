@@ -174,6 +174,13 @@ int pybls_fp_legendre(const uint8_t *a);
  * scalars act modulo a multiple of r, the twiddles reduced modulo r do not
  * compose and the result is not that sum. */
 
+/* step_keys writes, for n internal points K_i (back to back) and an
+ * internal point C, the keys of C - K_i and C + K_i (out_len = 16 n bytes):
+ * the low 64 bits of each affine x coordinate (of its constant coefficient
+ * in an extension field), little-endian, 8 bytes each; both all zero where
+ * x(K_i) = x(C) != x(O) (C = K_i or C = -K_i); the decryption tables of SHE
+ * look them up. Variable time, for public points. */
+
 /* decode_batch decodes `count` encodings of `len` bytes each, back to back,
  * as decode does, stopping at the first invalid one (its status). */
 
@@ -221,6 +228,7 @@ int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flag
 int pybls_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
+int pybls_g1_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
 
 /* G2: points on E'(Fp2): y^2 = x^3 + 4(u + 1). */
 int pybls_g2_generator(uint8_t *out);
@@ -254,6 +262,7 @@ int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flag
 int pybls_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
+int pybls_g2_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
 
 /* GT: the order-r subgroup of Fp12^*, written multiplicatively. */
 int pybls_gt_one(uint8_t *out);

@@ -72,6 +72,7 @@
 #define pybls_g1_decode_batch pybls_bn254_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn254_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn254_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bn254_g1_step_keys
 #define pybls_g2_generator pybls_bn254_g2_generator
 #define pybls_g2_identity pybls_bn254_g2_identity
 #define pybls_g2_add pybls_bn254_g2_add
@@ -103,6 +104,7 @@
 #define pybls_g2_decode_batch pybls_bn254_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn254_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn254_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bn254_g2_step_keys
 #define pybls_gt_one pybls_bn254_gt_one
 #define pybls_gt_mul pybls_bn254_gt_mul
 #define pybls_gt_inv pybls_bn254_gt_inv
@@ -213,6 +215,7 @@
 #define pybls_g1_decode_batch pybls_bn254_nogami_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn254_nogami_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn254_nogami_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bn254_nogami_g1_step_keys
 #define pybls_g2_generator pybls_bn254_nogami_g2_generator
 #define pybls_g2_identity pybls_bn254_nogami_g2_identity
 #define pybls_g2_add pybls_bn254_nogami_g2_add
@@ -244,6 +247,7 @@
 #define pybls_g2_decode_batch pybls_bn254_nogami_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn254_nogami_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn254_nogami_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bn254_nogami_g2_step_keys
 #define pybls_gt_one pybls_bn254_nogami_gt_one
 #define pybls_gt_mul pybls_bn254_nogami_gt_mul
 #define pybls_gt_inv pybls_bn254_nogami_gt_inv
@@ -354,6 +358,7 @@
 #define pybls_g1_decode_batch pybls_bn381_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn381_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn381_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bn381_g1_step_keys
 #define pybls_g2_generator pybls_bn381_g2_generator
 #define pybls_g2_identity pybls_bn381_g2_identity
 #define pybls_g2_add pybls_bn381_g2_add
@@ -385,6 +390,7 @@
 #define pybls_g2_decode_batch pybls_bn381_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn381_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn381_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bn381_g2_step_keys
 #define pybls_gt_one pybls_bn381_gt_one
 #define pybls_gt_mul pybls_bn381_gt_mul
 #define pybls_gt_inv pybls_bn381_gt_inv
@@ -495,6 +501,7 @@
 #define pybls_g1_decode_batch pybls_bn462_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bn462_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn462_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bn462_g1_step_keys
 #define pybls_g2_generator pybls_bn462_g2_generator
 #define pybls_g2_identity pybls_bn462_g2_identity
 #define pybls_g2_add pybls_bn462_g2_add
@@ -526,6 +533,7 @@
 #define pybls_g2_decode_batch pybls_bn462_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bn462_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn462_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bn462_g2_step_keys
 #define pybls_gt_one pybls_bn462_gt_one
 #define pybls_gt_mul pybls_bn462_gt_mul
 #define pybls_gt_inv pybls_bn462_gt_inv
@@ -636,6 +644,7 @@
 #define pybls_g1_decode_batch pybls_bls48_581_g1_decode_batch
 #define pybls_g1_from_affine_bytes pybls_bls48_581_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bls48_581_g1_to_affine_bytes
+#define pybls_g1_step_keys pybls_bls48_581_g1_step_keys
 #define pybls_g2_generator pybls_bls48_581_g2_generator
 #define pybls_g2_identity pybls_bls48_581_g2_identity
 #define pybls_g2_add pybls_bls48_581_g2_add
@@ -667,6 +676,7 @@
 #define pybls_g2_decode_batch pybls_bls48_581_g2_decode_batch
 #define pybls_g2_from_affine_bytes pybls_bls48_581_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bls48_581_g2_to_affine_bytes
+#define pybls_g2_step_keys pybls_bls48_581_g2_step_keys
 #define pybls_gt_one pybls_bls48_581_gt_one
 #define pybls_gt_mul pybls_bls48_581_gt_mul
 #define pybls_gt_inv pybls_bls48_581_gt_inv

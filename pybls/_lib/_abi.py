@@ -104,6 +104,7 @@ int pybls_g1_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flag
 int pybls_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
+int pybls_g1_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
 int pybls_g2_generator(uint8_t *out);
 int pybls_g2_identity(uint8_t *out);
 int pybls_g2_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
@@ -135,6 +136,7 @@ int pybls_g2_decode(uint8_t *out, const uint8_t *in, uint32_t len, uint32_t flag
 int pybls_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint32_t len, uint32_t flags);
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
+int pybls_g2_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
 int pybls_gt_one(uint8_t *out);
 int pybls_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_gt_inv(uint8_t *out, const uint8_t *a);
@@ -246,6 +248,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_g1_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g1_to_affine_bytes': ('int', ['u8*', 'const u8*']),
+    'pybls_g1_step_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
     'pybls_g2_generator': ('int', ['u8*']),
     'pybls_g2_identity': ('int', ['u8*']),
     'pybls_g2_add': ('int', ['u8*', 'const u8*', 'const u8*']),
@@ -277,6 +280,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_decode_batch': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u32']),
     'pybls_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g2_to_affine_bytes': ('int', ['u8*', 'const u8*']),
+    'pybls_g2_step_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
     'pybls_gt_one': ('int', ['u8*']),
     'pybls_gt_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_gt_inv': ('int', ['u8*', 'const u8*']),
@@ -422,10 +426,12 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_g1_fft': (0, 144),
     'pybls_g1_fixed_msm': (0, 144),
     'pybls_g1_decode_batch': (0, 144),
+    'pybls_g1_step_keys': (0, 1),
     'pybls_g2_sum_columns': (0, 288),
     'pybls_g2_fft': (0, 288),
     'pybls_g2_fixed_msm': (0, 288),
     'pybls_g2_decode_batch': (0, 288),
+    'pybls_g2_step_keys': (0, 1),
     'pybls_expand_message_xmd': (0, 1),
     'pybls_expand_message_xmd_keccak256': (0, 1),
     'pybls_hash_to_field_fp': (0, 48),

@@ -5,9 +5,10 @@ looking points up in a table. A table of `baby_steps` = N entries holds a
 64-bit key of each of P, 2P, ..., NP (the low bits of the x coordinate;
 P and -P share x, so the table covers -N..N), and finds m with
 |m| < `bound` by walking giant steps of (2N + 1)P from the target in both
-directions. Every answer is checked by recomputing m·P (a variable-time
-multiplication by the small m), so a key collision never yields a wrong
-number; a value outside the range raises :class:`RangeError`.
+directions, the keys of a batch of steps computed by the core in one call.
+Every answer is checked on the points (target - k(2N + 1)P = ±jP, jP a
+sum of cached multiples of P), so a key collision never
+yields a wrong number; a value outside the range raises :class:`RangeError`.
 
 >>> from pybls import bn254_nogami as curve
 >>> from pybls.she import DecryptionTable
@@ -27,15 +28,14 @@ from __future__ import annotations
 
 import abc
 import array
+import struct
 import sys
 import threading
 from types import ModuleType
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .. import _lib
 from .._convert import as_bytes, as_int
 from ..errors import ArgumentError, PlaintextRangeError, TableFormatError
-from ._affine import Affine, Field
 from ._curve import CurveLike, DEFAULT_CURVE, name_of, resolve
 
 __all__ = ["DecryptionTable", "RangeError", "DEFAULT_RANGES"]
@@ -50,7 +50,8 @@ DEFAULT_RANGES: Dict[str, Tuple[int, int]] = {"g1": (1 << 16, 1 << 31), "g2": (1
 _MAGIC = b"PYBLS-SHE-DLP\x01"
 _MAX_BABY = 1 << 26
 _MAX_BOUND = 1 << 62
-_BLOCK = 256  # baby steps computed per shared inversion
+_BLOCK = 256  # baby steps per call into the core
+_KEY_MASK = (1 << 64) - 1  # a key: the low 64 bits of x (of x's c0 in Fp2)
 _FIRST_GIANTS = 8  # giant steps tried first (small values decrypt fast)
 
 _defaults: Dict[Tuple[str, str], "DecryptionTable"] = {}
@@ -231,48 +232,45 @@ class DecryptionTable:
         target = impl.check(element)
         if impl.is_zero(target):
             return 0
-        n, s, bound = self._n, 2 * self._n + 1, self._bound
+        n, s, bound, index, special = self._n, 2 * self._n + 1, self._bound, self._index, impl.special_key
         pos = impl.prepare(target)
-        # k = 0: the target itself is ±j·base.
-        m = self._match(impl.key_of(pos), 0, target)
-        if m is not None:
-            return m
         k_max = max(0, -(-(bound - 1 - n) // s))
-        lo, size = 1, _FIRST_GIANTS
-        while lo <= k_max:
-            hi = min(k_max, lo + size - 1)
-            for k, (key_minus, key_plus) in zip(range(lo, hi + 1), impl.giant_keys(pos, s, lo, hi)):
-                # key_minus is that of target - k·s·base: target = (k·s ± j)·base.
-                for key, ks in ((key_minus, k * s), (key_plus, -k * s)):
-                    if key is None:  # target = ±k·s·base
-                        for c in (ks, -ks):
-                            if abs(c) < bound and impl.is_multiple(target, c):
-                                return c
-                        continue
-                    m = self._match(key, ks, target)
-                    if m is not None:
-                        return m
-            lo, size = hi + 1, size * 2
+        # Giant steps k = lo..hi at a time, k = 0 (the target itself is
+        # ±j·base) first; keys[2i] is that of target - k·s·base (target =
+        # (k·s ± j)·base), keys[2i + 1] that of target + k·s·base.
+        lo, hi = 0, min(k_max, _FIRST_GIANTS)
+        while True:
+            keys = impl.giant_keys(pos, s, lo, hi)
+            for i in [i for i, key in enumerate(keys) if key in index or key == special]:
+                k, sign = lo + i // 2, 1 - 2 * (i & 1)
+                ks = k * s * sign
+                if keys[i] == special:  # maybe the identity: target = ±k·s·base
+                    for c in (ks, -ks):
+                        if 0 < abs(c) < bound and impl.is_multiple(target, c):
+                            return c
+                m = self._match(keys[i], s, k, sign, target)
+                if m is not None:
+                    return m
+            if hi >= k_max:
+                break
+            lo, hi = hi + 1, min(k_max, hi + 2 * (hi - lo + 1))
         raise PlaintextRangeError(
             f"the plaintext is not in the range of the decryption table (|m| < {bound}); "
             "use a table with a larger bound"
         )
 
-    def _match(self, key: int, ks: int, target: Any) -> Optional[int]:
+    def _match(self, key: int, s: int, k: int, sign: int, target: Any) -> Optional[int]:
+        """The m = sign·k·s ± j, |m| < bound, with target = m·base, for the
+        entries j of `key`; None if none (keys are 64 bits of x: a match
+        is checked on the group elements)."""
         j = self._index.get(key)
         if j is None:
             return None
         for jj in [j] + self._extra.get(key, []):
-            for c in (ks + jj, ks - jj):
-                if abs(c) < self._bound and self._impl.is_multiple(target, c):
-                    return c
+            c = self._impl.locate(target, s, k, sign, jj)
+            if c is not None and abs(c) < self._bound:
+                return c
         return None
-
-
-def _known(key: Optional[int]) -> int:
-    if key is None:  # c·base = ±i·base cannot happen for i <= block < c < r / 2
-        raise AssertionError("decryption table: unexpected coincident points")
-    return key
 
 
 def _group(group: Any) -> str:
@@ -303,41 +301,52 @@ class _Impl(abc.ABC):
     def prepare(self, element: Any) -> Any:
         """The element in the form the table's steps take."""
 
-    def key_of(self, prepared: Any) -> int:
-        raise NotImplementedError
-
     def baby_keys(self, n: int) -> List[int]:
         raise NotImplementedError
 
     def key_of_multiple(self, j: int) -> int:
         raise NotImplementedError
 
-    def giant_keys(self, prepared: Any, s: int, lo: int, hi: int) -> List[Tuple[Optional[int], Optional[int]]]:
+    #: The key of the identity, which no table entry stands for.
+    special_key: int
+
+    def giant_keys(self, prepared: Any, s: int, lo: int, hi: int) -> Sequence[int]:
+        """For k = lo..hi, the keys of prepared / h^k and prepared · h^k
+        (h = base^s, written multiplicatively), one after the other."""
         raise NotImplementedError
 
     def is_multiple(self, element: Any, m: int) -> bool:
         raise NotImplementedError
 
+    def locate(self, element: Any, s: int, k: int, sign: int, j: int) -> Optional[int]:
+        """sign·k·s + j or sign·k·s - j, whichever `element` is the multiple
+        of the base by; None if neither."""
+        ks = sign * k * s
+        for c in (ks + j, ks - j):
+            if self.is_multiple(element, c):
+                return c
+        return None
+
 
 class _PointImpl(_Impl):
-    """G1 or G2: keys from affine x coordinates computed in Python
-    integers, many points per inversion (see _affine)."""
+    """G1 or G2: the table's keys from affine x coordinates computed in
+    Python integers, many points per inversion (see _affine); the keys of
+    the giant steps from the core (its step_keys), in one call per batch."""
 
-    def __init__(self, cls: Any, degree: int, modulus: int, inverse: Callable[[int], int]) -> None:
-        self.cls, self.base = cls, cls.generator()
-        self.field = Field(modulus, degree, inverse)
-        self.giants: Dict[int, List[Affine]] = {}  # giant multiples k·s·base by s, k = 1, 2, ...
+    special_key = 0  # the core's key of the identity
+
+    def __init__(self, cls: Any, degree: int) -> None:
+        self.cls, self.base, self.degree = cls, cls.generator(), degree
+        # The core's internal forms of the giant multiples k·s·base, k = 0, 1, ..., by s.
+        self.giants: Dict[int, List[bytes]] = {}
         self.lock = threading.Lock()  # tables of one curve and group share the lists
-        # The Python arithmetic assumes Fp2 = Fp[u]/(u² + 1): check it on small multiples.
-        one, three = self.affine(self.base), self.affine(self.base.mul_vartime(3))
-        four = self.field.add_to_all([one], three)[0]
-        around = self.field.keys_around(three, [one])[0]
-        if four is None or self.field.key(four[0]) != self.key_of_multiple(4) or four != self.affine(self.base.mul_vartime(4)) \
-                or around != (self.key_of_multiple(2), self.key_of_multiple(4)):
+        # digits[i][d]: d·256^i·base, d = 0..255, for j·base as a sum of a few.
+        self.digits: List[List[bytes]] = []
+        # The core's keys must be those of the affine coordinates (of c0 in
+        # Fp2: a saved table's entries are checked with them).
+        core_keys = cls._step_keys(16, self.base.mul_vartime(3)._b, self.base._b, 1)
+        if core_keys != struct.pack("<QQ", self.key_of_multiple(2), self.key_of_multiple(4)):
             raise NotImplementedError(f"decryption tables do not support {cls.__module__}.{cls.__name__}")
-
-    def affine(self, P: Any) -> Affine:
-        return P.to_affine()  # type: ignore[no-any-return]
 
     def check(self, element: Any) -> Any:
         if type(element) is not self.cls:
@@ -347,53 +356,86 @@ class _PointImpl(_Impl):
     def is_zero(self, element: Any) -> bool:
         return element.is_identity()  # type: ignore[no-any-return]
 
-    def prepare(self, element: Any) -> Affine:
-        return self.affine(element)
-
-    def key_of(self, prepared: Affine) -> int:
-        return self.field.key(prepared[0])
+    def prepare(self, element: Any) -> bytes:
+        return element._b  # type: ignore[no-any-return]
 
     def key_of_multiple(self, j: int) -> int:
-        return self.field.key(self.affine(self.base.mul_vartime(j))[0])
+        x = self.base.mul_vartime(j).to_affine()[0]
+        return (x if self.degree == 1 else x[0]) & _KEY_MASK  # type: ignore[no-any-return]
+
+    def _step_keys(self, center: bytes, steps: Sequence[bytes]) -> "array.array[int]":
+        keys = array.array("Q", self.cls._step_keys(16 * len(steps), center, b"".join(steps), len(steps)))
+        if sys.byteorder == "big":
+            keys.byteswap()
+        return keys
 
     def baby_keys(self, n: int) -> List[int]:
-        key, block = self.field.key, min(n, _BLOCK)
-        near: List[Affine] = []  # i·base, i = 1..block, through the core
-        acc = self.base
-        for _ in range(block):
-            near.append(self.affine(acc))
-            acc = acc + self.base
-        keys = [key(x) for x, _ in near]
-        c = 2 * block + 1
-        while len(keys) < n:  # c·base ± i·base: entries c - block .. c + block
-            center = self.affine(self.base.mul_vartime(c))
-            around = self.field.keys_around(center, near)
-            keys.extend(_known(k) for k, _ in reversed(around))
-            keys.append(key(center[0]))
-            keys.extend(_known(k) for _, k in around)
-            c += 2 * block + 1
+        block = min(n, _BLOCK)
+        add, base = self.cls._add, self.base._b
+        steps = [self.cls.identity()._b, base]  # 0, 1, ..., block times base
+        for _ in range(block - 1):
+            steps.append(add(steps[-1], base))
+        keys = list(self._step_keys(steps[0], steps)[2::2])  # 1..block
+        stride = self.base.mul_vartime(2 * block + 1)._b
+        center = stride
+        while len(keys) < n:  # c·base - i·base, ..., c·base + i·base: entries c - block .. c + block
+            around = self._step_keys(center, steps)
+            keys.extend(around[-2:0:-2])
+            keys.extend(around[1::2])
+            center = add(center, stride)
         return keys[:n]
 
-    def _giants(self, s: int, count: int) -> List[Affine]:
+    def _giants(self, s: int, count: int) -> List[bytes]:
+        """At least `count` giant multiples (k = 0..count - 1)."""
         with self.lock:
-            return self._extend_giants(s, count)
+            g = self.giants.get(s)
+            if g is None:
+                g = self.giants[s] = [self.cls.identity()._b, self.base.mul_vartime(s)._b]
+            if len(g) < count:
+                add, step, acc = self.cls._add, g[1], g[-1]
+                for _ in range(count - len(g)):
+                    acc = add(acc, step)
+                    g.append(acc)
+            return g
 
-    def _extend_giants(self, s: int, count: int) -> List[Affine]:
-        g = self.giants.get(s)
-        if g is None:
-            g = self.giants[s] = [self.affine(self.base.mul_vartime(s))]
-        while len(g) < count:  # (L + i)·s·base = L·s·base + i·s·base, i = 1..L
-            length = len(g)
-            nxt = self.field.add_to_all(g, g[-1])
-            for i, p in enumerate(nxt):
-                g.append(p if p is not None else self.affine(self.base.mul_vartime((length + i + 1) * s)))
-        return g
+    def giant_keys(self, prepared: bytes, s: int, lo: int, hi: int) -> Sequence[int]:
+        return self._step_keys(prepared, self._giants(s, hi + 1)[lo : hi + 1])
 
-    def giant_keys(self, prepared: Affine, s: int, lo: int, hi: int) -> List[Tuple[Optional[int], Optional[int]]]:
-        g = self._giants(s, hi)
-        return self.field.keys_around(prepared, g[lo - 1 : hi])
+    def _multiple(self, j: int) -> bytes:
+        """j·base (0 < j < 2^32) from its base-256 digits: a few additions."""
+        add, digits, i = self.cls._add, self.digits, 0
+        out: Optional[bytes] = None
+        while j:
+            if i == len(digits):
+                with self.lock:
+                    if i == len(digits):
+                        step = self.base.mul_vartime(256**i)._b
+                        row = [self.cls.identity()._b, step]
+                        for _ in range(254):
+                            row.append(add(row[-1], step))
+                        digits.append(row)
+            d = digits[i][j & 255]
+            out = d if out is None else add(out, d)
+            j, i = j >> 8, i + 1
+        assert out is not None
+        return out
+
+    def locate(self, element: Any, s: int, k: int, sign: int, j: int) -> Optional[int]:
+        # element - sign·k·s·base = ±j·base, j·base from small multiples.
+        cls = self.cls
+        giant = self._giants(s, k + 1)[k]
+        d = cls._add(element._b, cls._neg(giant) if sign > 0 else giant)
+        r = self._multiple(j)
+        if cls._eq(d, r):
+            return sign * k * s + j
+        if cls._eq(d, cls._neg(r)):
+            return sign * k * s - j
+        return None
 
     def is_multiple(self, element: Any, m: int) -> bool:
+        # A negative m as -(|m|·base): the core's scalar is then short.
+        if m < 0:
+            return self.base.mul_vartime(-m) == -element  # type: ignore[no-any-return]
         return self.base.mul_vartime(m) == element  # type: ignore[no-any-return]
 
 
@@ -401,11 +443,13 @@ class _GTImpl(_Impl):
     """GT: keys from the constant coefficient of the Fp12 encoding, which
     x and 1/x (its conjugate) share; products computed by the core."""
 
+    special_key = 1  # the key of 1
+
     def __init__(self, cls: Any) -> None:
         self.cls = cls
         self.base = cls.generator()
         self.mul, self.inv, self.enc, self.sqr = cls._f_mul, cls._f_inv, cls._f_encode, cls._f_sqr
-        self.giants: Dict[int, List[Tuple[bytes, bytes]]] = {}  # (h^k, h^-k), h = base^s
+        self.giants: Dict[int, List[Tuple[bytes, bytes]]] = {}  # (h^k, h^-k), h = base^s, k = 0, 1, ...
         self.lock = threading.Lock()
         if self.key_of(self.base._b) != self.key_of(self.inv(self.base._b)):
             raise NotImplementedError(f"decryption tables do not support {cls.__module__}.GT")
@@ -445,22 +489,20 @@ class _GTImpl(_Impl):
             acc = mul(acc, g)
         return keys
 
-    def giant_keys(self, prepared: bytes, s: int, lo: int, hi: int) -> List[Tuple[Optional[int], Optional[int]]]:
+    def giant_keys(self, prepared: bytes, s: int, lo: int, hi: int) -> Sequence[int]:
         with self.lock:
             g = self.giants.setdefault(s, [])
             if not g:
-                h = self._power(s)
+                one, h = self.cls._f_one(), self._power(s)
+                g += [(one, one), (h, self.inv(h))]
+            while len(g) <= hi:
+                h = self.mul(g[-1][0], g[1][0])
                 g.append((h, self.inv(h)))
-            while len(g) < hi:
-                h = self.mul(g[-1][0], g[0][0])
-                g.append((h, self.inv(h)))
-        mul, key_of, one = self.mul, self.key_of, self.cls._f_is_one
-        out: List[Tuple[Optional[int], Optional[int]]] = []
-        for h, hinv in g[lo - 1 : hi]:  # prepared / h^k and prepared * h^k
-            a, b = mul(prepared, hinv), mul(prepared, h)
-            ka, kb = key_of(a), key_of(b)
-            # 1 (whose key is 1) is not in the table: None makes the caller try ±k·s.
-            out.append((None if ka == 1 and one(a) else ka, None if kb == 1 and one(b) else kb))
+        mul, key_of = self.mul, self.key_of
+        out: List[int] = []
+        for h, hinv in g[lo : hi + 1]:  # prepared / h^k and prepared * h^k
+            out.append(key_of(mul(prepared, hinv)))
+            out.append(key_of(mul(prepared, h)))
         return out
 
     def is_multiple(self, element: Any, m: int) -> bool:
@@ -470,19 +512,6 @@ class _GTImpl(_Impl):
 _impls: Dict[Tuple[str, str], _Impl] = {}
 
 
-def _fp_inverse(mod: ModuleType) -> Callable[[int], int]:
-    """The inverse mod p of the curve's core, for ints (public values)."""
-    name = name_of(mod)
-    b: Any = _lib if name == "bls12_381" else _lib.curve_binding(name)
-    size: int = mod.G1._FP
-    to_fp, inv, from_fp = b.fp_from_bytes, b.fp_inv, b.fp_to_bytes
-
-    def inverse(a: int) -> int:
-        return int.from_bytes(from_fp(inv(to_fp(a.to_bytes(size, "big")))), "big")
-
-    return inverse
-
-
 def _impl(mod: ModuleType, g: str) -> _Impl:
     key = (name_of(mod), g)
     impl = _impls.get(key)
@@ -490,6 +519,6 @@ def _impl(mod: ModuleType, g: str) -> _Impl:
         if g == "gt":
             impl = _GTImpl(mod.GT)
         else:
-            impl = _PointImpl(getattr(mod, g.upper()), 1 if g == "g1" else 2, mod.FIELD_MODULUS, _fp_inverse(mod))
+            impl = _PointImpl(getattr(mod, g.upper()), 1 if g == "g1" else 2)
         _impls[key] = impl
     return impl

@@ -43,6 +43,22 @@ static const fp_t G1_GEN_Y = {{LIMB64(0xa6ba871b8b1e1b3a), LIMB64(0x14f1d651eb8e
 static const fp2_t G2_GEN_X = {{{LIMB64(0x8e83b5d102bc2026), LIMB64(0xdceb1935497b0172), LIMB64(0xfbb8264797811adf), LIMB64(0x19573841af96503b)}}, {{LIMB64(0xafb4737da84c6140), LIMB64(0x6043dd5a5802d8c4), LIMB64(0x09e950fc52a02f86), LIMB64(0x14fef0833aea7b6b)}}};
 static const fp2_t G2_GEN_Y = {{{LIMB64(0x619dfa9d886be9f6), LIMB64(0xfe7fd297f59e9b78), LIMB64(0xff9e1a62231b7dfe), LIMB64(0x28fd7eebae9e4206)}}, {{LIMB64(0x64095b56c71856ee), LIMB64(0xdc57f922327d3cbb), LIMB64(0x55f935be33351076), LIMB64(0x0da4a0e693fd6482)}}};
 
+/* GLV on G1 (ec_scalar.c): phi(x, y) = (BETA x, y) acts as [lambda],
+ * lambda = -(36u^3 + 18u^2 + 6u + 2) mod r. A scalar k is split as
+ * k - GLV_D = k1 + k2 lambda by Babai rounding in the lattice of (a, b)
+ * with a + b lambda = 0 mod r: c_i = round(k GLV_G[i] / 2^(FR bits + 64)),
+ * k1 = k + sum_i c_i A[i][0], k2 = sum_i c_i A[i][1] (A[i][j] = GLV_A[i][j],
+ * negated where GLV_A_NEG[i][j]); |k_i| < 2^GLV_B_BITS, and GLV_D =
+ * 2^GLV_B_BITS (1 + lambda) mod r makes the digits k_i + 2^GLV_B_BITS
+ * nonnegative and below 2^GLV_DIGIT_BITS. */
+static const fp_t G1_BETA = {{LIMB64(0x3350c88e13e80b9c), LIMB64(0x7dce557cdb5e56b9), LIMB64(0x6001b4b8b615564a), LIMB64(0x2682e617020217e0)}};
+#define GLV_B_BITS 126
+#define GLV_DIGIT_BITS 127
+static const limb_t GLV_D[FR_LIMBS] = {LIMB64(0xdd0ea4261945c15f), LIMB64(0x827a6f7117f6093a), LIMB64(0x9c5daf6fdc260cf2), LIMB64(0x22fac23686826324)};
+static const limb_t GLV_G[2][FR_LIMBS] = {{LIMB64(0x6eb9c714773a6ef2), LIMB64(0xd91d232ec7e0b3d7), LIMB64(0x0000000000000002), LIMB64(0x0000000000000000)}, {LIMB64(0x149d540fd5e495cc), LIMB64(0x5398fd0300ff6565), LIMB64(0x4ccef014a773d2d2), LIMB64(0x0000000000000002)}};
+static const limb_t GLV_A[2][2][FR_LIMBS / 2] = {{{LIMB64(0x89d3256894d213e3), LIMB64(0x0000000000000000)}, {LIMB64(0x0be4e1541221250b), LIMB64(0x6f4d8248eeb859fd)}}, {{LIMB64(0x8211bbeb7d4f1128), LIMB64(0x6f4d8248eeb859fc)}, {LIMB64(0x89d3256894d213e3), LIMB64(0x0000000000000000)}}};
+static const int GLV_A_NEG[2][2] = {{1, 1}, {1, 0}};
+
 /* psi(x, y) = (conj(x) PSI_X, conj(y) PSI_Y) is [p] on G2;
  * psi^2(x, y) = (x PSI2_X, -y). */
 static const fp2_t G2_PSI_X = {{{LIMB64(0xb5773b104563ab30), LIMB64(0x347f91c8a9aa6454), LIMB64(0x7a007127242e0991), LIMB64(0x1956bcd8118214ec)}}, {{LIMB64(0x6e849f1ea0aa4757), LIMB64(0xaa1c7b6d89f89141), LIMB64(0xb6e713cdfae0ca3a), LIMB64(0x26694fbb4e82ebc3)}}};

@@ -43,6 +43,22 @@ static const fp_t G1_GEN_Y = {{LIMB64(0x15ffffffffffff8e), LIMB64(0xb939ffffffff
 static const fp2_t G2_GEN_X = {{{LIMB64(0x4dbeb76464143496), LIMB64(0x3ebf2187f779a278), LIMB64(0xc51df535220ffe80), LIMB64(0x0866fc4ec97e50d1)}}, {{LIMB64(0x2485bf85e8adbffa), LIMB64(0xed07882d70a1032f), LIMB64(0x93bb656e2042068c), LIMB64(0x1cca63e105f5db16)}}};
 static const fp2_t G2_GEN_Y = {{{LIMB64(0xa60ce2d7daa6b4a8), LIMB64(0x72b726cbde247886), LIMB64(0x727d2416c0eac65b), LIMB64(0x0d2f2b6b7c7d443c)}}, {{LIMB64(0xc032a63cd0c92560), LIMB64(0xce91d628c766be71), LIMB64(0x3baab8935c28ece1), LIMB64(0x04080c8d8a256b4b)}}};
 
+/* GLV on G1 (ec_scalar.c): phi(x, y) = (BETA x, y) acts as [lambda],
+ * lambda = -(36u^3 + 18u^2 + 6u + 2) mod r. A scalar k is split as
+ * k - GLV_D = k1 + k2 lambda by Babai rounding in the lattice of (a, b)
+ * with a + b lambda = 0 mod r: c_i = round(k GLV_G[i] / 2^(FR bits + 64)),
+ * k1 = k + sum_i c_i A[i][0], k2 = sum_i c_i A[i][1] (A[i][j] = GLV_A[i][j],
+ * negated where GLV_A_NEG[i][j]); |k_i| < 2^GLV_B_BITS, and GLV_D =
+ * 2^GLV_B_BITS (1 + lambda) mod r makes the digits k_i + 2^GLV_B_BITS
+ * nonnegative and below 2^GLV_DIGIT_BITS. */
+static const fp_t G1_BETA = {{LIMB64(0x3291039717960343), LIMB64(0xec75df6ec728463c), LIMB64(0x113d4f2ca6b29bdc), LIMB64(0x0672a6264000001e)}};
+#define GLV_B_BITS 126
+#define GLV_DIGIT_BITS 127
+static const limb_t GLV_D[FR_LIMBS] = {LIMB64(0x9dcc67319cc67334), LIMB64(0x5efe000000000014), LIMB64(0x7543b60000000005), LIMB64(0x01b90fc900000000)};
+static const limb_t GLV_G[2][FR_LIMBS] = {{LIMB64(0xb90d84edf5049d26), LIMB64(0x7937ca688a6b4904), LIMB64(0x0000000000000003), LIMB64(0x0000000000000000)}, {LIMB64(0xc9c375f2f9246c37), LIMB64(0xc0eb31ff36bf3357), LIMB64(0xa01fab7e04a017b9), LIMB64(0x0000000000000002)}};
+static const limb_t GLV_A[2][2][FR_LIMBS / 2] = {{{LIMB64(0x8100000000000001), LIMB64(0x0000000000000000)}, {LIMB64(0x0400000000000003), LIMB64(0x6181800000000002)}}, {{LIMB64(0x8500000000000004), LIMB64(0x6181800000000002)}, {LIMB64(0x8100000000000001), LIMB64(0x0000000000000000)}}};
+static const int GLV_A_NEG[2][2] = {{1, 0}, {1, 1}};
+
 /* psi(x, y) = (conj(x) PSI_X, conj(y) PSI_Y) is [p] on G2;
  * psi^2(x, y) = (x PSI2_X, -y). */
 static const fp2_t G2_PSI_X = {{{LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000), LIMB64(0x0000000000000000)}}, {{LIMB64(0x056efc68e869fd55), LIMB64(0x1c92209138d7ba61), LIMB64(0xc0651cd3594d6466), LIMB64(0x22a87debbfffffef)}}};
