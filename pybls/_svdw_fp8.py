@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, List, Tuple, Type
 
 from ._fp8 import Fp8, Fp8Field
-from ._svdw_sha512 import K, XMD_SHA512_MAX, expand_message_xmd_sha512
+from ._svdw_sha512 import K, XMD_SHA512_MAX, expand_message_xmd_sha512, install_methods
 from .errors import ArgumentError
 
 __all__ = ["SvdwFp8Map", "install"]
@@ -122,25 +122,8 @@ def install(group: Type[Any], b: Fp8, z: int) -> None:
         pt: bytes = group._from_affine_bytes(encoded(x), encoded(y), _SKIP_SUBGROUP)
         return pt
 
-    def hash_to_field(count: int, msg: bytes, msg_len: int, dst: bytes, dst_len: int) -> bytes:
-        return b"".join(fp8_internal(u) for u in m.hash_to_field(msg, dst, count))
-
     def map_to_curve(u: bytes) -> bytes:
         coeffs = [int.from_bytes(group._fp_to_bytes(u[i : i + size]), "big") for i in range(0, _M * size, size)]
         return point(tuple(coeffs))  # type: ignore[arg-type]
 
-    def hash_to_curve(msg: bytes, msg_len: int, dst: bytes, dst_len: int) -> bytes:
-        u0, u1 = m.hash_to_field(msg, dst, 2)
-        out: bytes = group._clear_cofactor(group._add(point(u0), point(u1)))
-        return out
-
-    def encode_to_curve(msg: bytes, msg_len: int, dst: bytes, dst_len: int) -> bytes:
-        (u,) = m.hash_to_field(msg, dst, 1)
-        out: bytes = group._clear_cofactor(point(u))
-        return out
-
-    group._hash_to_field_sha512 = staticmethod(hash_to_field)
-    group._map_to_curve = staticmethod(map_to_curve)
-    group._hash_to_curve_sha512 = staticmethod(hash_to_curve)
-    group._encode_to_curve_sha512 = staticmethod(encode_to_curve)
-    group._DEFAULT_HASH = "sha512"
+    install_methods(group, m.hash_to_field, fp8_internal, point, map_to_curve)

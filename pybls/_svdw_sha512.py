@@ -15,9 +15,11 @@ messages, as signatures and identity-based encryption do.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, List, Tuple, Type
+from typing import Any, Callable, List, Sequence, Tuple, Type, TypeVar
 
 from .errors import ArgumentError
+
+E = TypeVar("E")  # a field element: an int (Fp) or a tuple of ints (Fp8)
 
 __all__ = ["expand_message_xmd_sha512", "SvdwMap", "install"]
 
@@ -141,19 +143,30 @@ def install(group: Type[Any], b: int, z: int) -> None:
         pt: bytes = group._from_affine_bytes(x.to_bytes(n, "big"), y.to_bytes(n, "big"), _SKIP_SUBGROUP)
         return pt
 
-    def hash_to_field(count: int, msg: bytes, msg_len: int, dst: bytes, dst_len: int) -> bytes:
-        return b"".join(fp_internal(u) for u in m.hash_to_field(msg, dst, count))
-
     def map_to_curve(u: bytes) -> bytes:
         return point(int.from_bytes(group._fp_to_bytes(u), "big"))
 
+    install_methods(group, m.hash_to_field, fp_internal, point, map_to_curve)
+
+
+def install_methods(group: Type[Any], hash_to_field_elements: Callable[[bytes, bytes, int], Sequence[E]],
+                    to_internal: Callable[[E], bytes], point: Callable[[E], bytes],
+                    map_to_curve: Callable[[bytes], bytes]) -> None:
+    """The methods ``install`` gives a group, from its field's
+    hash_to_field (msg, dst, count), the internal form of a field element,
+    the map to a point (internal bytes, before cofactor clearing) and the
+    map from an internal field element."""
+
+    def hash_to_field(count: int, msg: bytes, msg_len: int, dst: bytes, dst_len: int) -> bytes:
+        return b"".join(to_internal(u) for u in hash_to_field_elements(msg, dst, count))
+
     def hash_to_curve(msg: bytes, msg_len: int, dst: bytes, dst_len: int) -> bytes:
-        u0, u1 = m.hash_to_field(msg, dst, 2)
+        u0, u1 = hash_to_field_elements(msg, dst, 2)
         out: bytes = group._clear_cofactor(group._add(point(u0), point(u1)))
         return out
 
     def encode_to_curve(msg: bytes, msg_len: int, dst: bytes, dst_len: int) -> bytes:
-        (u,) = m.hash_to_field(msg, dst, 1)
+        (u,) = hash_to_field_elements(msg, dst, 1)
         out: bytes = group._clear_cofactor(point(u))
         return out
 
