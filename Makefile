@@ -98,7 +98,11 @@ SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 
 # setuptools 77 or newer reads pyproject.toml's SPDX license (PEP 639).
-TEST_DEPS := pytest pytest-xdist hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat "dask[distributed,dataframe]"
+# pytest 9.2 derives an item's node id from a structure pytest-xdist (3.8)
+# does not rewrite, so `--dist loadgroup` would ignore xdist_group marks and
+# each worker would build and run the constant-time harnesses it meets
+# (tests/conftest.py fails the run if the groups are lost again).
+TEST_DEPS := "pytest<9.2" pytest-xdist hypothesis py_ecc pyblst blspy ckzg==2.1.8 cffi "setuptools>=77" wheel cryptography pycryptodome nbclient ipykernel nbformat "dask[distributed,dataframe]"
 # The native pytest passes of `make test` spread the tests over PYTEST_JOBS
 # processes (pytest-xdist; default one per processor, 1 runs them in one
 # process). Tests whose costly fixture must run once per build (the
