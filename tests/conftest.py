@@ -83,7 +83,7 @@ def pytest_collection_finish(session):
     # keeps a group in one worker by that suffix. Without it the costly
     # module fixtures (the constant-time harnesses, the dask cluster) run
     # once per worker, so a pytest that drops the suffix is an error.
-    if not session.config.getvalue("loadgroup"):
+    if not getattr(session.config.option, "loadgroup", False):  # set in xdist workers only
         return
     for item in session.items:
         if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:
