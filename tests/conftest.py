@@ -77,6 +77,23 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+def pytest_collection_finish(session):
+    # In a pytest-xdist worker under `--dist loadgroup`, xdist appends
+    # "@<group>" to the node id of each xdist_group test, and the scheduler
+    # keeps a group in one worker by that suffix. Without it the costly
+    # module fixtures (the constant-time harnesses, the dask cluster) run
+    # once per worker, so a pytest that drops the suffix is an error.
+    if not getattr(session.config.option, "loadgroup", False):  # set in xdist workers only
+        return
+    for item in session.items:
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:
+            session.shouldfail = (
+                f"--dist loadgroup: pytest-xdist could not group {item.nodeid} "
+                "with this pytest (see TEST_DEPS in the Makefile)"
+            )
+            return
+
+
 # --------------------------------------------------------------------------
 # hypothesis: moderate example counts, no deadlines (the ctypes backend and
 # Pyodide are much slower than cffi, and pairings are slow everywhere).

@@ -13,8 +13,9 @@ from pybls import G1, G2, GT, Scalar, bn254, drand, errors, pairing
 from pybls.sig import MinPk, MinSig, SecretKey, for_curve
 
 # Pyodide has no dask.distributed; pybls.dask is pure Python over the core,
-# so one native pass (cffi) covers it.
-pytestmark = [pytest.mark.native_only, pytest.mark.once]
+# so one native pass (cffi) covers it. One pytest-xdist worker runs the
+# module (`--dist loadgroup`), so the cluster starts once, not once per worker.
+pytestmark = [pytest.mark.native_only, pytest.mark.once, pytest.mark.xdist_group("dask-cluster")]
 
 FOREST = ref.vectors_path() / "drand" / "forest_fixtures"
 
