@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The BN254 and the BLS12-381 pairing inside Pyodide under Node (the
+// WebAssembly build), the two curves timed one right after the other.
+//
+//   node benchmarks/pairing_pyodide.mjs [--rounds N] [--calls N] [--wheel PATH ...]
+//
+// Each --wheel boots a Pyodide of its own with that wheel (default: the one
+// of web/dist, `make wasm`); all of them take turns in every round, so that
+// two builds compare under the same load of a shared machine. Printed: the
+// median time of one pairing per build and curve, and BN254 / BLS12-381.
+
+import { readFileSync } from "node:fs";
+
+const { loadPybls } = await import(new URL("../web/pybls.mjs", import.meta.url).href);
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const rounds = option("--rounds", 11);
+const calls = option("--calls", 20);
+const wheels = args.flatMap((a, i) => (a === "--wheel" ? [args[i + 1]] : []));
+
+const setup = `
+import time, pybls.bls12_381 as bls, pybls.bn254 as bn
+pairs = {name: (m.G1.generator() * 5, m.G2.generator() * 7) for name, m in (("bn254", bn), ("bls12_381", bls))}
+mods = {"bn254": bn, "bls12_381": bls}
+def run(name, calls):
+    m, (P, Q) = mods[name], pairs[name]
+    start = time.perf_counter()
+    for _ in range(calls):
+        m.pairing(P, Q)
+    return (time.perf_counter() - start) / calls
+`;
+const builds = [];
+for (const path of wheels.length ? wheels : [null]) {
+  const pyodide = await loadPybls(path ? { wheel: readFileSync(path) } : {});
+  pyodide.runPython(setup);
+  builds.push({ label: path ?? "web/dist", run: pyodide.globals.get("run"), times: { bn254: [], bls12_381: [] } });
+}
+for (let r = 0; r < rounds; r++) {
+  const order = r % 2 === 0 ? ["bn254", "bls12_381"] : ["bls12_381", "bn254"];
+  for (const build of r % 2 === 0 ? builds : [...builds].reverse()) {
+    for (const curve of order) build.times[curve].push(build.run(curve, calls));
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+for (const build of builds) {
+  const bn = median(build.times.bn254), bls = median(build.times.bls12_381);
+  const ratios = build.times.bn254.map((t, i) => t / build.times.bls12_381[i]);
+  console.log(
+    `${build.label}: BN254 ${(bn * 1e3).toFixed(3)} ms, BLS12-381 ${(bls * 1e3).toFixed(3)} ms, ` +
+      `BN254 / BLS12-381 ${median(ratios).toFixed(2)} (medians of ${rounds} rounds of ${calls})`,
+  );
+}
