@@ -7,7 +7,8 @@
 // Each --wheel boots a Pyodide of its own with that wheel (default: the one
 // of web/dist, `make wasm`); all of them take turns in every round, so that
 // two builds compare under the same load of a shared machine. Printed: the
-// median time of one pairing per build and curve, and BN254 / BLS12-381.
+// median time of one pairing per build and curve, BN254 / BLS12-381, and
+// each build against the first.
 
 import { readFileSync } from "node:fs";
 
@@ -52,4 +53,10 @@ for (const build of builds) {
     `${build.label}: BN254 ${(bn * 1e3).toFixed(3)} ms, BLS12-381 ${(bls * 1e3).toFixed(3)} ms, ` +
       `BN254 / BLS12-381 ${median(ratios).toFixed(2)} (medians of ${rounds} rounds of ${calls})`,
   );
+}
+// Each build against the first, per curve: the median of the per-round ratios.
+for (const build of builds.slice(1)) {
+  const against = (curve) =>
+    median(build.times[curve].map((t, i) => t / builds[0].times[curve][i])).toFixed(2);
+  console.log(`${build.label} / ${builds[0].label}: BN254 ${against("bn254")}, BLS12-381 ${against("bls12_381")}`);
 }
