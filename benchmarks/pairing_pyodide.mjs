@@ -2,15 +2,18 @@
 // The BN254 and the BLS12-381 pairing inside Pyodide under Node (the
 // WebAssembly build), the two curves timed one right after the other.
 //
-//   node benchmarks/pairing_pyodide.mjs [--rounds N] [--calls N] [--wheel PATH ...]
+//   node benchmarks/pairing_pyodide.mjs [--rounds N] [--calls N] [--wheel PATH ...] [--mcl]
 //
 // Each --wheel boots a Pyodide of its own with that wheel (default: the one
 // of web/dist, `make wasm`); all of them take turns in every round, so that
 // two builds compare under the same load of a shared machine. Printed: the
 // median time of one pairing per build and curve, BN254 / BLS12-381, and
-// each build against the first.
+// each build against the first. --mcl adds mcl-wasm's BN_SNARK1 pairing
+// (tests/oracles/mcl, `make tests/oracles/mcl/node_modules/.package-lock.json`)
+// to the turns and prints each build's BN254 pairing against it.
 
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 
 const { loadPybls } = await import(new URL("../web/pybls.mjs", import.meta.url).href);
 const args = process.argv.slice(2);
@@ -33,6 +36,27 @@ def run(name, calls):
         m.pairing(P, Q)
     return (time.perf_counter() - start) / calls
 `;
+let mcl = null;
+if (args.includes("--mcl")) {
+  const require = createRequire(new URL("../tests/oracles/mcl/package.json", import.meta.url));
+  const lib = require("mcl-wasm");
+  await lib.init(lib.BN_SNARK1);
+  const P = lib.mul(lib.hashAndMapToG1("g1"), frOf(lib, 5));
+  const Q = lib.mul(lib.hashAndMapToG2("g2"), frOf(lib, 7));
+  mcl = {
+    times: [],
+    run: (n) => {
+      const start = performance.now();
+      for (let i = 0; i < n; i++) lib.pairing(P, Q);
+      return (performance.now() - start) / 1e3 / n;
+    },
+  };
+}
+function frOf(lib, v) {
+  const x = new lib.Fr();
+  x.setInt(v);
+  return x;
+}
 const builds = [];
 for (const path of wheels.length ? wheels : [null]) {
   const pyodide = await loadPybls(path ? { wheel: readFileSync(path) } : {});
@@ -44,6 +68,7 @@ for (let r = 0; r < rounds; r++) {
   for (const build of r % 2 === 0 ? builds : [...builds].reverse()) {
     for (const curve of order) build.times[curve].push(build.run(curve, calls));
   }
+  if (mcl) mcl.times.push(mcl.run(calls));
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 for (const build of builds) {
@@ -59,4 +84,11 @@ for (const build of builds.slice(1)) {
   const against = (curve) =>
     median(build.times[curve].map((t, i) => t / builds[0].times[curve][i])).toFixed(2);
   console.log(`${build.label} / ${builds[0].label}: BN254 ${against("bn254")}, BLS12-381 ${against("bls12_381")}`);
+}
+if (mcl) {
+  console.log(`mcl-wasm BN_SNARK1: ${(median(mcl.times) * 1e3).toFixed(3)} ms`);
+  for (const build of builds) {
+    const ratio = median(build.times.bn254.map((t, i) => t / mcl.times[i])).toFixed(2);
+    console.log(`${build.label}: BN254 / mcl-wasm BN_SNARK1 ${ratio}`);
+  }
 }
