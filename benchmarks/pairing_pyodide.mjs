@@ -1,16 +1,16 @@
 #!/usr/bin/env node
-// The BN254 and the BLS12-381 pairing inside Pyodide under Node (the
-// WebAssembly build), the two curves timed one right after the other.
+// The BN254 (or --curve NAME) and the BLS12-381 pairing inside Pyodide
+// under Node (the WebAssembly build), the two timed one right after the other.
 //
-//   node benchmarks/pairing_pyodide.mjs [--rounds N] [--calls N] [--wheel PATH ...] [--mcl]
+//   node benchmarks/pairing_pyodide.mjs [--rounds N] [--calls N] [--curve NAME] [--wheel PATH ...] [--mcl]
 //
 // Each --wheel boots a Pyodide of its own with that wheel (default: the one
 // of web/dist, `make wasm`); all of them take turns in every round, so that
 // two builds compare under the same load of a shared machine. Printed: the
-// median time of one pairing per build and curve, BN254 / BLS12-381, and
+// median time of one pairing per build and curve, the curve / BLS12-381, and
 // each build against the first. --mcl adds mcl-wasm's BN_SNARK1 pairing
 // (tests/oracles/mcl, `make tests/oracles/mcl/node_modules/.package-lock.json`)
-// to the turns and prints each build's BN254 pairing against it.
+// to the turns and prints each build's BN254 pairing against it (for BN254 only).
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -23,12 +23,14 @@ const option = (name, fallback) => {
 };
 const rounds = option("--rounds", 11);
 const calls = option("--calls", 20);
+// The curve timed against BLS12-381 (a pybls curve module's name).
+const curve = args.includes("--curve") ? args[args.indexOf("--curve") + 1] : "bn254";
 const wheels = args.flatMap((a, i) => (a === "--wheel" ? [args[i + 1]] : []));
 
 const setup = `
-import time, pybls.bls12_381 as bls, pybls.bn254 as bn
-pairs = {name: (m.G1.generator() * 5, m.G2.generator() * 7) for name, m in (("bn254", bn), ("bls12_381", bls))}
-mods = {"bn254": bn, "bls12_381": bls}
+import time, pybls.bls12_381 as bls, pybls.${curve} as other
+pairs = {name: (m.G1.generator() * 5, m.G2.generator() * 7) for name, m in (("other", other), ("bls12_381", bls))}
+mods = {"other": other, "bls12_381": bls}
 def run(name, calls):
     m, (P, Q) = mods[name], pairs[name]
     start = time.perf_counter()
@@ -37,7 +39,7 @@ def run(name, calls):
     return (time.perf_counter() - start) / calls
 `;
 let mcl = null;
-if (args.includes("--mcl")) {
+if (args.includes("--mcl") && curve === "bn254") {
   const require = createRequire(new URL("../tests/oracles/mcl/package.json", import.meta.url));
   const lib = require("mcl-wasm");
   await lib.init(lib.BN_SNARK1);
@@ -61,10 +63,10 @@ const builds = [];
 for (const path of wheels.length ? wheels : [null]) {
   const pyodide = await loadPybls(path ? { wheel: readFileSync(path) } : {});
   pyodide.runPython(setup);
-  builds.push({ label: path ?? "web/dist", run: pyodide.globals.get("run"), times: { bn254: [], bls12_381: [] } });
+  builds.push({ label: path ?? "web/dist", run: pyodide.globals.get("run"), times: { other: [], bls12_381: [] } });
 }
 for (let r = 0; r < rounds; r++) {
-  const order = r % 2 === 0 ? ["bn254", "bls12_381"] : ["bls12_381", "bn254"];
+  const order = r % 2 === 0 ? ["other", "bls12_381"] : ["bls12_381", "other"];
   for (const build of r % 2 === 0 ? builds : [...builds].reverse()) {
     for (const curve of order) build.times[curve].push(build.run(curve, calls));
   }
@@ -72,23 +74,23 @@ for (let r = 0; r < rounds; r++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 for (const build of builds) {
-  const bn = median(build.times.bn254), bls = median(build.times.bls12_381);
-  const ratios = build.times.bn254.map((t, i) => t / build.times.bls12_381[i]);
+  const bn = median(build.times.other), bls = median(build.times.bls12_381);
+  const ratios = build.times.other.map((t, i) => t / build.times.bls12_381[i]);
   console.log(
-    `${build.label}: BN254 ${(bn * 1e3).toFixed(3)} ms, BLS12-381 ${(bls * 1e3).toFixed(3)} ms, ` +
-      `BN254 / BLS12-381 ${median(ratios).toFixed(2)} (medians of ${rounds} rounds of ${calls})`,
+    `${build.label}: ${curve} ${(bn * 1e3).toFixed(3)} ms, BLS12-381 ${(bls * 1e3).toFixed(3)} ms, ` +
+      `${curve} / BLS12-381 ${median(ratios).toFixed(2)} (medians of ${rounds} rounds of ${calls})`,
   );
 }
 // Each build against the first, per curve: the median of the per-round ratios.
 for (const build of builds.slice(1)) {
   const against = (curve) =>
     median(build.times[curve].map((t, i) => t / builds[0].times[curve][i])).toFixed(2);
-  console.log(`${build.label} / ${builds[0].label}: BN254 ${against("bn254")}, BLS12-381 ${against("bls12_381")}`);
+  console.log(`${build.label} / ${builds[0].label}: ${curve} ${against("other")}, BLS12-381 ${against("bls12_381")}`);
 }
 if (mcl) {
   console.log(`mcl-wasm BN_SNARK1: ${(median(mcl.times) * 1e3).toFixed(3)} ms`);
   for (const build of builds) {
-    const ratio = median(build.times.bn254.map((t, i) => t / mcl.times[i])).toFixed(2);
+    const ratio = median(build.times.other.map((t, i) => t / mcl.times[i])).toFixed(2);
     console.log(`${build.label}: BN254 / mcl-wasm BN_SNARK1 ${ratio}`);
   }
 }
