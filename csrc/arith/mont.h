@@ -157,8 +157,9 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
     mont_select_n(r, t, d, (limb_t)0 - borrow, n);
 }
 
-/* 32-bit limbs: Fp's products in radix 2^30 (mont_r30.h, which ends them
- * with mont_reduce_once). */
+/* 32-bit limbs: the products of fields of up to 16 limbs (R30_FITS: Fp
+ * and Fr of all curves but BLS48-581) in radix 2^30
+ * (mont_r30.h, which ends them with mont_reduce_once). */
 #if LIMB_BITS == 32
 #include "arith/mont_r30.h"
 #endif
@@ -257,8 +258,8 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
     }
 #endif
 #if LIMB_BITS == 32
-    if (n == 12) {
-        mont_r30_mul12(r, a, b, m, n0);
+    if (R30_FITS(n)) {
+        mont_r30_mul(r, a, b, m, n0, n);
         return;
     }
 #endif
@@ -297,8 +298,8 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
  * where a square halves the cross products. */
 static inline void mont_sqr_n(limb_t *r, const limb_t *a, const limb_t *m, limb_t n0, int n) {
 #if LIMB_BITS == 32
-    if (n == 12) {
-        mont_r30_sqr12(r, a, m, n0);
+    if (R30_FITS(n)) {
+        mont_r30_sqr(r, a, m, n0, n);
         return;
     }
 #endif
@@ -322,8 +323,8 @@ static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, 
     }
 #endif
 #if LIMB_BITS == 32
-    if (n == 12) {
-        mont_r30_mul_wide12(r, a, b);
+    if (R30_FITS(n)) {
+        mont_r30_mul_wide(r, a, b, n);
         return;
     }
 #endif
@@ -417,8 +418,8 @@ static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb
     }
 #endif
 #if LIMB_BITS == 32
-    if (n == 12) {
-        mont_r30_redc12(r, t, m, n0);
+    if (R30_FITS(n)) {
+        mont_r30_redc(r, t, m, n0, n);
         return;
     }
 #endif

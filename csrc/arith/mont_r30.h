@@ -1,40 +1,60 @@
 /*
- * mont_r30.h - the twelve-limb (Fp) Montgomery product of 32-bit builds,
- * computed in radix 2^30. Included by mont.h when LIMB_BITS == 32.
+ * mont_r30.h - the n-limb Montgomery products of 32-bit builds, computed
+ * in radix 2^30. Included by mont.h when LIMB_BITS == 32.
  *
  * With 32-bit limbs every 64-bit partial product added to a column needs
  * its carry caught (a compare and an add per product), which is most of
  * the cost where there is no add-with-carry instruction (WebAssembly).
- * Split into 30-bit digits (13 for 390 bits), a product is below 2^60 and
- * a 64-bit accumulator takes 13 of them with no carry check at all. The
- * operands are unpacked from, and the result packed back into, the 32-bit
- * limbs every other function uses, and R stays 2^384: twelve reduction
- * digits of 30 bits and a thirteenth of 24 divide by 2^(12*30 + 24).
+ * Split into D = ceil(32n / 30) digits of 30 bits, a product is below
+ * 2^60 and a 64-bit accumulator takes 16 of them with no carry check at
+ * all (columns of more products take a second accumulator). The operands
+ * are unpacked from, and the result packed back into, the 32-bit limbs
+ * every other function uses, and R stays 2^(32n): D - 1 reduction digits
+ * of 30 bits and a last one of the remaining top = 32n - 30(D - 1) bits
+ * (16 for n = 8, 24 for n = 12, 2 for n = 16).
  *
- * Requirements: m < 2^383 odd, n0 = -m^-1 mod 2^32, and a b < m 2^384 (so
- * any a, b < 2m, or a < m with any 384-bit b). The digits give a value
- * below 2m, which mont_reduce_once (mont.h) brings below m. Constant time.
+ * Only n with D <= 18 (R30_FITS: 8, 12 and 16 limbs) take this path;
+ * mont.h keeps the generic loop for the rest.
+ *
+ * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
+ * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
+ * value below 2m, which mont_reduce_once (mont.h) brings below m.
+ * Constant time: every loop bound and branch depends on n only.
  */
 #ifndef PYBLS_MONT_R30_H
 #define PYBLS_MONT_R30_H
 
-#define R30_N 13 /* digits of 30 bits in 384 bits (the top one has 24) */
 #define R30_MASK 0x3fffffffu
+/* 30-bit digits of an n-limb value, and bits in the top one. */
+#define R30_DIGITS(n) ((32 * (n) + 29) / 30)
+#define R30_TOP_BITS(n) (32 * (n) - 30 * (R30_DIGITS(n) - 1))
+/* A 64-bit accumulator takes R30_COLUMN products below (2^30 - 1)^2 (or
+ * half as many doubled ones, in a square); a column of more (D > 16) moves
+ * its bits above 30 to a second accumulator after each R30_COLUMN. */
+#define R30_COLUMN 16
+_Static_assert((uint64_t)R30_MASK * R30_MASK <= UINT64_MAX / R30_COLUMN,
+               "R30_COLUMN products of 30-bit digits fit a 64-bit column");
+/* Up to 16 limbs (BN462's Fp): BLS48-581's 20 would take its WebAssembly
+ * module past the size budget of build_wasm.sh. */
+#define R30_MAX_DIGITS 18
+#define R30_FITS(n) (R30_DIGITS(n) <= R30_MAX_DIGITS)
+_Static_assert(R30_FITS(8) && R30_FITS(12) && R30_FITS(16) && !R30_FITS(20), "the limb counts radix 2^30 serves");
 
-/* Full unrolling of the 26 columns (GCC's MONT_UNROLL stops at 16);
+/* Full unrolling of the columns (up to 2 * 18 - 1 = 35; GCC's MONT_UNROLL
+ * stops at 16);
  * not under PYBLS_NO_UNROLL (see mont.h). */
 #if defined(PYBLS_NO_UNROLL)
 #define R30_UNROLL
 #elif defined(__clang__)
 #define R30_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
-#define R30_UNROLL _Pragma("GCC unroll 32")
+#define R30_UNROLL _Pragma("GCC unroll 40")
 #else
 #define R30_UNROLL
 #endif
 
-/* The pieces are always inlined, so that a constant m folds and the digit
- * arrays stay in registers. */
+/* The pieces are always inlined, so that a constant n and m fold and the
+ * digit arrays stay in registers. */
 #if defined(__GNUC__) || defined(__clang__)
 #define R30_INLINE static inline __attribute__((always_inline))
 #else
@@ -52,7 +72,7 @@ R30_INLINE void r30_unpack(uint32_t *d, int nd, const uint32_t *x, int nw) {
     }
 }
 
-/* r = the nw 32-bit limbs of (sum d_i 2^(30 i)) >> shift, shift < 30. */
+/* r = the nw 32-bit limbs of (sum d_i 2^(30 i)) >> shift, shift <= 30. */
 R30_INLINE void r30_pack(uint32_t *r, int nw, const uint32_t *d, int nd, int shift) {
     R30_UNROLL
     for (int j = 0; j < nw; j++) {
@@ -64,104 +84,127 @@ R30_INLINE void r30_pack(uint32_t *r, int nw, const uint32_t *d, int nd, int shi
     }
 }
 
-/* d = a b in 26 normalised digits: column k sums its products (at most
- * 13, each below 2^60) and the carry from column k-1. */
-R30_INLINE void r30_mul_digits(uint32_t d[2 * R30_N], const uint32_t a[R30_N], const uint32_t b[R30_N]) {
+/* d = a b in 2 nd normalised digits: column k sums its products (at most
+ * nd, each below 2^60; h takes the high bits of each R30_COLUMN) and the
+ * carry from column k-1. */
+R30_INLINE void r30_mul_digits(uint32_t *d, const uint32_t *a, const uint32_t *b, int nd) {
     uint64_t carry = 0;
     R30_UNROLL
-    for (int k = 0; k < 2 * R30_N - 1; k++) {
-        uint64_t s = 0;
-        const int lo = k < R30_N ? 0 : k - R30_N + 1, hi = k < R30_N ? k : R30_N - 1;
+    for (int k = 0; k < 2 * nd - 1; k++) {
+        uint64_t s = 0, h = 0;
+        const int lo = k < nd ? 0 : k - nd + 1, hi = k < nd ? k : nd - 1;
         R30_UNROLL
-        for (int i = lo; i <= hi; i++) s += (uint64_t)a[i] * b[k - i];
+        for (int i = lo; i <= hi; i++) {
+            s += (uint64_t)a[i] * b[k - i];
+            if (nd > R30_COLUMN && (i - lo) % R30_COLUMN == R30_COLUMN - 1) {
+                h += s >> 30;
+                s &= R30_MASK;
+            }
+        }
         uint64_t col = carry + (s & R30_MASK);
         d[k] = (uint32_t)col & R30_MASK;
-        carry = (col >> 30) + (s >> 30);
+        carry = (col >> 30) + (s >> 30) + h;
     }
-    d[2 * R30_N - 1] = (uint32_t)carry;
+    d[2 * nd - 1] = (uint32_t)carry;
 }
 
-/* d = a^2 in 26 normalised digits: each cross product once, against the
- * doubled digit (below 2^61, at most 6 per column with the square: the
- * sum stays below 2^64). */
-R30_INLINE void r30_sqr_digits(uint32_t d[2 * R30_N], const uint32_t a[R30_N]) {
+/* d = a^2 in 2 nd normalised digits: each cross product once, against the
+ * doubled digit (below 2^61, at most nd/2 per column with the square; h
+ * takes the high bits of each R30_COLUMN / 2 of them). */
+R30_INLINE void r30_sqr_digits(uint32_t *d, const uint32_t *a, int nd) {
     uint64_t carry = 0;
     R30_UNROLL
-    for (int k = 0; k < 2 * R30_N - 1; k++) {
-        uint64_t s = 0;
-        const int lo = k < R30_N ? 0 : k - R30_N + 1;
+    for (int k = 0; k < 2 * nd - 1; k++) {
+        uint64_t s = 0, h = 0;
+        const int lo = k < nd ? 0 : k - nd + 1;
         R30_UNROLL
-        for (int i = lo; 2 * i < k; i++) s += (uint64_t)(2 * a[i]) * a[k - i];
+        for (int i = lo; 2 * i < k; i++) {
+            s += (uint64_t)(2 * a[i]) * a[k - i];
+            if (nd > R30_COLUMN && (i - lo) % (R30_COLUMN / 2) == R30_COLUMN / 2 - 1) {
+                h += s >> 30;
+                s &= R30_MASK;
+            }
+        }
         if (k % 2 == 0) s += (uint64_t)a[k / 2] * a[k / 2];
         uint64_t col = carry + (s & R30_MASK);
         d[k] = (uint32_t)col & R30_MASK;
-        carry = (col >> 30) + (s >> 30);
+        carry = (col >> 30) + (s >> 30) + h;
     }
-    d[2 * R30_N - 1] = (uint32_t)carry;
+    d[2 * nd - 1] = (uint32_t)carry;
 }
 
-/* r = t / 2^384 mod m, below 2m, for the 26 digits of t < m 2^384.
- * Column k sums digit t_k, the products q_i m_(k-i) (at most 13) and the
- * carry; q_k clears the column's low 30 bits (k < 12) or 24 bits (k = 12),
- * so columns 12 to 25 hold 2^24 times the result (below 2^408: no carry
- * leaves column 25). */
-R30_INLINE void r30_redc_digits(uint32_t r[12], const uint32_t t[2 * R30_N], const uint32_t m32[12],
-                                   uint32_t n0) {
-    uint32_t m[R30_N], q[R30_N], u[R30_N + 1];
+/* r = t / 2^(32n) mod m, below 2m, for the 2D digits of t < m 2^(32n).
+ * Column k sums digit t_k, the products q_i m_(k-i) (fewer than D) and the
+ * carry; q_k clears the column's low 30 bits (k < D-1) or top bits
+ * (k = D-1), so columns D-1 to 2D-1 hold 2^top times the result (below
+ * 2^(32n + top) <= 2^(30(D+1)): no carry leaves column 2D-1). */
+R30_INLINE void r30_redc_digits(uint32_t *r, const uint32_t *t, const uint32_t *m32, uint32_t n0, int n) {
+    const int nd = R30_DIGITS(n), top = R30_TOP_BITS(n);
+    uint32_t m[R30_MAX_DIGITS], q[R30_MAX_DIGITS], u[R30_MAX_DIGITS + 1];
     uint64_t carry = 0;
-    r30_unpack(m, R30_N, m32, 12); /* folded at compile time for a constant m */
+    r30_unpack(m, nd, m32, n); /* folded at compile time for a constant m */
     R30_UNROLL
-    for (int k = 0; k < 2 * R30_N; k++) {
-        uint64_t s = 0;
-        const int lo = k < R30_N ? 0 : k - R30_N + 1;
+    for (int k = 0; k < 2 * nd; k++) {
+        uint64_t s = 0, h = 0;
+        const int lo = k < nd ? 0 : k - nd + 1;
         R30_UNROLL
-        for (int i = lo; i < R30_N && i < k; i++) s += (uint64_t)q[i] * m[k - i];
+        for (int i = lo; i < nd && i < k; i++) {
+            s += (uint64_t)q[i] * m[k - i];
+            if (nd > R30_COLUMN && (i - lo) % R30_COLUMN == R30_COLUMN - 1) {
+                h += s >> 30;
+                s &= R30_MASK;
+            }
+        }
         uint64_t col = carry + t[k] + (s & R30_MASK);
-        if (k < R30_N) {
-            q[k] = ((uint32_t)col * n0) & (k < R30_N - 1 ? R30_MASK : 0xffffffu);
+        if (k < nd) {
+            q[k] = ((uint32_t)col * n0) & (k < nd - 1 ? R30_MASK : (1u << top) - 1);
             col += (uint64_t)q[k] * m[0];
         }
-        if (k >= R30_N - 1) u[k - (R30_N - 1)] = (uint32_t)col & R30_MASK;
-        carry = (col >> 30) + (s >> 30);
+        if (k >= nd - 1) u[k - (nd - 1)] = (uint32_t)col & R30_MASK;
+        carry = (col >> 30) + (s >> 30) + h;
     }
-    r30_pack(r, 12, u, R30_N + 1, 24);
+    r30_pack(r, n, u, nd + 1, top);
 }
 
-/* r = a b / 2^384 mod m. */
-R30_INLINE void mont_r30_mul12(uint32_t r[12], const uint32_t a32[12], const uint32_t b32[12],
-                               const uint32_t m32[12], uint32_t n0) {
-    uint32_t a[R30_N], b[R30_N], d[2 * R30_N], u[12];
-    r30_unpack(a, R30_N, a32, 12);
-    r30_unpack(b, R30_N, b32, 12);
-    r30_mul_digits(d, a, b);
-    r30_redc_digits(u, d, m32, n0);
-    mont_reduce_once(r, u, m32, 12);
+/* r = a b / 2^(32n) mod m. */
+R30_INLINE void mont_r30_mul(uint32_t *r, const uint32_t *a32, const uint32_t *b32, const uint32_t *m32,
+                             uint32_t n0, int n) {
+    const int nd = R30_DIGITS(n);
+    uint32_t a[R30_MAX_DIGITS], b[R30_MAX_DIGITS], d[2 * R30_MAX_DIGITS], u[MONT_MAX_LIMBS];
+    r30_unpack(a, nd, a32, n);
+    r30_unpack(b, nd, b32, n);
+    r30_mul_digits(d, a, b, nd);
+    r30_redc_digits(u, d, m32, n0, n);
+    mont_reduce_once(r, u, m32, n);
 }
 
-/* r = a^2 / 2^384 mod m, for a < 2m. */
-R30_INLINE void mont_r30_sqr12(uint32_t r[12], const uint32_t a32[12], const uint32_t m32[12], uint32_t n0) {
-    uint32_t a[R30_N], d[2 * R30_N], u[12];
-    r30_unpack(a, R30_N, a32, 12);
-    r30_sqr_digits(d, a);
-    r30_redc_digits(u, d, m32, n0);
-    mont_reduce_once(r, u, m32, 12);
+/* r = a^2 / 2^(32n) mod m, for a < 2m. */
+R30_INLINE void mont_r30_sqr(uint32_t *r, const uint32_t *a32, const uint32_t *m32, uint32_t n0, int n) {
+    const int nd = R30_DIGITS(n);
+    uint32_t a[R30_MAX_DIGITS], d[2 * R30_MAX_DIGITS], u[MONT_MAX_LIMBS];
+    r30_unpack(a, nd, a32, n);
+    r30_sqr_digits(d, a, nd);
+    r30_redc_digits(u, d, m32, n0, n);
+    mont_reduce_once(r, u, m32, n);
 }
 
-/* r[0..24) = a b, plain integers. */
-R30_INLINE void mont_r30_mul_wide12(uint32_t r[24], const uint32_t a32[12], const uint32_t b32[12]) {
-    uint32_t a[R30_N], b[R30_N], d[2 * R30_N];
-    r30_unpack(a, R30_N, a32, 12);
-    r30_unpack(b, R30_N, b32, 12);
-    r30_mul_digits(d, a, b);
-    r30_pack(r, 24, d, 2 * R30_N, 0);
+/* r[0..2n) = a b, plain integers. */
+R30_INLINE void mont_r30_mul_wide(uint32_t *r, const uint32_t *a32, const uint32_t *b32, int n) {
+    const int nd = R30_DIGITS(n);
+    uint32_t a[R30_MAX_DIGITS], b[R30_MAX_DIGITS], d[2 * R30_MAX_DIGITS];
+    r30_unpack(a, nd, a32, n);
+    r30_unpack(b, nd, b32, n);
+    r30_mul_digits(d, a, b, nd);
+    r30_pack(r, 2 * n, d, 2 * nd, 0);
 }
 
-/* r = t / 2^384 mod m, for t[0..24) < m 2^384. */
-R30_INLINE void mont_r30_redc12(uint32_t r[12], const uint32_t t32[24], const uint32_t m32[12], uint32_t n0) {
-    uint32_t t[2 * R30_N], u[12];
-    r30_unpack(t, 2 * R30_N, t32, 24);
-    r30_redc_digits(u, t, m32, n0);
-    mont_reduce_once(r, u, m32, 12);
+/* r = t / 2^(32n) mod m, for t[0..2n) < m 2^(32n). */
+R30_INLINE void mont_r30_redc(uint32_t *r, const uint32_t *t32, const uint32_t *m32, uint32_t n0, int n) {
+    const int nd = R30_DIGITS(n);
+    uint32_t t[2 * R30_MAX_DIGITS], u[MONT_MAX_LIMBS];
+    r30_unpack(t, 2 * nd, t32, 2 * n);
+    r30_redc_digits(u, t, m32, n0, n);
+    mont_reduce_once(r, u, m32, n);
 }
 
 #endif /* PYBLS_MONT_R30_H */
