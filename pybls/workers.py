@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, List, Optional, Sequence, TypeVar
 
 from .errors import ArgumentError
@@ -101,5 +100,9 @@ def map_parts(fn: Callable[[_T], _R], parts: Sequence[_T], workers: int) -> List
     """
     if workers <= 1 or len(parts) <= 1 or not THREADS_AVAILABLE:
         return [fn(p) for p in parts]
+    # imported here: concurrent.futures (and the logging it loads) is a
+    # tenth of `import pybls`, and most calls never start a thread
+    from concurrent.futures import ThreadPoolExecutor
+
     with ThreadPoolExecutor(max_workers=min(workers, len(parts))) as pool:
         return list(pool.map(fn, parts))
