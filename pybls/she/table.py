@@ -301,11 +301,13 @@ class _Impl(abc.ABC):
     def prepare(self, element: Any) -> Any:
         """The element in the form the table's steps take."""
 
+    @abc.abstractmethod
     def baby_keys(self, n: int) -> List[int]:
-        raise NotImplementedError
+        """The keys of 1, 2, ..., n times the base, in order."""
 
+    @abc.abstractmethod
     def key_of_multiple(self, j: int) -> int:
-        raise NotImplementedError
+        """The key of j times the base."""
 
     #: The key of the identity, which no table entry stands for.
     special_key: int
