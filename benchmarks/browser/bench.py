@@ -7,7 +7,10 @@ headless Chromium (Debian's, driven by Python Playwright; never a downloaded
 browser) and prints, per operation, the median time of pybls measured from
 Python inside Pyodide, of @noble/curves, mcl-wasm and bls-eth-wasm measured
 in the same page, and the ratios peer / pybls (above 1: pybls is faster).
-Also Pyodide start-up and `import pybls`. Writes the numbers as JSON.
+Every table times its libraries in alternation: one call of each, round
+after round, so that a load on the machine slows all of them alike; a ratio
+is the median of the rounds' ratios. Also Pyodide start-up and `import
+pybls`. Writes the numbers as JSON.
 
 G1 scalar multiplication is measured twice, like for like: g1_mul in
 constant time, as a secret scalar needs (pybls `P * k`, noble `multiply`,
@@ -23,8 +26,6 @@ BN_NOTES says what each peer runs where the libraries differ.
 KZG (EIP-4844) has a table against kzg-wasm (c-kzg-4844 compiled to
 WebAssembly), on the same blobs with Ethereum's mainnet setup in both; the
 peer must first reproduce pybls's commitment and proof bytes (KZG_NOTES).
-Each KZG operation is timed in alternation, pybls then kzg-wasm, round
-after round, and its ratio is the median of the rounds' ratios.
 SHE has a table of pybls.she on BLS12-381 alone (no peer has an SHE API in
 the browser): each time in ms and as a ratio to one pairing, timed in
 alternation with the operation (the median of the rounds' ratios).
@@ -109,7 +110,11 @@ def run_page(chromium, quick, timeout, only=None):
     return result
 
 
-def rows(res, ops, peers, unlike=()):
+def rows(res, ops, peers, unlike=(), ratios=None):
+    """One line per operation: each library's median time and its ratio to
+    pybls's, the median of the rounds' ratios where the page alternated the
+    libraries (`ratios`), else the ratio of the medians."""
+    ratios = ratios or {}
     lines = [f"{'operation':<28}{'pybls':>10}" + "".join(f"{p:>17}" for p in peers) + "   best-peer/pybls"]
     for op in ops:
         ours = res["pybls"][op]
@@ -120,9 +125,10 @@ def rows(res, ops, peers, unlike=()):
             if t is None:
                 row += f"{'-':>17}"
                 continue
-            row += f"{t:>10.2f} ({t / ours:4.1f}x)"
-            best = t if best is None else min(best, t)
-        row += f"   {best / ours:5.2f}" if best else ""
+            ratio = ratios.get(peer, {}).get(op, t / ours)
+            row += f"{t:>10.2f} ({ratio:4.1f}x)"
+            best = ratio if best is None else min(best, ratio)
+        row += f"   {best:5.2f}" if best else ""
         lines.append(row)
     return lines
 
@@ -152,9 +158,10 @@ def she_rows(she):
 def table(result):
     lines = []
     if "pybls" in result["results"]:
-        lines += ["BLS12-381"] + rows(result["results"], OPS, PEERS)
+        lines += ["BLS12-381"] + rows(result["results"], OPS, PEERS, ratios=result.get("ratios"))
     if "bn254" in result:
-        lines += ["", "BN254 (alt_bn128)"] + rows(result["bn254"]["results"], BN_OPS, BN_PEERS, BN_UNLIKE)
+        lines += ["", "BN254 (alt_bn128)"] + rows(result["bn254"]["results"], BN_OPS, BN_PEERS, BN_UNLIKE,
+                                                      result["bn254"].get("ratios"))
         lines += [f"  {op}: {note}" for op, note in BN_NOTES.items()]
     if "kzg" in result:
         lines += ["", "KZG (EIP-4844)"] + kzg_rows(result["kzg"])

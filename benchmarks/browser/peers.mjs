@@ -1,32 +1,20 @@
 // JavaScript peers of pybls, measured in the same page: @noble/curves
 // (bls12_381, bn254), mcl-wasm (BLS12_381, BN_SNARK1) and bls-eth-wasm.
-// Every function returns { operation: median milliseconds }.
+// Every function sets its library up, checks it where pybls's results are
+// given, and returns { operation: fn }, fn making one call and returning its
+// time in ms, for alternate.mjs to time side by side with pybls.
 
 import { pippenger } from "@noble/curves/abstract/curve.js";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { bn254 } from "@noble/curves/bn254.js";
+import { timed } from "./alternate.mjs";
 
 export const DST = new TextEncoder().encode("BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_");
 export const N_AGG = 128;
 
-/** Median time of fn() in ms: at least `minRuns` runs and `minMs` in total (at most `maxRuns`). */
-export async function median(fn, { minRuns = 5, minMs = 400, maxRuns = 200 } = {}) {
-  fn(); // warm-up
-  const times = [];
-  const start = performance.now();
-  while (times.length < minRuns || (performance.now() - start < minMs && times.length < maxRuns)) {
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-    if (times.length % 10 === 0) await new Promise((r) => setTimeout(r, 0)); // keep the page alive
-  }
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1];
-}
-
 const msg = (i) => new TextEncoder().encode(`message ${i}`);
 
-export async function benchNoble(opts) {
+export function nobleOps() {
   const b = bls12_381;
   const ls = b.longSignatures;
   const sks = Array.from({ length: N_AGG }, () => ls.keygen().secretKey);
@@ -38,23 +26,20 @@ export async function benchNoble(opts) {
   const P = b.G1.Point.BASE.multiply(12345n);
   const Q = b.G2.Point.BASE.multiply(67890n);
   const k = b.fields.Fr.ORDER - 1234567891011n;
-  const r = {};
-  r.pairing = await median(() => b.pairing(P, Q), opts);
-  r.hash_to_G2 = await median(() => b.G2.hashToCurve(msg(1), { DST }), opts);
-  r.sign = await median(() => ls.sign(ls.hash(msg(0), DST), sks[0]), opts);
-  r.verify = await median(() => ls.verify(sigs[0], ls.hash(msg(0), DST), pks[0]), opts);
-  r.g1_mul = await median(() => P.multiply(k), opts);
-  r.g1_mul_vartime = await median(() => P.multiplyUnsafe(k), opts);
-  r.aggregate_128 = await median(() => ls.aggregateSignatures(sigs), opts);
-  r.g2_decompress = await median(() => ls.Signature.fromBytes(sigBytes), opts);
-  r.fast_aggregate_verify_128 = await median(
-    () => ls.verify(agg, ls.hash(msg(0), DST), ls.aggregatePublicKeys(pks)),
-    opts,
-  );
-  return r;
+  return timed({
+    pairing: () => b.pairing(P, Q),
+    hash_to_G2: () => b.G2.hashToCurve(msg(1), { DST }),
+    sign: () => ls.sign(ls.hash(msg(0), DST), sks[0]),
+    verify: () => ls.verify(sigs[0], ls.hash(msg(0), DST), pks[0]),
+    g1_mul: () => P.multiply(k),
+    g1_mul_vartime: () => P.multiplyUnsafe(k),
+    aggregate_128: () => ls.aggregateSignatures(sigs),
+    g2_decompress: () => ls.Signature.fromBytes(sigBytes),
+    fast_aggregate_verify_128: () => ls.verify(agg, ls.hash(msg(0), DST), ls.aggregatePublicKeys(pks)),
+  });
 }
 
-export async function benchMcl(mcl, opts) {
+export async function mclOps(mcl) {
   await mcl.init(mcl.BLS12_381);
   mcl.setETHserialization(true);
   mcl.setMapToMode(mcl.IRTF);
@@ -81,27 +66,24 @@ export async function benchMcl(mcl, opts) {
       .finalExp(mcl.mul(mcl.millerLoop(pk, mcl.hashAndMapToG2(message)), mcl.millerLoop(negG1, sig)))
       .isOne();
   if (!verify(pks[0], m, sigs[0])) throw new Error("mcl: verify failed");
-  const r = {};
-  r.pairing = await median(() => mcl.pairing(P, Q), opts);
-  r.hash_to_G2 = await median(() => mcl.hashAndMapToG2(msg(1)), opts);
-  r.sign = await median(() => mcl.mul(mcl.hashAndMapToG2(m), sks[0]), opts);
-  r.verify = await median(() => verify(pks[0], m, sigs[0]), opts);
   // mcl.mul is variable time; mcl's constant-time product is exported
   // from its module but has no wrapper, so it is called as mul is.
   const mulCT = (point, scalar) => point._op2(mcl.mod._mclBnG1_mulCT, scalar);
   if (!mulCT(P, k).isEqual(mcl.mul(P, k))) throw new Error("mcl: mulCT != mul");
-  r.g1_mul = await median(() => mulCT(P, k), opts);
-  r.g1_mul_vartime = await median(() => mcl.mul(P, k), opts);
-  r.aggregate_128 = await median(() => aggregate(sigs), opts);
-  r.g2_decompress = await median(() => {
-    const s = new mcl.G2();
-    s.deserialize(sigBytes);
-  }, opts);
-  r.fast_aggregate_verify_128 = await median(() => verify(aggregate(pks), m, agg), opts);
-  return r;
+  return timed({
+    pairing: () => mcl.pairing(P, Q),
+    hash_to_G2: () => mcl.hashAndMapToG2(msg(1)),
+    sign: () => mcl.mul(mcl.hashAndMapToG2(m), sks[0]),
+    verify: () => verify(pks[0], m, sigs[0]),
+    g1_mul: () => mulCT(P, k),
+    g1_mul_vartime: () => mcl.mul(P, k),
+    aggregate_128: () => aggregate(sigs),
+    g2_decompress: () => new mcl.G2().deserialize(sigBytes),
+    fast_aggregate_verify_128: () => verify(aggregate(pks), m, agg),
+  });
 }
 
-export async function benchBlsEth(bls, opts) {
+export async function blsEthOps(bls) {
   await bls.init(bls.BLS12_381);
   bls.verifySignatureOrder(true);
   const m = msg(0);
@@ -116,13 +98,13 @@ export async function benchBlsEth(bls, opts) {
   agg.aggregate(sigs);
   if (!agg.fastAggregateVerify(pks, m)) throw new Error("bls-eth-wasm: fastAggregateVerify failed");
   const sigBytes = sigs[0].serialize();
-  const r = {};
-  r.sign = await median(() => sks[0].sign(m), opts);
-  r.verify = await median(() => pks[0].verify(sigs[0], m), opts);
-  r.aggregate_128 = await median(() => new bls.Signature().aggregate(sigs), opts);
-  r.g2_decompress = await median(() => new bls.Signature().deserialize(sigBytes), opts);
-  r.fast_aggregate_verify_128 = await median(() => agg.fastAggregateVerify(pks, m), opts);
-  return r;
+  return timed({
+    sign: () => sks[0].sign(m),
+    verify: () => pks[0].verify(sigs[0], m),
+    aggregate_128: () => new bls.Signature().aggregate(sigs),
+    g2_decompress: () => new bls.Signature().deserialize(sigBytes),
+    fast_aggregate_verify_128: () => agg.fastAggregateVerify(pks, m),
+  });
 }
 
 // -- BN254 (alt_bn128) -------------------------------------------------------
@@ -136,7 +118,7 @@ function check(peer, what, got, want) {
   }
 }
 
-export async function benchNobleBn254(ref, opts) {
+export function nobleBn254Ops(ref) {
   const { G1, G2, fields } = bn254;
   const { Fp2 } = fields;
   const g1 = (xy) => G1.Point.fromAffine({ x: BigInt(xy[0]), y: BigInt(xy[1]) });
@@ -167,17 +149,17 @@ export async function benchNobleBn254(ref, opts) {
   const coeffs = [];
   for (const c6 of [e.c0, e.c1]) for (const c2 of [c6.c0, c6.c1, c6.c2]) coeffs.push(String(c2.c0), String(c2.c1));
   check("noble", "pairing", coeffs, ref.pairing_peer);
-  const r = {};
-  r.pairing = await median(() => bn254.pairing(P, Q), opts);
-  r.g1_mul = await median(() => P.multiply(k), opts);
-  r.g2_mul = await median(() => Q.multiply(k), opts);
-  r.g1_decompress = await median(() => G1.Point.fromBytes(pBytes), opts);
-  r.g2_decompress = await median(() => G2.Point.fromBytes(qBytes), opts);
-  r.g1_msm64 = await median(() => pippenger(G1.Point, points, scalars), opts);
-  return r; // no hashing to BN254 in noble
+  return timed({
+    pairing: () => bn254.pairing(P, Q),
+    g1_mul: () => P.multiply(k),
+    g2_mul: () => Q.multiply(k),
+    g1_decompress: () => G1.Point.fromBytes(pBytes),
+    g2_decompress: () => G2.Point.fromBytes(qBytes),
+    g1_msm64: () => pippenger(G1.Point, points, scalars),
+  }); // no hashing to BN254 in noble
 }
 
-export async function benchMclBn254(mcl, ref, opts) {
+export async function mclBn254Ops(mcl, ref) {
   await mcl.init(mcl.BN_SNARK1); // a fresh module: no setting of the BLS12-381 run remains
   // G1 is the whole curve (cofactor 1): decoding needs no order check there,
   // and neither pybls nor noble makes one; G2's is the subgroup check.
@@ -223,13 +205,13 @@ export async function benchMclBn254(mcl, ref, opts) {
   // its points differ from pybls's, so only their validity is checked.
   const msg = new TextEncoder().encode("message 1");
   if (!mcl.hashAndMapToG1(msg).isValid()) throw new Error("mcl bn254: hashAndMapToG1 gave an invalid point");
-  const r = {};
-  r.pairing = await median(() => mcl.pairing(P, Q), opts);
-  r.g1_mul = await median(() => mulCT1(P, k), opts);
-  r.g2_mul = await median(() => mulCT2(Q, k), opts);
-  r.g1_decompress = await median(() => decode(mcl.G1, pBytes), opts);
-  r.g2_decompress = await median(() => decode(mcl.G2, qBytes), opts);
-  r.g1_msm64 = await median(() => mcl.mulVec(points, scalars), opts);
-  r.encode_to_G1 = await median(() => mcl.hashAndMapToG1(msg), opts);
-  return r;
+  return timed({
+    pairing: () => mcl.pairing(P, Q),
+    g1_mul: () => mulCT1(P, k),
+    g2_mul: () => mulCT2(Q, k),
+    g1_decompress: () => decode(mcl.G1, pBytes),
+    g2_decompress: () => decode(mcl.G2, qBytes),
+    g1_msm64: () => mcl.mulVec(points, scalars),
+    encode_to_G1: () => mcl.hashAndMapToG1(msg),
+  });
 }

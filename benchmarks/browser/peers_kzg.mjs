@@ -4,6 +4,8 @@
 // timed. Works in the page and in Node (tests/test_bench_kzg_peer.py): the
 // caller passes kzg-wasm's `loadKZG`.
 
+import { alternate, timed } from "./alternate.mjs";
+
 const hex = (s) => (s.startsWith("0x") ? s : "0x" + s);
 // kzg-wasm returns upper-case hex, pybls_bench lower-case.
 const same = (a, b) => hex(a).toLowerCase() === hex(b).toLowerCase();
@@ -40,18 +42,16 @@ export function checkKzg(kzg, ref) {
 /** The KZG times of pybls and kzg-wasm on `ref`'s blobs, with Ethereum's
  * mainnet setup (kzg-wasm's built-in copy, precompute 0), after checkKzg:
  * `{ pybls: {op: ms}, "kzg-wasm": {op: ms}, ratios: {op: kzg-wasm / pybls} }`.
- * Each operation is timed in alternation, `pyTime(op)` (one call of pybls's,
- * from Python in Pyodide, in ms) then kzg-wasm's, round after round; the
- * times are the medians of the rounds and the ratio the median of the
- * rounds' ratios, so that a load on the machine slows both alike.
+ * Each operation is timed in alternation (alternate.mjs), `pyTime(op)` (one
+ * call of pybls's, from Python in Pyodide, in ms) then kzg-wasm's.
  * kzg-wasm's functions take and return 0x-prefixed hex, as its users call
  * them; its batch check verifies the blobs one by one (kzg-wasm 1.0.0). */
-export async function benchKzgWasm(loadKZG, ref, pyTime, { minRuns = 5, minMs = 400, maxRuns = 200 } = {}) {
+export async function benchKzgWasm(loadKZG, ref, pyTime, opts = {}) {
   // Timed once: loadKZG compiles the module (150 KB) and loads the setup
   // with c-kzg's precomputations for cells, seconds of work.
   const t0 = performance.now();
   const kzg = await loadKZG();
-  const out = { pybls: {}, "kzg-wasm": { load_trusted_setup: performance.now() - t0 }, ratios: {} };
+  const loadMs = performance.now() - t0;
   checkKzg(kzg, ref);
   const blobs = ref.blobs.map(hex);
   const cs = ref.commitments.map(hex);
@@ -62,24 +62,11 @@ export async function benchKzgWasm(loadKZG, ref, pyTime, { minRuns = 5, minMs = 
     verify_blob_kzg_proof: () => kzg.verifyBlobKZGProof(blobs[0], cs[0], ps[0]),
     verify_blob_kzg_proof_batch: () => kzg.verifyBlobKZGProofBatch(blobs, cs, ps),
   };
-  const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  for (const [op, fn] of Object.entries(ops)) {
-    pyTime(op), fn(); // warm-up
-    const ours = [], theirs = [], ratios = [];
-    const start = performance.now();
-    while (ours.length < minRuns || (performance.now() - start < 2 * minMs && ours.length < maxRuns)) {
-      const a = pyTime(op);
-      const t = performance.now();
-      fn();
-      const b = performance.now() - t;
-      ours.push(a);
-      theirs.push(b);
-      ratios.push(b / a);
-      await new Promise((r) => setTimeout(r, 0)); // keep the page alive
-    }
-    out.pybls[op] = mid(ours);
-    out["kzg-wasm"][op] = mid(theirs);
-    out.ratios[op] = mid(ratios);
-  }
-  return out;
+  const ours = Object.fromEntries(Object.keys(ops).map((op) => [op, () => pyTime(op)]));
+  const { times, ratios } = await alternate({ pybls: ours, "kzg-wasm": timed(ops) }, opts);
+  return {
+    pybls: times.pybls,
+    "kzg-wasm": { load_trusted_setup: loadMs, ...times["kzg-wasm"] },
+    ratios: ratios["kzg-wasm"],
+  };
 }

@@ -1,12 +1,15 @@
 """pybls timings inside Pyodide, measured from Python (run by bench.html).
 
-``run(min_runs, min_ms)`` returns ``{operation: median milliseconds}`` for
-the operations the JavaScript peers are measured on (BLS12-381);
-``run_bn254(min_runs, min_ms)`` the times of pybls.bn254 with the inputs
-and results the BN254 peers are given and checked against;
-``run_kzg(min_runs, min_ms)`` the times of pybls.kzg with the blobs,
-commitments and proofs kzg-wasm must reproduce; ``run_she(min_runs,
-min_ms)`` the times of pybls.she on BLS12-381 with the pairing's.
+Each table's function checks pybls, prepares its operations and returns
+what the page needs; the page then times every operation with
+:func:`time_op`, one call at a time, in alternation with the JavaScript
+peers' calls (benchmarks/browser/alternate.mjs):
+``prepare_bls12_381(min_ms)`` the operations the BLS12-381 peers are timed
+on; ``prepare_bn254(min_ms)`` those of pybls.bn254 with the inputs and
+results the BN254 peers are given and checked against; ``run_kzg(min_runs,
+min_ms)`` those of pybls.kzg with the blobs, commitments and proofs
+kzg-wasm must reproduce. ``run_she(min_runs, min_ms)`` times pybls.she on
+BLS12-381 against the pairing (no peer has an SHE API in the browser).
 """
 
 import time
@@ -41,7 +44,21 @@ def warm_up(curve, min_ms):
         curve.pairing(P, Q) ** 3, P * 5, Q * 7, P.to_affine(), Q.to_affine()
 
 
-def run(min_runs=5, min_ms=400.0):
+_ops = {}  # table -> operation -> function making one call
+
+
+def time_op(table, op):
+    """One call of `op` of `table` (prepared by the table's function), in
+    ms: the page alternates it with the peers' calls, round after round."""
+    fn = _ops[table][op]
+    t = time.perf_counter()
+    fn()
+    return (time.perf_counter() - t) * 1000
+
+
+def prepare_bls12_381(min_ms=400.0):
+    """Prepares the BLS12-381 operations the peers are timed on (after a
+    warm-up) and returns their names, in the table's order."""
     from pybls import bls12_381
 
     warm_up(bls12_381, min_ms)
@@ -55,18 +72,18 @@ def run(min_runs=5, min_ms=400.0):
     sig_bytes = sigs[0].to_bytes()
     P, Q = G1.generator() * 12345, G2.generator() * 67890
     k = Scalar(-1234567891011)
-    m = lambda fn: median(fn, min_runs, min_ms)  # noqa: E731
-    return {
-        "pairing": m(lambda: pairing(P, Q)),
-        "hash_to_G2": m(lambda: G2.hash_to_curve(b"message 1", DST)),
-        "sign": m(lambda: bls.sign(sks[0], msg)),
-        "verify": m(lambda: bls.verify(pks[0], msg, sigs[0])),
-        "g1_mul": m(lambda: P * k),
-        "g1_mul_vartime": m(lambda: P.mul_vartime(k)),
-        "aggregate_128": m(lambda: bls.aggregate(sigs)),
-        "g2_decompress": m(lambda: G2.from_bytes(sig_bytes)),
-        "fast_aggregate_verify_128": m(lambda: bls.fast_aggregate_verify(pks, msg, agg)),
+    _ops["bls12_381"] = {
+        "pairing": lambda: pairing(P, Q),
+        "hash_to_G2": lambda: G2.hash_to_curve(b"message 1", DST),
+        "sign": lambda: bls.sign(sks[0], msg),
+        "verify": lambda: bls.verify(pks[0], msg, sigs[0]),
+        "g1_mul": lambda: P * k,
+        "g1_mul_vartime": lambda: P.mul_vartime(k),
+        "aggregate_128": lambda: bls.aggregate(sigs),
+        "g2_decompress": lambda: G2.from_bytes(sig_bytes),
+        "fast_aggregate_verify_128": lambda: bls.fast_aggregate_verify(pks, msg, agg),
     }
+    return list(_ops["bls12_381"])
 
 
 # -- BN254 (alt_bn128) ------------------------------------------------------
@@ -99,10 +116,10 @@ def _fp12_lowest_first(e):
     return [str(int.from_bytes(data[i:i + 32], "big")) for i in range(0, len(data), 32)][::-1]
 
 
-def run_bn254(min_runs=5, min_ms=400.0):
-    """Times of pybls.bn254 and the reference values the peers are checked
-    against (decimal strings): ``{"times": {...}, "ref": {...},
-    "import_ms": ...}``."""
+def prepare_bn254(min_ms=400.0):
+    """Prepares the operations of pybls.bn254 (after a warm-up) and returns
+    their names and the reference values the peers are checked against
+    (decimal strings): ``{"ops": [...], "ref": {...}, "import_ms": ...}``."""
     t = time.perf_counter()
     from pybls import bn254
 
@@ -111,16 +128,15 @@ def run_bn254(min_runs=5, min_ms=400.0):
     P, Q, k, points, scalars = _bn_inputs()
     p_packed, q_packed = P.to_bytes(compressed=True), Q.to_bytes(compressed=True)
     msg = b"message 1"
-    m = lambda fn: median(fn, min_runs, min_ms)  # noqa: E731
-    times = {
-        "pairing": m(lambda: bn254.pairing(P, Q)),
-        "g1_mul": m(lambda: P * k),
-        "g2_mul": m(lambda: Q * k),
-        "g1_decompress": m(lambda: bn254.G1.from_bytes(p_packed)),
-        "g2_decompress": m(lambda: bn254.G2.from_bytes(q_packed)),
-        "g1_msm64": m(lambda: bn254.G1.msm(points, scalars)),
-        "hash_to_G1": m(lambda: bn254.G1.hash_to_curve(msg, BN_DST_RO)),
-        "encode_to_G1": m(lambda: bn254.G1.encode_to_curve(msg, BN_DST_NU)),
+    _ops["bn254"] = {
+        "pairing": lambda: bn254.pairing(P, Q),
+        "g1_mul": lambda: P * k,
+        "g2_mul": lambda: Q * k,
+        "g1_decompress": lambda: bn254.G1.from_bytes(p_packed),
+        "g2_decompress": lambda: bn254.G2.from_bytes(q_packed),
+        "g1_msm64": lambda: bn254.G1.msm(points, scalars),
+        "hash_to_G1": lambda: bn254.G1.hash_to_curve(msg, BN_DST_RO),
+        "encode_to_G1": lambda: bn254.G1.encode_to_curve(msg, BN_DST_NU),
     }
     u = 0x44E992B44A6909F1
     # noble's and mcl's final exponentiations give e(P, Q) to this fixed
@@ -140,7 +156,7 @@ def run_bn254(min_runs=5, min_ms=400.0):
         "msm": g1(bn254.G1.msm(points, scalars)),
     }
     assert bn254.G1.from_bytes(p_packed) == P and bn254.G2.from_bytes(q_packed) == Q
-    return {"times": times, "ref": ref, "import_ms": import_ms}
+    return {"ops": list(_ops["bn254"]), "ref": ref, "import_ms": import_ms}
 
 
 # -- KZG (EIP-4844) ---------------------------------------------------------
@@ -177,12 +193,9 @@ def kzg_reference(blobs, ts):
     }
 
 
-_kzg_ops = {}
-
-
 def run_kzg(min_runs=5, min_ms=400.0):
     """Loads the mainnet setup (precompute 0, as kzg-wasm loads it), times
-    that load and prepares the operations that :func:`kzg_time` times in
+    that load and prepares the operations that :func:`time_op` times in
     alternation with kzg-wasm's: ``{"times": {"load_trusted_setup": ...},
     "ref": {...}, "import_ms": ...}``, `ref` being what the peer is checked
     against."""
@@ -204,22 +217,13 @@ def run_kzg(min_runs=5, min_ms=400.0):
     ps = [bytes.fromhex(p) for p in ref["proofs"]]
     assert kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts)
     assert not kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[1], ts)
-    _kzg_ops.update({
+    _ops["kzg"] = {
         "blob_to_kzg_commitment": lambda: kzg.blob_to_kzg_commitment(blobs[0], ts),
         "compute_blob_kzg_proof": lambda: kzg.compute_blob_kzg_proof(blobs[0], cs[0], ts),
         "verify_blob_kzg_proof": lambda: kzg.verify_blob_kzg_proof(blobs[0], cs[0], ps[0], ts),
         "verify_blob_kzg_proof_batch": lambda: kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts),
-    })
+    }
     return {"times": {"load_trusted_setup": load_ms}, "ref": ref, "import_ms": import_ms}
-
-
-def kzg_time(op):
-    """One call of the KZG operation `op` (prepared by :func:`run_kzg`), in
-    ms: the page alternates it with kzg-wasm's, round after round."""
-    fn = _kzg_ops[op]
-    t = time.perf_counter()
-    fn()
-    return (time.perf_counter() - t) * 1000
 
 
 # -- SHE on BLS12-381 -------------------------------------------------------

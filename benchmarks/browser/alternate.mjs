@@ -1,0 +1,52 @@
+// Side-by-side timing for the browser benchmark: every library's call of
+// one operation in turn, round after round, so that a load on the machine
+// (or the engine tiering up its code) slows all of them alike.
+
+const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/**
+ * `libs` maps a library's name to `{ op: fn }`, pybls's first; each fn makes
+ * one call and returns its time in ms (`timed` wraps a plain JavaScript
+ * call; pybls's come from Python, timed there). Every operation pybls has
+ * is timed: a warm-up call of each library, then rounds of one call each,
+ * at least `minRuns` rounds and `minMs` per library in total (at most
+ * `maxRuns`).
+ *
+ * Returns `{ times: { lib: { op: median ms } }, ratios: { peer: { op: r } } }`,
+ * r being the median of the rounds' peer / pybls ratios (above 1: pybls is
+ * faster).
+ */
+export async function alternate(libs, { minRuns = 5, minMs = 400, maxRuns = 200 } = {}) {
+  const names = Object.keys(libs);
+  const [ours, ...peers] = names;
+  const out = { times: {}, ratios: {} };
+  for (const name of names) out.times[name] = {};
+  for (const peer of peers) out.ratios[peer] = {};
+  for (const op of Object.keys(libs[ours])) {
+    const here = names.filter((name) => op in libs[name]);
+    for (const name of here) libs[name][op](); // warm-up
+    const runs = Object.fromEntries(here.map((name) => [name, []]));
+    const ratios = Object.fromEntries(here.slice(1).map((name) => [name, []]));
+    const start = performance.now();
+    const budget = minMs * here.length;
+    while (runs[ours].length < minRuns || (performance.now() - start < budget && runs[ours].length < maxRuns)) {
+      const round = {};
+      for (const name of here) round[name] = libs[name][op]();
+      for (const name of here) runs[name].push(round[name]);
+      for (const peer of here.slice(1)) ratios[peer].push(round[peer] / round[ours]);
+      await new Promise((r) => setTimeout(r, 0)); // keep the page alive
+    }
+    for (const name of here) out.times[name][op] = mid(runs[name]);
+    for (const peer of here.slice(1)) out.ratios[peer][op] = mid(ratios[peer]);
+  }
+  return out;
+}
+
+/** `{ op: fn }` whose calls return their time in ms. */
+export function timed(ops) {
+  return Object.fromEntries(Object.entries(ops).map(([op, fn]) => [op, () => {
+    const t = performance.now();
+    fn();
+    return performance.now() - t;
+  }]));
+}
