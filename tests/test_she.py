@@ -340,3 +340,14 @@ def test_core_gt_step_keys(curve):
     assert GT._f_step_keys(0, C._b, b"", 0) == b""
     with pytest.raises(errors.ArgumentError):
         GT._f_step_keys(15, C._b, g._b, 1)
+
+
+def test_gt_table_many_giant_steps():
+    # A GT table with few entries walks thousands of giant steps, their keys
+    # computed in several calls into the core.
+    c = curves.get("bn254_nogami")
+    t = she.DecryptionTable.build("bn254_nogami", "gt", baby_steps=2, bound=12_000)
+    g = c.GT.generator()
+    assert t.log(g**11_999) == 11_999 and t.log(g**-11_998) == -11_998
+    with pytest.raises(she.RangeError):
+        t.log(g**12_003)

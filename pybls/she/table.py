@@ -51,6 +51,7 @@ _MAGIC = b"PYBLS-SHE-DLP\x01"
 _MAX_BABY = 1 << 26
 _MAX_BOUND = 1 << 62
 _BLOCK = 256  # baby steps per call into the core
+_GT_BLOCK = 1024  # GT giant steps per call into the core (16 KB of keys)
 _KEY_MASK = (1 << 64) - 1  # a key: the low 64 bits of x (of x's c0 in Fp2)
 _FIRST_GIANTS = 8  # giant steps tried first (small values decrypt fast)
 
@@ -499,9 +500,11 @@ class _GTImpl(_Impl):
                 g += [self.cls._f_one(), self._power(s)]
             while len(g) <= hi:
                 g.append(self.mul(g[-1], g[1]))
-        # prepared / h^k and prepared * h^k, k = lo..hi, in one call.
-        n = hi - lo + 1
-        keys = array.array("Q", self.cls._f_step_keys(16 * n, prepared, b"".join(g[lo : hi + 1]), n))
+        # prepared / h^k and prepared * h^k, k = lo..hi, _GT_BLOCK per call.
+        keys = array.array("Q")
+        for a in range(lo, hi + 1, _GT_BLOCK):
+            b = min(hi + 1, a + _GT_BLOCK)
+            keys.frombytes(self.cls._f_step_keys(16 * (b - a), prepared, b"".join(g[a:b]), b - a))
         if sys.byteorder == "big":
             keys.byteswap()
         return keys
