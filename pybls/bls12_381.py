@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .gt import GT
+from .pairing import _BLS12_381 as _PAIRING  # noqa: F401  (the curve's Pairing, as other curve modules have)
 from .pairing import final_exponentiation, miller_loop, pairing, pairing_product
 from .points import FIELD_MODULUS, G1, G2
 from .scalar import R as CURVE_ORDER

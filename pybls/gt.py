@@ -66,6 +66,7 @@ class GTElement:
     _f_is_one: ClassVar[Callable[[bytes], int]]
     _f_encode: ClassVar[Callable[[bytes], bytes]]
     _f_decode: ClassVar[Callable[[bytes, int], bytes]]
+    _f_step_keys: ClassVar[Callable[[int, bytes, bytes, int], bytes]]
     _f_pairing: ClassVar[Callable[[bytes, bytes], bytes]]
     _f_g1_generator: ClassVar[Callable[[], bytes]]
     _f_g2_generator: ClassVar[Callable[[], bytes]]

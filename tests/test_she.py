@@ -299,3 +299,55 @@ def test_core_step_keys(curve, group):
     assert cls._step_keys(0, C._b, b"", 0) == b""
     with pytest.raises(errors.ArgumentError):
         cls._step_keys(15, C._b, steps[0]._b, 1)
+
+
+@pytest.mark.parametrize("curve", CURVES + ["bls48_581"])
+def test_core_pairing_products(curve):
+    # The core's `count` products of n pairings in one call (the SHE
+    # multiplication), against pairing_product of each group of pairs: the
+    # pairs cross load_pairs' chunks of 8 inside a product, and identities
+    # are among them.
+    c = curves.get(curve)
+    P, Q = c.G1.generator(), c.G2.generator()
+    if curve == "bls48_581":  # a costly pairing: two products of one pair
+        groups = [[(P * 3, Q * 5)], [(c.G1.identity(), Q)]]
+    else:
+        g1s = [P * k for k in (2, 3, 5, 7, 11)] + [c.G1.identity()]
+        g2s = [Q * k for k in (13, 17, 19)] + [c.G2.identity(), -Q * 4, Q]
+        pairs = [(a, b) for a, b in zip(g1s * 3, g2s * 3)][:15]
+        groups = [pairs[i : i + 3] for i in range(0, 15, 3)]
+    n = len(groups[0])
+    got = c._PAIRING._pairing_products([a._b for g in groups for a, _ in g], [b._b for g in groups for _, b in g], len(groups))
+    assert got == [c.pairing_product(g) for g in groups]
+    with pytest.raises(errors.ArgumentError):
+        c._PAIRING._products(0, b"", b"", n)
+
+
+@pytest.mark.parametrize("curve", CURVES)
+def test_core_gt_step_keys(curve):
+    # The core's keys of C / K_i and C * K_i (pybls_gt_step_keys), the GT
+    # tables' giant steps, against the last 8 bytes of each GT encoding
+    # computed one element at a time.
+    import struct
+
+    GT = curves.get(curve).GT
+    g = GT.generator()
+    C = g**987654321
+    steps = [GT.one(), g, C, g**-5] + [g**k for k in range(100, 120)]
+    want = [int.from_bytes(x.to_bytes()[-8:], "big") for K in steps for x in (C / K, C * K)]
+    out = GT._f_step_keys(16 * len(steps), C._b, b"".join(K._b for K in steps), len(steps))
+    assert list(struct.unpack(f"<{2 * len(steps)}Q", out)) == want
+    assert GT._f_step_keys(0, C._b, b"", 0) == b""
+    with pytest.raises(errors.ArgumentError):
+        GT._f_step_keys(15, C._b, g._b, 1)
+
+
+def test_gt_table_many_giant_steps():
+    # A GT table with few entries walks thousands of giant steps, their keys
+    # computed in several calls into the core.
+    c = curves.get("bn254_nogami")
+    t = she.DecryptionTable.build("bn254_nogami", "gt", baby_steps=2, bound=12_000)
+    g = c.GT.generator()
+    assert t.log(g**11_999) == 11_999 and t.log(g**-11_998) == -11_998
+    with pytest.raises(she.RangeError):
+        t.log(g**12_003)

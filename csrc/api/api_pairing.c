@@ -84,6 +84,32 @@ int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len) {
     return PYBLS_OK;
 }
 
+/* The keys of center / K_i and center * K_i for n internal GT elements K_i
+ * (1 / K_i is the conjugate in GT): the last 8 bytes of each encoding (the
+ * low 64 bits of its constant coefficient), little-endian. The giant steps
+ * of SHE's GT decryption tables; variable time, for public values. */
+int pybls_gt_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n) {
+    if ((uint64_t)out_len != (uint64_t)n * 16) return PYBLS_ERR_ARGUMENT;
+    LOAD(gt_field_t, c, center);
+    uint8_t enc[GT_BYTES];
+    for (uint32_t i = 0; i < n; i++) {
+        gt_field_t k, r;
+        ct_memcpy(&k, steps + (size_t)i * sizeof k, sizeof k);
+        for (int side = 0; side < 2; side++) {
+            if (side == 0) {
+                GT(conj)(&r, &k);
+                GT(mul)(&r, &c, &r);
+            } else {
+                GT(mul)(&r, &c, &k);
+            }
+            gt_encode(enc, &r);
+            uint8_t *key = out + (size_t)i * 16 + 8 * side;
+            for (int b = 0; b < 8; b++) key[b] = enc[GT_BYTES - 1 - b];
+        }
+    }
+    return PYBLS_OK;
+}
+
 #if CURVE_FAMILY_BLS48
 /* Affine coordinates of n pairs, in constant time (a secret point is
  * possible: an IBE key). A pair with an identity becomes (0, 0) and the G2
@@ -204,4 +230,41 @@ int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, 
 
 int pybls_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2) {
     return pybls_pairing_product(out, g1, g2, 1);
+}
+
+/* `count` products of n pairings each, product k of the pairs k n .. k n +
+ * n - 1 (SHE's multiplication: four products of one pair). The pairs go
+ * through load_pairs MILLER_MAX_PAIRS at a time whatever product they
+ * belong to, sharing its inversion; consecutive pairs of one product share
+ * a Miller loop. Each product is accumulated in its slot of out, then
+ * raised to the final exponent. */
+int pybls_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n) {
+    g1_affine_t p[MILLER_MAX_PAIRS];
+    g2_affine_t q[MILLER_MAX_PAIRS];
+    gt_field_t f;
+    if (count == 0 || n == 0 || (uint64_t)count * n > 0xffffffu) return PYBLS_ERR_ARGUMENT;
+    const uint32_t total = count * n;
+    GT(set_one)(&f);
+    for (uint32_t k = 0; k < count; k++) STORE(out + (size_t)k * sizeof f, f);
+    for (uint32_t i = 0; i < total; i += MILLER_MAX_PAIRS) {
+        const int m = total - i < MILLER_MAX_PAIRS ? (int)(total - i) : MILLER_MAX_PAIRS;
+        load_pairs(p, q, g1s + (size_t)i * G1_BYTES, g2s + (size_t)i * G2_BYTES, m);
+        for (int j = 0; j < m;) {
+            const uint32_t k = (i + (uint32_t)j) / n;
+            int len = (int)((k + 1) * n - (i + (uint32_t)j)); /* pairs left in product k */
+            if (len > m - j) len = m - j;
+            uint8_t *slot = out + (size_t)k * sizeof f;
+            ct_memcpy(&f, slot, sizeof f);
+            miller_loop_affine(&f, p + j, q + j, len);
+            STORE(slot, f);
+            j += len;
+        }
+    }
+    for (uint32_t k = 0; k < count; k++) {
+        uint8_t *slot = out + (size_t)k * sizeof f;
+        ct_memcpy(&f, slot, sizeof f);
+        final_exponentiation(&f, &f);
+        STORE(slot, f);
+    }
+    return PYBLS_OK;
 }

@@ -274,12 +274,21 @@ int pybls_gt_eq(const uint8_t *a, const uint8_t *b);
 int pybls_gt_is_one(const uint8_t *a);
 int pybls_gt_encode(uint8_t *out576, const uint8_t *a);
 int pybls_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len);
+/* gt_step_keys: as step_keys for G1 and G2, the keys of center / K_i and
+ * center * K_i for n internal GT elements (out_len = 16 n): the last 8
+ * bytes of each GT encoding, little-endian (SHE's GT decryption tables;
+ * variable time, for public values). */
+int pybls_gt_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
 
 /* Pairing: e(P, Q) and prod_i e(P_i, Q_i) with one final exponentiation. */
 int pybls_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
+/* `count` products of n pairings, each with its own final exponentiation:
+ * the k-th is prod_i e(P_i, Q_i) over the pairs i = k n .. k n + n - 1 of
+ * the count n points of g1s and g2s (out: count GT values). */
+int pybls_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 
 /* Hashing to the curve (RFC 9380), suites BLS12381G1_XMD:SHA-256_SSWU_RO_/NU_
  * and BLS12381G2_XMD:SHA-256_SSWU_RO_/NU_; on BN254, G1 only, with the

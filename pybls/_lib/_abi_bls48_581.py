@@ -137,10 +137,12 @@ int pybls_bls48_581_gt_eq(const uint8_t *a, const uint8_t *b);
 int pybls_bls48_581_gt_is_one(const uint8_t *a);
 int pybls_bls48_581_gt_encode(uint8_t *out576, const uint8_t *a);
 int pybls_bls48_581_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len);
+int pybls_bls48_581_gt_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
 int pybls_bls48_581_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bls48_581_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_bls48_581_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bls48_581_final_exponentiation(uint8_t *out, const uint8_t *f);
+int pybls_bls48_581_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 """
 
 # name -> (restype, argtypes); argtypes are 'u8*', 'const u8*' or 'u32'.
@@ -244,10 +246,12 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bls48_581_gt_is_one': ('int', ['const u8*']),
     'pybls_bls48_581_gt_encode': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_gt_decode': ('int', ['u8*', 'const u8*', 'u32']),
+    'pybls_bls48_581_gt_step_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
     'pybls_bls48_581_pairing': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bls48_581_pairing_product': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bls48_581_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bls48_581_final_exponentiation': ('int', ['u8*', 'const u8*']),
+    'pybls_bls48_581_pairing_products': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
 }
 
 # name -> size in bytes of the output buffer passed as the first argument.
@@ -331,4 +335,6 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bls48_581_g2_fixed_msm': (0, 1920),
     'pybls_bls48_581_g2_decode_batch': (0, 1920),
     'pybls_bls48_581_g2_step_keys': (0, 1),
+    'pybls_bls48_581_gt_step_keys': (0, 1),
+    'pybls_bls48_581_pairing_products': (0, 3840),
 }

@@ -137,10 +137,12 @@ int pybls_bn254_nogami_gt_eq(const uint8_t *a, const uint8_t *b);
 int pybls_bn254_nogami_gt_is_one(const uint8_t *a);
 int pybls_bn254_nogami_gt_encode(uint8_t *out576, const uint8_t *a);
 int pybls_bn254_nogami_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len);
+int pybls_bn254_nogami_gt_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
 int pybls_bn254_nogami_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bn254_nogami_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_bn254_nogami_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bn254_nogami_final_exponentiation(uint8_t *out, const uint8_t *f);
+int pybls_bn254_nogami_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_bn254_nogami_g1_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
 int pybls_bn254_nogami_g2_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
 """
@@ -246,10 +248,12 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_gt_is_one': ('int', ['const u8*']),
     'pybls_bn254_nogami_gt_encode': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_gt_decode': ('int', ['u8*', 'const u8*', 'u32']),
+    'pybls_bn254_nogami_gt_step_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_pairing': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn254_nogami_pairing_product': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn254_nogami_final_exponentiation': ('int', ['u8*', 'const u8*']),
+    'pybls_bn254_nogami_pairing_products': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_g1_hash_and_map_mcl': ('int', ['u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_g2_hash_and_map_mcl': ('int', ['u8*', 'const u8*', 'u32']),
 }
@@ -337,4 +341,6 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bn254_nogami_g2_fixed_msm': (0, 192),
     'pybls_bn254_nogami_g2_decode_batch': (0, 192),
     'pybls_bn254_nogami_g2_step_keys': (0, 1),
+    'pybls_bn254_nogami_gt_step_keys': (0, 1),
+    'pybls_bn254_nogami_pairing_products': (0, 384),
 }

@@ -137,10 +137,12 @@ int pybls_bn381_gt_eq(const uint8_t *a, const uint8_t *b);
 int pybls_bn381_gt_is_one(const uint8_t *a);
 int pybls_bn381_gt_encode(uint8_t *out576, const uint8_t *a);
 int pybls_bn381_gt_decode(uint8_t *out, const uint8_t *in, uint32_t len);
+int pybls_bn381_gt_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
 int pybls_bn381_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bn381_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_bn381_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bn381_final_exponentiation(uint8_t *out, const uint8_t *f);
+int pybls_bn381_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_bn381_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_bn381_expand_message_xmd_keccak256(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_bn381_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
@@ -258,10 +260,12 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn381_gt_is_one': ('int', ['const u8*']),
     'pybls_bn381_gt_encode': ('int', ['u8*', 'const u8*']),
     'pybls_bn381_gt_decode': ('int', ['u8*', 'const u8*', 'u32']),
+    'pybls_bn381_gt_step_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn381_pairing': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn381_pairing_product': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn381_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn381_final_exponentiation': ('int', ['u8*', 'const u8*']),
+    'pybls_bn381_pairing_products': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn381_expand_message_xmd': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_bn381_expand_message_xmd_keccak256': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_bn381_hash_to_field_fp': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
@@ -368,6 +372,8 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bn381_g2_fixed_msm': (0, 288),
     'pybls_bn381_g2_decode_batch': (0, 288),
     'pybls_bn381_g2_step_keys': (0, 1),
+    'pybls_bn381_gt_step_keys': (0, 1),
+    'pybls_bn381_pairing_products': (0, 576),
     'pybls_bn381_expand_message_xmd': (0, 1),
     'pybls_bn381_expand_message_xmd_keccak256': (0, 1),
     'pybls_bn381_hash_to_field_fp': (0, 48),

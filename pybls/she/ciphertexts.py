@@ -249,7 +249,10 @@ class CipherTextGT:
         >>> sk.decrypt(c) == sum(x * y for x, y in zip(xs, ys))
         True
         """
-        acc: List[Any] = []
+        # Product k of the core's call is component k: pairs of (S1 or T1,
+        # S2 or T2), all pairs of one component together.
+        g1s: List[List[bytes]] = [[], [], [], []]
+        g2s: List[List[bytes]] = [[], [], [], []]
         curve = None
         for c1, c2 in pairs:
             if type(c1) is not CipherTextG1 or type(c2) is not CipherTextG2:
@@ -259,14 +262,13 @@ class CipherTextGT:
                 curve = c1._curve
             elif c1._curve is not curve:
                 raise TypeError("product_sum: the ciphertexts are of different curves")
-            ml = curve.miller_loop
-            (S1, T1), (S2, T2) = (c1._S, c1._T), (c2._S, c2._T)
-            terms = [ml(S1, S2), ml(S1, T2), ml(T1, S2), ml(T1, T2)]
-            acc = terms if not acc else [a * t for a, t in zip(acc, terms)]
+            S1, T1, S2, T2 = c1._S._b, c1._T._b, c2._S._b, c2._T._b
+            for k, (a, b) in enumerate(((S1, S2), (S1, T2), (T1, S2), (T1, T2))):
+                g1s[k].append(a)
+                g2s[k].append(b)
         if curve is None:
             raise ValueError("product_sum needs at least one pair")
-        fe = curve.final_exponentiation
-        return cls._make(curve, [fe(a) for a in acc])
+        return cls._make(curve, curve._PAIRING._pairing_products([b for g in g1s for b in g], [b for g in g2s for b in g], 4))
 
     # -- homomorphic operations ---------------------------------------------
 

@@ -51,6 +51,7 @@ _MAGIC = b"PYBLS-SHE-DLP\x01"
 _MAX_BABY = 1 << 26
 _MAX_BOUND = 1 << 62
 _BLOCK = 256  # baby steps per call into the core
+_GT_BLOCK = 1024  # GT giant steps per call into the core (16 KB of keys)
 _KEY_MASK = (1 << 64) - 1  # a key: the low 64 bits of x (of x's c0 in Fp2)
 _FIRST_GIANTS = 8  # giant steps tried first (small values decrypt fast)
 
@@ -443,7 +444,8 @@ class _PointImpl(_Impl):
 
 class _GTImpl(_Impl):
     """GT: keys from the constant coefficient of the Fp12 encoding, which
-    x and 1/x (its conjugate) share; products computed by the core."""
+    x and 1/x (its conjugate) share; products computed by the core, the
+    keys of the giant steps in one call per batch (its gt_step_keys)."""
 
     special_key = 1  # the key of 1
 
@@ -451,7 +453,7 @@ class _GTImpl(_Impl):
         self.cls = cls
         self.base = cls.generator()
         self.mul, self.inv, self.enc, self.sqr = cls._f_mul, cls._f_inv, cls._f_encode, cls._f_sqr
-        self.giants: Dict[int, List[Tuple[bytes, bytes]]] = {}  # (h^k, h^-k), h = base^s, k = 0, 1, ...
+        self.giants: Dict[int, List[bytes]] = {}  # h^k, h = base^s, k = 0, 1, ...
         self.lock = threading.Lock()
         if self.key_of(self.base._b) != self.key_of(self.inv(self.base._b)):
             raise NotImplementedError(f"decryption tables do not support {cls.__module__}.GT")
@@ -495,17 +497,17 @@ class _GTImpl(_Impl):
         with self.lock:
             g = self.giants.setdefault(s, [])
             if not g:
-                one, h = self.cls._f_one(), self._power(s)
-                g += [(one, one), (h, self.inv(h))]
+                g += [self.cls._f_one(), self._power(s)]
             while len(g) <= hi:
-                h = self.mul(g[-1][0], g[1][0])
-                g.append((h, self.inv(h)))
-        mul, key_of = self.mul, self.key_of
-        out: List[int] = []
-        for h, hinv in g[lo : hi + 1]:  # prepared / h^k and prepared * h^k
-            out.append(key_of(mul(prepared, hinv)))
-            out.append(key_of(mul(prepared, h)))
-        return out
+                g.append(self.mul(g[-1], g[1]))
+        # prepared / h^k and prepared * h^k, k = lo..hi, _GT_BLOCK per call.
+        keys = array.array("Q")
+        for a in range(lo, hi + 1, _GT_BLOCK):
+            b = min(hi + 1, a + _GT_BLOCK)
+            keys.frombytes(self.cls._f_step_keys(16 * (b - a), prepared, b"".join(g[a:b]), b - a))
+        if sys.byteorder == "big":
+            keys.byteswap()
+        return keys
 
     def is_multiple(self, element: Any, m: int) -> bool:
         return self.cls._f_eq(self._power(m), element._b) == 1  # type: ignore[no-any-return]
