@@ -59,3 +59,34 @@ def test_many_points_with_a_point_of_order_2_twice(n):
     want = _want(points, scalars)
     assert _got(G1.msm(points, scalars)) == want
     assert _got(G1.sum(points)) == want
+
+
+def test_fixed_table_refuses_a_component_of_even_order():
+    """The fixed-base MSM's table marks the identity with y = 0, which T
+    shares, and its affine bucket additions would meet their exceptional
+    cases with G + T: building a table of either is refused with
+    NOT_IN_SUBGROUP, while the same table without them is built and sums
+    as G1.msm does."""
+    from pybls import bls48_581
+    from pybls._lib import _abi
+
+    b = bls48_581._binding
+    g = G1.generator()
+    g_plus_t = _lib(ref._affine_ints(ref.E1.add(ref.g1(*g.to_affine()), ref.g1(*T))))
+    good = [g, g * 3, G1.identity(), g * 5]
+    ks = [7, 1, 2, bls48_581.CURVE_ORDER - 1]
+    kb = b"".join(b.scalar_from_bytes(k.to_bytes(len(bls48_581.Scalar(0).to_bytes()), "big")) for k in ks)
+    n = len(good)
+    for precompute in (0, 3):
+        tsize, bsize = b.g1_fixed_table_size(n, precompute), b.g1_fixed_table_scratch_size(n)
+        for bad in (_lib(T), g_plus_t):
+            pts = good[:2] + [bad] + good[3:]
+            raw = b"".join(p._b for p in pts)
+            rc = b.g1_fixed_table(1, n, precompute, raw, b.scratch(tsize), b.scratch(bsize), bsize)
+            assert rc == _abi.PYBLS_ERR_NOT_IN_SUBGROUP, (precompute, rc)
+        table = b.scratch(tsize)
+        raw = b"".join(p._b for p in good)
+        assert b.g1_fixed_table(1, n, precompute, raw, table, b.scratch(bsize), bsize) == 0
+        msize = b.g1_fixed_msm_scratch_size(1, n, precompute)
+        out = b.g1_fixed_msm(1, table, kb, n, precompute, b.scratch(msize), msize)
+        assert b.g1_eq(out, G1.msm(good, ks)._b) == 1, precompute

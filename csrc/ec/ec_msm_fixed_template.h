@@ -16,9 +16,12 @@
  * and the blobs' scalars are public), so all of it runs in variable time.
  *
  * The table of n points holds n t affine entries, entry i t + j being
- * 2^(s j) P_i; the identity is stored with y = 0, which no other point of
- * these curves has (their cofactors are odd, so they have no point of
- * order 2).
+ * 2^(s j) P_i; the identity is stored with y = 0, which only points of
+ * order 2 share. Where E(Fp) has those (EC_NEEDS_EXACT, BLS48-581's G1), a
+ * point with a component of even order, which only skipping the subgroup
+ * check gives, is refused when the table is built (PYBLS_ERR_NOT_IN_SUBGROUP):
+ * besides the marker, the affine bucket additions would meet their
+ * exceptional cases with it.
  */
 
 #define EC_FIXED_MAX_BYTES 0x7fffffffu
@@ -154,6 +157,9 @@ int EC(fixed_table)(uint8_t *table, const uint8_t *points, uint32_t n, uint32_t 
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
         EC_MSM_COPY(&p, points + (size_t)i * sizeof(POINT), sizeof p);
+#ifdef EC_NEEDS_EXACT
+        if (EC_NEEDS_EXACT(&p)) return PYBLS_ERR_NOT_IN_SUBGROUP;
+#endif
         EC(to_jacobian)(&cur[i], &p);
     }
     for (uint32_t j = 0; j < plan.t; j++) {

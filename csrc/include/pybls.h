@@ -193,7 +193,10 @@ int pybls_fp_legendre(const uint8_t *a);
  * each for more, which make the msm faster. fixed_msm writes `count` sums,
  * the k-th of n scalars (at k n) on the k-th block of the table (scratch:
  * fixed_msm_scratch_size(count, n, precompute); several blocks go through
- * the buckets together, sharing inversions). */
+ * the buckets together, sharing inversions). Where E(Fp) has points of
+ * order 2 (BLS48-581's G1), fixed_table refuses a point with a component of
+ * even order (PYBLS_ERR_NOT_IN_SUBGROUP); only points decoded without the
+ * subgroup check can have one. */
 #define PYBLS_MAX_PRECOMPUTE 15
 
 /* G1: points on E(Fp): y^2 = x^3 + 4. */

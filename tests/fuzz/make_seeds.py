@@ -3,7 +3,8 @@
     python tests/fuzz/make_seeds.py [--vectors DIR] [--out build/fuzz/seeds]
 
 One directory per target (aead, decode, decode_bn254, decode_bn254_nogami,
-decode_bn381, decode_bn462, hash, hash_bn254, keccak, verify, msm, field)
+decode_bn381, decode_bn462, decode_bls48_581, hash, hash_bn254, keccak,
+verify, msm, field)
 under --out, one file per input, named by the SHA-1 of its contents as
 libFuzzer names them. The layout of each input is the one its target parses
 (see the comment at the top of tests/fuzz/c/fuzz_<target>.c). Only the
@@ -210,6 +211,47 @@ def decode_mcl_seeds(curve: str) -> Iterator[bytes]:
         yield bytes([2, 0]) + e.to_bytes()
 
 
+# BLS48-581: t, and p = (t - 1)^2 r / 3 + t, r = t^16 - t^8 + 1.
+BLS48_T = -1 + 2**7 - 2**10 - 2**30 - 2**32
+BLS48_R = BLS48_T**16 - BLS48_T**8 + 1
+BLS48_P = (BLS48_T - 1) ** 2 * BLS48_R // 3 + BLS48_T
+
+
+def decode_bls48_seeds() -> Iterator[bytes]:
+    """The layout of decode_checks.h for BLS48-581 (ZCash / IETF flags,
+    73-byte Fp, 65-byte scalars): the identities, the moduli's edges as Fp,
+    scalars and coordinates, and, when pybls is importable, multiples of the
+    generators compressed, uncompressed and as affine coordinates, and GT
+    elements."""
+    fpb, frb = 73, 65
+    p, r = BLS48_P, BLS48_R
+    yield bytes([0, 0]) + b"\xc0" + bytes(fpb - 1)
+    yield bytes([1, 0]) + b"\xc0" + bytes(8 * fpb - 1)
+    yield bytes([0, 0]) + b"\x40" + bytes(2 * fpb - 1)
+    for x in (p, p - 1):
+        yield bytes([5, 0]) + x.to_bytes(fpb, "big")
+        yield bytes([0, 0]) + bytes([0x80 | x.to_bytes(fpb, "big")[0]]) + x.to_bytes(fpb, "big")[1:]
+    for k in (r, r - 1):
+        yield bytes([3, 0]) + k.to_bytes(frb, "big")
+        yield bytes([4, 0]) + k.to_bytes(frb, "big") * 2
+    yield bytes([2, 0]) + bytes(48 * fpb - 1) + b"\x01"
+    try:
+        from pybls import bls48_581 as mod
+    except ImportError:
+        return
+    # G2's decodings check the subgroup by a multiplication by r: one G2
+    # point keeps the replays cheap.
+    for sel, group, ks in ((0, mod.G1, (1, 0x1234567)), (1, mod.G2, (1,))):
+        for k in ks:
+            point = group.generator() * k
+            full = point.to_bytes(compressed=False)
+            for flags in (0, 1):
+                yield bytes([sel, flags]) + point.to_bytes()
+                yield bytes([sel, flags]) + full
+            yield bytes([6 + sel, 0]) + full
+    yield bytes([2, 0]) + mod.GT.generator().to_bytes()
+
+
 def _bn254_gt_values() -> Iterator[bytes]:
     """BN254 GT elements: 1, and e(g1, g2) and a power of it when pybls is
     importable."""
@@ -404,6 +446,7 @@ TARGETS = {
     "msm": msm_seeds,
     "field": field_seeds,
     **{f"decode_{c}": (lambda vectors, c=c: decode_mcl_seeds(c)) for c in MCL_CURVES},
+    "decode_bls48_581": lambda vectors: decode_bls48_seeds(),
 }
 
 
