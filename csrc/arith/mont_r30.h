@@ -11,10 +11,10 @@
  * are unpacked from, and the result packed back into, the 32-bit limbs
  * every other function uses, and R stays 2^(32n): D - 1 reduction digits
  * of 30 bits and a last one of the remaining top = 32n - 30(D - 1) bits
- * (16 for n = 8, 24 for n = 12, 2 for n = 16).
+ * (16 for n = 8, 24 for n = 12, 2 for n = 16, 6 for n = 18, 10 for n = 20).
  *
- * Only n with D <= 18 (R30_FITS: 8, 12 and 16 limbs) take this path;
- * mont.h keeps the generic loop for the rest.
+ * Only n with D <= 22 (R30_FITS: every field up to BLS48-581's 20 limbs)
+ * take this path; mont.h keeps the generic loop for the rest.
  *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
  * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
@@ -34,13 +34,12 @@
 #define R30_COLUMN 16
 _Static_assert((uint64_t)R30_MASK * R30_MASK <= UINT64_MAX / R30_COLUMN,
                "R30_COLUMN products of 30-bit digits fit a 64-bit column");
-/* Up to 16 limbs (BN462's Fp): BLS48-581's 20 would take its WebAssembly
- * module past the size budget of build_wasm.sh. */
-#define R30_MAX_DIGITS 18
+/* Up to 20 limbs (BLS48-581's Fp; its Fr has 18). */
+#define R30_MAX_DIGITS 22
 #define R30_FITS(n) (R30_DIGITS(n) <= R30_MAX_DIGITS)
-_Static_assert(R30_FITS(8) && R30_FITS(12) && R30_FITS(16) && !R30_FITS(20), "the limb counts radix 2^30 serves");
+_Static_assert(R30_FITS(8) && R30_FITS(12) && R30_FITS(16) && R30_FITS(18) && R30_FITS(20) && !R30_FITS(21), "the limb counts radix 2^30 serves");
 
-/* Full unrolling of the columns (up to 2 * 18 - 1 = 35; GCC's MONT_UNROLL
+/* Full unrolling of the columns (up to 2 * 22 = 44; GCC's MONT_UNROLL
  * stops at 16);
  * not under PYBLS_NO_UNROLL (see mont.h). */
 #if defined(PYBLS_NO_UNROLL)
@@ -48,7 +47,7 @@ _Static_assert(R30_FITS(8) && R30_FITS(12) && R30_FITS(16) && !R30_FITS(20), "th
 #elif defined(__clang__)
 #define R30_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
-#define R30_UNROLL _Pragma("GCC unroll 40")
+#define R30_UNROLL _Pragma("GCC unroll 48")
 #else
 #define R30_UNROLL
 #endif
