@@ -144,3 +144,35 @@ def test_inv_vartime_other_curves(curve):
     for a in [1, 2, p - 1, p - 2, (p + 1) // 2, 2**62, 2**64 - 1] + [rng.randrange(1, p) for _ in range(20)]:
         inv = lib.fp_inv_vartime(lib.fp_from_bytes(a.to_bytes(size, "big")))
         assert int.from_bytes(lib.fp_to_bytes(inv), "big") == pow(a, -1, p)
+
+
+# Montgomery products on every curve's Fp and Fr whose internal values
+# a R mod p are edge cases for the 30-bit digit products of 32-bit builds
+# (mont_r30.h): every digit at 2^30 - 1, p - 1 and runs of one bits fill
+# the 64-bit column sums to their bound (BLS48-581's columns, of up to 20
+# products, overflow without the second accumulator), against Python
+# integers.
+def _digit_edges(p):
+    ones = 2 ** (30 * ((p.bit_length() - 1) // 30)) - 1  # whole 30-bit digits of ones, below p
+    return [1, 2, p - 1, p - 2, (p - 1) // 2, ones, ones - 2**30 + 1, 2 ** (p.bit_length() - 1) - 1,
+            p - ones, 2**30 - 1, (p - 1) // 3]
+
+
+@pytest.mark.parametrize("curve", ["bls12_381", "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"])
+@pytest.mark.parametrize("field", ["fp", "scalar"])
+def test_mul_sqr_internal_edges_every_curve(curve, field):
+    import importlib
+
+    mod = importlib.import_module(f"pybls.{curve}")
+    lib = _lib.curve_binding(curve) if curve != "bls12_381" else _lib
+    p = mod.FIELD_MODULUS if field == "fp" else mod.CURVE_ORDER
+    size = (p.bit_length() + 7) // 8
+    r_inv = pow(2 ** (64 * -(-p.bit_length() // 64)), -1, p)  # R: whole 64-bit words
+    enc, dec = getattr(lib, f"{field}_from_bytes"), getattr(lib, f"{field}_to_bytes")
+    mul, sqr = getattr(lib, f"{field}_mul"), getattr(lib, f"{field}_sqr")
+    values = [v * r_inv % p for v in _digit_edges(p)]
+    for a in values:
+        x = enc(a.to_bytes(size, "big"))
+        assert int.from_bytes(dec(sqr(x)), "big") == a * a % p
+        for b in values:
+            assert int.from_bytes(dec(mul(x, enc(b.to_bytes(size, "big")))), "big") == a * b % p

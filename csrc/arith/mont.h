@@ -157,8 +157,8 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
     mont_select_n(r, t, d, (limb_t)0 - borrow, n);
 }
 
-/* 32-bit limbs: the products of fields of up to 15 limbs (R30_FITS: Fp
- * of BN254 and of the 384-bit curves, the 256-bit Fr) in radix 2^30
+/* 32-bit limbs: the products of fields of up to 20 limbs (R30_FITS: Fp
+ * and Fr of every curve) in radix 2^30
  * (mont_r30.h, which ends them with mont_reduce_once). */
 #if LIMB_BITS == 32
 #include "arith/mont_r30.h"

@@ -7,14 +7,14 @@
  * the cost where there is no add-with-carry instruction (WebAssembly).
  * Split into D = ceil(32n / 30) digits of 30 bits, a product is below
  * 2^60 and a 64-bit accumulator takes 16 of them with no carry check at
- * all. The operands are unpacked from, and the result packed back into,
- * the 32-bit limbs every other function uses, and R stays 2^(32n): D - 1
- * reduction digits of 30 bits and a last one of the remaining
- * top = 32n - 30(D - 1) bits (16 for n = 8, 24 for n = 12).
+ * all (columns of more products take a second accumulator). The operands
+ * are unpacked from, and the result packed back into, the 32-bit limbs
+ * every other function uses, and R stays 2^(32n): D - 1 reduction digits
+ * of 30 bits and a last one of the remaining top = 32n - 30(D - 1) bits
+ * (16 for n = 8, 24 for n = 12, 2 for n = 16, 6 for n = 18, 10 for n = 20).
  *
- * Only n with D <= 16 (R30_FITS: 8 and 12 limbs) take this path, since a
- * column of more products could overflow 64 bits; mont.h keeps the
- * generic loop for the rest.
+ * Only n with D <= 22 (R30_FITS: every field up to BLS48-581's 20 limbs)
+ * take this path; mont.h keeps the generic loop for the rest.
  *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
  * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
@@ -28,22 +28,26 @@
 /* 30-bit digits of an n-limb value, and bits in the top one. */
 #define R30_DIGITS(n) ((32 * (n) + 29) / 30)
 #define R30_TOP_BITS(n) (32 * (n) - 30 * (R30_DIGITS(n) - 1))
-/* A column sums at most D products below (2^30 - 1)^2 (a square's at most
- * D/2 doubled ones), which stays below 2^64 for D <= 16. */
-#define R30_MAX_DIGITS 16
+/* A 64-bit accumulator takes R30_COLUMN products below (2^30 - 1)^2 (or
+ * half as many doubled ones, in a square); a column of more (D > 16) moves
+ * its bits above 30 to a second accumulator after each R30_COLUMN. */
+#define R30_COLUMN 16
+_Static_assert((uint64_t)R30_MASK * R30_MASK <= UINT64_MAX / R30_COLUMN,
+               "R30_COLUMN products of 30-bit digits fit a 64-bit column");
+/* Up to 20 limbs (BLS48-581's Fp; its Fr has 18). */
+#define R30_MAX_DIGITS 22
 #define R30_FITS(n) (R30_DIGITS(n) <= R30_MAX_DIGITS)
-_Static_assert((uint64_t)R30_MASK * R30_MASK <= UINT64_MAX / R30_MAX_DIGITS,
-               "R30_MAX_DIGITS products of 30-bit digits fit a 64-bit column");
-_Static_assert(R30_FITS(8) && R30_FITS(12) && !R30_FITS(16), "the limb counts radix 2^30 serves");
+_Static_assert(R30_FITS(8) && R30_FITS(12) && R30_FITS(16) && R30_FITS(18) && R30_FITS(20) && !R30_FITS(21), "the limb counts radix 2^30 serves");
 
-/* Full unrolling of the columns (GCC's MONT_UNROLL stops at 16);
+/* Full unrolling of the columns (up to 2 * 22 = 44; GCC's MONT_UNROLL
+ * stops at 16);
  * not under PYBLS_NO_UNROLL (see mont.h). */
 #if defined(PYBLS_NO_UNROLL)
 #define R30_UNROLL
 #elif defined(__clang__)
 #define R30_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
-#define R30_UNROLL _Pragma("GCC unroll 32")
+#define R30_UNROLL _Pragma("GCC unroll 48")
 #else
 #define R30_UNROLL
 #endif
@@ -56,12 +60,15 @@ _Static_assert(R30_FITS(8) && R30_FITS(12) && !R30_FITS(16), "the limb counts ra
 #define R30_INLINE static inline
 #endif
 
-/* d = the 30-bit digits of the nd-digit value in x (nw 32-bit limbs). */
+/* d = the nd 30-bit digits of the value in x (nw 32-bit limbs), reading
+ * x[0..nw) only: 30 nd may pass 32 nw (the 2D digits of a double-width
+ * value span 60 bits more than its 2n limbs when n = 16), and the digits
+ * past the last limb are 0. */
 R30_INLINE void r30_unpack(uint32_t *d, int nd, const uint32_t *x, int nw) {
     R30_UNROLL
     for (int i = 0; i < nd; i++) {
         const int bit = 30 * i, w = bit / 32, s = bit % 32;
-        uint32_t v = x[w] >> s;
+        uint32_t v = w < nw ? x[w] >> s : 0;
         if (s > 2 && w + 1 < nw) v |= x[w + 1] << (32 - s);
         d[i] = v & R30_MASK;
     }
@@ -80,37 +87,50 @@ R30_INLINE void r30_pack(uint32_t *r, int nw, const uint32_t *d, int nd, int shi
 }
 
 /* d = a b in 2 nd normalised digits: column k sums its products (at most
- * nd, each below 2^60) and the carry from column k-1. */
+ * nd, each below 2^60; h takes the high bits of each R30_COLUMN) and the
+ * carry from column k-1. */
 R30_INLINE void r30_mul_digits(uint32_t *d, const uint32_t *a, const uint32_t *b, int nd) {
     uint64_t carry = 0;
     R30_UNROLL
     for (int k = 0; k < 2 * nd - 1; k++) {
-        uint64_t s = 0;
+        uint64_t s = 0, h = 0;
         const int lo = k < nd ? 0 : k - nd + 1, hi = k < nd ? k : nd - 1;
         R30_UNROLL
-        for (int i = lo; i <= hi; i++) s += (uint64_t)a[i] * b[k - i];
+        for (int i = lo; i <= hi; i++) {
+            s += (uint64_t)a[i] * b[k - i];
+            if (nd > R30_COLUMN && (i - lo) % R30_COLUMN == R30_COLUMN - 1) {
+                h += s >> 30;
+                s &= R30_MASK;
+            }
+        }
         uint64_t col = carry + (s & R30_MASK);
         d[k] = (uint32_t)col & R30_MASK;
-        carry = (col >> 30) + (s >> 30);
+        carry = (col >> 30) + (s >> 30) + h;
     }
     d[2 * nd - 1] = (uint32_t)carry;
 }
 
 /* d = a^2 in 2 nd normalised digits: each cross product once, against the
- * doubled digit (below 2^61, at most nd/2 per column with the square: the
- * sum stays below 2^64). */
+ * doubled digit (below 2^61, at most nd/2 per column with the square; h
+ * takes the high bits of each R30_COLUMN / 2 of them). */
 R30_INLINE void r30_sqr_digits(uint32_t *d, const uint32_t *a, int nd) {
     uint64_t carry = 0;
     R30_UNROLL
     for (int k = 0; k < 2 * nd - 1; k++) {
-        uint64_t s = 0;
+        uint64_t s = 0, h = 0;
         const int lo = k < nd ? 0 : k - nd + 1;
         R30_UNROLL
-        for (int i = lo; 2 * i < k; i++) s += (uint64_t)(2 * a[i]) * a[k - i];
+        for (int i = lo; 2 * i < k; i++) {
+            s += (uint64_t)(2 * a[i]) * a[k - i];
+            if (nd > R30_COLUMN && (i - lo) % (R30_COLUMN / 2) == R30_COLUMN / 2 - 1) {
+                h += s >> 30;
+                s &= R30_MASK;
+            }
+        }
         if (k % 2 == 0) s += (uint64_t)a[k / 2] * a[k / 2];
         uint64_t col = carry + (s & R30_MASK);
         d[k] = (uint32_t)col & R30_MASK;
-        carry = (col >> 30) + (s >> 30);
+        carry = (col >> 30) + (s >> 30) + h;
     }
     d[2 * nd - 1] = (uint32_t)carry;
 }
@@ -127,17 +147,23 @@ R30_INLINE void r30_redc_digits(uint32_t *r, const uint32_t *t, const uint32_t *
     r30_unpack(m, nd, m32, n); /* folded at compile time for a constant m */
     R30_UNROLL
     for (int k = 0; k < 2 * nd; k++) {
-        uint64_t s = 0;
+        uint64_t s = 0, h = 0;
         const int lo = k < nd ? 0 : k - nd + 1;
         R30_UNROLL
-        for (int i = lo; i < nd && i < k; i++) s += (uint64_t)q[i] * m[k - i];
+        for (int i = lo; i < nd && i < k; i++) {
+            s += (uint64_t)q[i] * m[k - i];
+            if (nd > R30_COLUMN && (i - lo) % R30_COLUMN == R30_COLUMN - 1) {
+                h += s >> 30;
+                s &= R30_MASK;
+            }
+        }
         uint64_t col = carry + t[k] + (s & R30_MASK);
         if (k < nd) {
             q[k] = ((uint32_t)col * n0) & (k < nd - 1 ? R30_MASK : (1u << top) - 1);
             col += (uint64_t)q[k] * m[0];
         }
         if (k >= nd - 1) u[k - (nd - 1)] = (uint32_t)col & R30_MASK;
-        carry = (col >> 30) + (s >> 30);
+        carry = (col >> 30) + (s >> 30) + h;
     }
     r30_pack(r, n, u, nd + 1, top);
 }
