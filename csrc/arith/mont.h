@@ -158,7 +158,7 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
 }
 
 /* 32-bit limbs: the products of fields of up to 20 limbs (R30_FITS: Fp
- * and Fr of every curve) in radix 2^30
+ * of every curve, Fr of all but BLS48-581) in radix 2^30
  * (mont_r30.h, which ends them with mont_reduce_once). */
 #if LIMB_BITS == 32
 #include "arith/mont_r30.h"

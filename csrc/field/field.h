@@ -5,7 +5,7 @@
  * The limb width is a compile-time switch: 64-bit limbs with 128-bit
  * products where the compiler has unsigned __int128 (native builds), 32-bit
  * limbs with 64-bit products otherwise (WebAssembly), or forced with
- * -DPYBLS_LIMB_BITS=32 (the products of fields up to 640 bits then run over
+ * -DPYBLS_LIMB_BITS=32 (the products of fields up to 640 bits but BLS48-581's Fr then run over
  * 30-bit digits inside mont.h; the stored form is unchanged). Both widths store an element as the same
  * little-endian bytes (R = 2^CURVE_FP_BITS for Fp and 2^CURVE_FR_BITS for Fr
  * either way, whole 64-bit words: 2^384 and 2^256 on BLS12-381), so the
