@@ -20,9 +20,10 @@
 
 #define MONT_MAX_LIMBS FP_LIMBS
 
-/* x86-64 with BMI2 and ADX (when the compiler targets them): four-, six-
- * and eight-limb products, reductions, sums and differences in assembly
- * (mont_adx.h; every curve's Fp and Fr has one of those sizes).
+/* x86-64 with BMI2 and ADX (when the compiler targets them): four-, six-,
+ * eight- and ten-limb products and reductions, and sums and differences
+ * of up to eight limbs, in assembly (mont_adx.h; every curve's Fp and Fr
+ * has one of those sizes but BLS48-581's 518-bit Fr, nine limbs).
  * The branches on n below are on a compile-time constant. */
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && LIMB_BITS == 64 && \
     (defined(__GNUC__) || defined(__clang__)) && !defined(PYBLS_NO_ASM)
@@ -256,6 +257,10 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
         mont_adx_mul8(r, a, b, m, n0);
         return;
     }
+    if (n == 10) {
+        mont_adx_mul10(r, a, b, m, n0);
+        return;
+    }
 #endif
 #if LIMB_BITS == 32
     if (R30_FITS(n)) {
@@ -321,6 +326,10 @@ static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, 
         mont_adx_mul_wide8(r, a, b);
         return;
     }
+    if (n == 10) {
+        mont_adx_mul_wide10(r, a, b);
+        return;
+    }
 #endif
 #if LIMB_BITS == 32
     if (R30_FITS(n)) {
@@ -363,6 +372,10 @@ static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
     }
     if (n == 8) {
         mont_adx_mul_wide8(r, a, a);
+        return;
+    }
+    if (n == 10) {
+        mont_adx_mul_wide10(r, a, a);
         return;
     }
 #endif
@@ -414,6 +427,10 @@ static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb
     }
     if (n == 8) {
         mont_adx_redc8(r, t, m, n0);
+        return;
+    }
+    if (n == 10) {
+        mont_adx_redc10(r, t, m, n0);
         return;
     }
 #endif
