@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate csrc/arith/mont_adx.h: 4-, 6-, 8- and 10-limb (256-, 384-,
 512- and 640-bit) multiplication and Montgomery reduction for x86-64 CPUs
-with BMI2 and ADX, and modular sums and differences of up to 8 limbs and of
+with BMI2 and ADX, and modular sums and differences of those sizes and of
 their double-width products, as unrolled inline assembly (the limb counts
 of the curves' base fields: 4 for the BN254 curves, 6 for BLS12-381 and
 BN381_1, 8 for BN462, 10 for BLS48-581).
@@ -26,8 +26,8 @@ the double-width product followed by the reduction.
 Ten limbs leave no register for the (n + 1)-th limb of the window: each
 row stores or clears the window's low limb after its first step and reuses
 that register as the new top limb, and b and t stay in memory as well (one
-pointer load a row). Their sums and differences stay portable C: four
-pointers and ten limbs do not fit.
+pointer load a row). Their sums and differences keep a and b in memory
+too (four pointers and ten limbs do not fit).
 
 Every routine has no branch and no memory index that depends on the data.
 
@@ -233,13 +233,19 @@ def modsub(n: int) -> List[str]:
     lines = [f"movq {8 * j}(%[a]), {acc[j]}" for j in range(n)]
     lines.append(f"subq 0(%[b]), {acc[0]}")
     lines += [f"sbbq {8 * j}(%[b]), {acc[j]}" for j in range(1, n)]
-    lines.append("sbbq %%rax, %%rax")
-    lines += [f"movq {acc[j]}, {8 * j}(%[r])" for j in range(n)]
+    return lines + add_back(n, acc, 0)
+
+
+def add_back(n: int, acc: List[str], offset: int) -> List[str]:
+    """After a difference left in acc with its borrow in CF: r[offset..] =
+    acc, plus m where it borrowed (rax is all ones there)."""
+    lines = ["sbbq %%rax, %%rax"]
+    lines += [f"movq {acc[j]}, {8 * (offset + j)}(%[r])" for j in range(n)]
     lines.append(f"addq 0(%[m]), {acc[0]}")
     lines += [f"adcq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
     lines.append("testq %%rax, %%rax")
-    lines += [f"cmovzq {8 * j}(%[r]), {acc[j]}" for j in range(n)]
-    lines += [f"movq {acc[j]}, {8 * j}(%[r])" for j in range(n)]
+    lines += [f"cmovzq {8 * (offset + j)}(%[r]), {acc[j]}" for j in range(n)]
+    lines += [f"movq {acc[j]}, {8 * (offset + j)}(%[r])" for j in range(n)]
     return lines
 
 
@@ -262,12 +268,18 @@ def modadd_wide(n: int) -> List[str]:
     for j in range(n):
         lines.append(f"movq {8 * (n + j)}(%[a]), {acc[j]}")
         lines.append(f"adcq {8 * (n + j)}(%[b]), {acc[j]}")
+    return lines + reduce_high(n, acc)
+
+
+def reduce_high(n: int, acc: List[str]) -> List[str]:
+    """r's high half = acc (a sum's high half, below 2m), less m where that
+    does not borrow."""
     hi = [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
     hi.append(f"subq 0(%[m]), {acc[0]}")
     hi += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
     hi += [f"cmovcq {8 * (n + j)}(%[r]), {acc[j]}" for j in range(n)]
     hi += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
-    return lines + hi
+    return hi
 
 
 def modsub_wide(n: int) -> List[str]:
@@ -278,14 +290,55 @@ def modsub_wide(n: int) -> List[str]:
     for j in range(n):
         lines.append(f"movq {8 * (n + j)}(%[a]), {acc[j]}")
         lines.append(f"sbbq {8 * (n + j)}(%[b]), {acc[j]}")
-    lines.append("sbbq %%rax, %%rax")
-    lines += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
-    lines.append(f"addq 0(%[m]), {acc[0]}")
-    lines += [f"adcq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
-    lines.append("testq %%rax, %%rax")
-    lines += [f"cmovzq {8 * (n + j)}(%[r]), {acc[j]}" for j in range(n)]
-    lines += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
+    return lines + add_back(n, acc, n)
+
+
+def load_sum(n: int, acc: List[str], first: str, rest: str) -> List[str]:
+    """acc = a (op) b with a and b in memory (ten limbs), each pointer
+    loaded into rdx in turn."""
+    lines = ["movq %[a], %%rdx"]
+    lines += [f"movq {8 * j}(%%rdx), {acc[j]}" for j in range(n)]
+    lines.append("movq %[b], %%rdx")
+    lines += [f"{rest if j else first} {8 * j}(%%rdx), {acc[j]}" for j in range(n)]
     return lines
+
+
+def modadd_short(n: int) -> List[str]:
+    """modadd with a and b in memory (ten limbs)."""
+    acc = REGISTERS[:n]
+    return load_sum(n, acc, "addq", "adcq") + reduce_once(n, acc, "%[r]")
+
+
+def modsub_short(n: int) -> List[str]:
+    """modsub with a and b in memory (ten limbs)."""
+    acc = REGISTERS[:n]
+    return load_sum(n, acc, "subq", "sbbq") + add_back(n, acc, 0)
+
+
+def wide_short(n: int, first: str, rest: str) -> List[str]:
+    """a (op) b for 2n-limb a, b in memory (ten limbs), a's pointer in rdx
+    and b's in rax: the low half stored through acc[0], the high half left
+    in acc with the carry or borrow in CF."""
+    acc = REGISTERS[:n]
+    lines = ["movq %[a], %%rdx", "movq %[b], %%rax"]
+    for j in range(n):
+        lines.append(f"movq {8 * j}(%%rdx), {acc[0]}")
+        lines.append(f"{rest if j else first} {8 * j}(%%rax), {acc[0]}")
+        lines.append(f"movq {acc[0]}, {8 * j}(%[r])")
+    for j in range(n):
+        lines.append(f"movq {8 * (n + j)}(%%rdx), {acc[j]}")
+        lines.append(f"{rest} {8 * (n + j)}(%%rax), {acc[j]}")
+    return lines
+
+
+def modadd_wide_short(n: int) -> List[str]:
+    """modadd_wide with a and b in memory (ten limbs)."""
+    return wide_short(n, "addq", "adcq") + reduce_high(n, REGISTERS[:n])
+
+
+def modsub_wide_short(n: int) -> List[str]:
+    """modsub_wide with a and b in memory (ten limbs)."""
+    return wide_short(n, "subq", "sbbq") + add_back(n, REGISTERS[:n], n)
 
 
 def asm_block(lines: List[str]) -> str:
@@ -293,8 +346,10 @@ def asm_block(lines: List[str]) -> str:
 
 
 def sum_clobbers(n: int) -> str:
+    """rax, rbx (rdx for ten limbs, which load pointers into it) and the n
+    limbs."""
     regs = ", ".join(f'"{r[2:]}"' for r in REGISTERS[:n])
-    return f'"rax", "rbx", {regs}, "cc", "memory"'
+    return f'"rax", "{"rdx" if n == 10 else "rbx"}", {regs}, "cc", "memory"'
 
 
 def functions(n: int) -> str:
@@ -322,10 +377,13 @@ def functions(n: int) -> str:
         : {c});
 }}"""
     sc = sum_clobbers(n)
+    # Ten limbs: a and b in memory (four pointers and ten limbs do not fit).
+    short = n == 10
+    ab_in = '[a] "m"(a), [b] "m"(b)' if short else '[a] "r"(a), [b] "r"(b)'
     sums = ""
     for name, body, doc in (
-        ("modadd", modadd(n), "r = a + b mod m for a, b < m"),
-        ("modsub", modsub(n), "r = a - b mod m for a, b < m"),
+        ("modadd", modadd_short(n) if short else modadd(n), "r = a + b mod m for a, b < m"),
+        ("modsub", modsub_short(n) if short else modsub(n), "r = a - b mod m for a, b < m"),
     ):
         sums += f"""
 /* {doc}; r may alias a or b. */
@@ -333,13 +391,13 @@ static inline void mont_adx_{name}{n}(limb_t r[{n}], const limb_t a[{n}], const 
     __asm__ volatile(
 {asm_block(body)}
         :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m)
+        : [r] "r"(r), {ab_in}, [m] "r"(m)
         : {sc});
 }}
 """
     for name, body, doc in (
-        ("modadd_wide", modadd_wide(n), "r = a + b"),
-        ("modsub_wide", modsub_wide(n), "r = a - b"),
+        ("modadd_wide", modadd_wide_short(n) if short else modadd_wide(n), "r = a + b"),
+        ("modsub_wide", modsub_wide_short(n) if short else modsub_wide(n), "r = a - b"),
     ):
         sums += f"""
 /* {doc} mod m 2^{bits} for {2 * n}-limb a, b below m 2^{bits}; r may alias
@@ -348,12 +406,10 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
     __asm__ volatile(
 {asm_block(body)}
         :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m)
+        : [r] "r"(r), {ab_in}, [m] "r"(m)
         : {sc});
 }}
 """
-    if n == 10:  # four pointers and ten limbs leave too few registers:
-        sums = ""  # mont.h keeps the portable sums there
     return f"""/* r[0..{2 * n}) = a b. */
 static inline void mont_adx_mul_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}], const limb_t b[{n}]) {{
     __asm__ volatile(
@@ -385,7 +441,7 @@ def render() -> str:
  * Products and Montgomery reductions of 384 bits (6 x 64-bit limbs), 256
  * bits (4 limbs), 512 bits (8 limbs) and 640 bits (10 limbs) for x86-64
  * with BMI2 (mulx) and ADX (adcx/adox): two carry chains per row of the
- * schoolbook product; and modular sums and differences of up to 8 limbs
+ * schoolbook product; and modular sums and differences of those sizes
  * and of double-width values, selecting with cmov. Used by mont.h for Fp when the compiler targets
  * those extensions (-mbmi2 -madx); constant time (no data-dependent branch
  * or index).

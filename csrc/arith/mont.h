@@ -21,9 +21,9 @@
 #define MONT_MAX_LIMBS FP_LIMBS
 
 /* x86-64 with BMI2 and ADX (when the compiler targets them): four-, six-,
- * eight- and ten-limb products and reductions, and sums and differences
- * of up to eight limbs, in assembly (mont_adx.h; every curve's Fp and Fr
- * has one of those sizes but BLS48-581's 518-bit Fr, nine limbs).
+ * eight- and ten-limb products, reductions, sums and differences in
+ * assembly (mont_adx.h; every curve's Fp and Fr has one of those sizes
+ * but BLS48-581's 518-bit Fr, nine limbs, which keeps the portable C).
  * The branches on n below are on a compile-time constant. */
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && LIMB_BITS == 64 && \
     (defined(__GNUC__) || defined(__clang__)) && !defined(PYBLS_NO_ASM)
@@ -165,7 +165,7 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
 #include "arith/mont_r30.h"
 #endif
 
-/* The x86-64 sums and differences of mont_adx.h for n = 4, 6, 8 (a
+/* The x86-64 sums and differences of mont_adx.h for n = 4, 6, 8, 10 (a
  * constant); `op` is modadd, modsub, modadd_wide or modsub_wide. */
 #if MONT_ADX
 #define MONT_ADX_SUM(op, r, a, b, m, n)                                      \
@@ -173,6 +173,7 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
         if ((n) == 6) { mont_adx_##op##6(r, a, b, m); return; }             \
         if ((n) == 4) { mont_adx_##op##4(r, a, b, m); return; }             \
         if ((n) == 8) { mont_adx_##op##8(r, a, b, m); return; }             \
+        if ((n) == 10) { mont_adx_##op##10(r, a, b, m); return; }           \
     } while (0)
 #else
 #define MONT_ADX_SUM(op, r, a, b, m, n) do { } while (0)
