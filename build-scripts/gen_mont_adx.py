@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Generate csrc/arith/mont_adx.h: 4-, 6- and 8-limb (256-, 384- and
-512-bit) multiplication and Montgomery reduction for x86-64 CPUs with BMI2
-and ADX, and modular sums and differences of those sizes and of their
-double-width products, as unrolled inline assembly (the limb counts of the
-curves' base fields: 4 for the BN254 curves, 6 for BLS12-381 and BN381_1,
-8 for BN462).
+"""Generate csrc/arith/mont_adx.h: 4-, 6-, 8- and 10-limb (256-, 384-,
+512- and 640-bit) multiplication and Montgomery reduction for x86-64 CPUs
+with BMI2 and ADX, and modular sums and differences of those sizes and of
+their double-width products, as unrolled inline assembly (the limb counts
+of the curves' base fields: 4 for the BN254 curves, 6 for BLS12-381 and
+BN381_1, 8 for BN462, 10 for BLS48-581).
 
 mulx leaves the flags alone and adcx/adox carry through CF and OF only, so
 each row of a schoolbook product runs two independent carry chains (the
@@ -23,6 +23,12 @@ pointer reserved (the sanitizer builds): there the output pointer stays in
 memory and is loaded when a limb is stored, and the Montgomery product is
 the double-width product followed by the reduction.
 
+Ten limbs leave no register for the (n + 1)-th limb of the window: each
+row stores or clears the window's low limb after its first step and reuses
+that register as the new top limb, and b and t stay in memory as well (one
+pointer load a row). Their sums and differences keep a and b in memory
+too (four pointers and ten limbs do not fit).
+
 Every routine has no branch and no memory index that depends on the data.
 
     python build-scripts/gen_mont_adx.py            # rewrite csrc/arith/mont_adx.h
@@ -37,28 +43,35 @@ from typing import List
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "csrc" / "arith" / "mont_adx.h"
 # The limb counts generated, and their words in the comments.
-SIZES = (6, 4, 8)
-WORDS = {4: "four", 6: "six", 8: "eight"}
+SIZES = (6, 4, 8, 10)
+WORDS = {4: "four", 6: "six", 8: "eight", 10: "ten"}
 # The accumulator window (n + 1 registers); rdx is mulx's implicit
 # operand, lo/hi its outputs.
-REGISTERS = ["%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%rcx"]
+REGISTERS = ["%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%rcx", "%%rsi"]
 LO, HI = "%%rax", "%%rbx"
 
 
-def clobbers(n: int, count: int = -1) -> str:
+def clobbers(n: int) -> str:
     """The registers a routine uses: mulx's three and the accumulator's
-    n + 1 (or `count` of them)."""
-    regs = ", ".join(f'"{r[2:]}"' for r in REGISTERS[: (n + 1 if count < 0 else count)])
+    n + 1 (n for ten limbs, whose window is one shorter)."""
+    regs = ", ".join(f'"{r[2:]}"' for r in REGISTERS[: window(n)])
     return f'"rax", "rbx", "rdx", {regs}, "cc", "memory"'
 
 
-# Eight limbs keep the output pointer in memory (see the module's comment).
+def window(n: int) -> int:
+    """The accumulator's registers: n + 1, or n for ten limbs (see
+    row_short)."""
+    return n if n == 10 else n + 1
+
+
+# Eight and ten limbs keep the output pointer in memory (see the module's
+# comment).
 def out_ptr(n: int) -> str:
-    return "%%rax" if n == 8 else "%[r]"
+    return "%%rax" if n >= 8 else "%[r]"
 
 
 def load_out_ptr(n: int) -> List[str]:
-    return ["movq %[r], %%rax"] if n == 8 else []
+    return ["movq %[r], %%rax"] if n >= 8 else []
 
 
 def reduce_once(n: int, acc: List[str], r: str) -> List[str]:
@@ -102,6 +115,64 @@ def mul_wide(n: int) -> List[str]:
     for j in range(n):
         lines.append(f"movq {acc[j]}, {8 * (n + j)}({r})")
     return lines
+
+
+def row_short(n: int, acc: List[str], src: str, low: List[str]) -> List[str]:
+    """acc[0..n] += rdx * src[0..n-1] with the window one register short:
+    acc[0] is final after the first step, so `low` (instructions that may
+    read it and use rax and rbx) runs there and acc[0]'s register, zeroed by
+    `low`, becomes acc[n]. Returns the row; the window rotates as in row.
+    rax is zeroed first to clear CF and OF (mulx overwrites it)."""
+    out = ["xorl %%eax, %%eax"]
+    out.append(f"mulxq 0(%[{src}]), {LO}, {HI}")
+    out.append(f"adcxq {LO}, {acc[0]}")
+    out.append(f"adoxq {HI}, {acc[1]}")
+    out += low
+    top = acc[0]  # acc[n] from here on
+    for j in range(1, n):
+        out.append(f"mulxq {8 * j}(%[{src}]), {LO}, {HI}")
+        out.append(f"adcxq {LO}, {acc[j]}")
+        out.append(f"adoxq {HI}, {acc[j + 1] if j + 1 < n else top}")
+    out.append(f"adcq $0, {top}")
+    return out
+
+
+def mul_wide_short(n: int) -> List[str]:
+    """r[0..2n) = a b for n-limb a, b with an n-register window (ten limbs):
+    b and r stay in memory and are loaded when a limb is read or stored;
+    each row stores its low limb after the first step and reuses the
+    register (mov leaves the flags alone)."""
+    acc = REGISTERS[:n]
+    lines = [f"xorq {acc[j]}, {acc[j]}" for j in range(n)]
+    for i in range(n):
+        lines.append("movq %[b], %%rdx")
+        lines.append(f"movq {8 * i}(%%rdx), %%rdx")
+        store = ["movq %[r], %%rax", f"movq {acc[0]}, {8 * i}(%%rax)", f"movq $0, {acc[0]}"]
+        lines += row_short(n, acc, "a", store)
+        acc = acc[1:] + acc[:1]
+    lines.append("movq %[r], %%rax")
+    for j in range(n):
+        lines.append(f"movq {acc[j]}, {8 * (n + j)}(%%rax)")
+    return lines
+
+
+def redc_short(n: int) -> List[str]:
+    """redc with an n-register window (ten limbs): t and r stay in memory;
+    each row's first step clears acc[0] (q is chosen so), which then serves
+    as acc[n] at no cost."""
+    acc = REGISTERS[:n]
+    lines = ["movq %[t], %%rax"]
+    lines += [f"movq {8 * j}(%%rax), {acc[j]}" for j in range(n)]
+    for _ in range(n):
+        lines.append(f"movq {acc[0]}, %%rdx")
+        lines.append("imulq %[n0], %%rdx")
+        lines += row_short(n, acc, "m", [])
+        acc = acc[1:] + acc[:1]
+    lines.append("movq %[t], %%rax")
+    lines.append(f"addq {8 * n}(%%rax), {acc[0]}")
+    for j in range(1, n):
+        lines.append(f"adcq {8 * (n + j)}(%%rax), {acc[j]}")
+    return lines + load_out_ptr(n) + reduce_once(n, acc, out_ptr(n))
 
 
 def mul_mont(n: int) -> List[str]:
@@ -162,13 +233,19 @@ def modsub(n: int) -> List[str]:
     lines = [f"movq {8 * j}(%[a]), {acc[j]}" for j in range(n)]
     lines.append(f"subq 0(%[b]), {acc[0]}")
     lines += [f"sbbq {8 * j}(%[b]), {acc[j]}" for j in range(1, n)]
-    lines.append("sbbq %%rax, %%rax")
-    lines += [f"movq {acc[j]}, {8 * j}(%[r])" for j in range(n)]
+    return lines + add_back(n, acc, 0)
+
+
+def add_back(n: int, acc: List[str], offset: int) -> List[str]:
+    """After a difference left in acc with its borrow in CF: r[offset..] =
+    acc, plus m where it borrowed (rax is all ones there)."""
+    lines = ["sbbq %%rax, %%rax"]
+    lines += [f"movq {acc[j]}, {8 * (offset + j)}(%[r])" for j in range(n)]
     lines.append(f"addq 0(%[m]), {acc[0]}")
     lines += [f"adcq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
     lines.append("testq %%rax, %%rax")
-    lines += [f"cmovzq {8 * j}(%[r]), {acc[j]}" for j in range(n)]
-    lines += [f"movq {acc[j]}, {8 * j}(%[r])" for j in range(n)]
+    lines += [f"cmovzq {8 * (offset + j)}(%[r]), {acc[j]}" for j in range(n)]
+    lines += [f"movq {acc[j]}, {8 * (offset + j)}(%[r])" for j in range(n)]
     return lines
 
 
@@ -191,12 +268,18 @@ def modadd_wide(n: int) -> List[str]:
     for j in range(n):
         lines.append(f"movq {8 * (n + j)}(%[a]), {acc[j]}")
         lines.append(f"adcq {8 * (n + j)}(%[b]), {acc[j]}")
+    return lines + reduce_high(n, acc)
+
+
+def reduce_high(n: int, acc: List[str]) -> List[str]:
+    """r's high half = acc (a sum's high half, below 2m), less m where that
+    does not borrow."""
     hi = [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
     hi.append(f"subq 0(%[m]), {acc[0]}")
     hi += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
     hi += [f"cmovcq {8 * (n + j)}(%[r]), {acc[j]}" for j in range(n)]
     hi += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
-    return lines + hi
+    return hi
 
 
 def modsub_wide(n: int) -> List[str]:
@@ -207,14 +290,55 @@ def modsub_wide(n: int) -> List[str]:
     for j in range(n):
         lines.append(f"movq {8 * (n + j)}(%[a]), {acc[j]}")
         lines.append(f"sbbq {8 * (n + j)}(%[b]), {acc[j]}")
-    lines.append("sbbq %%rax, %%rax")
-    lines += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
-    lines.append(f"addq 0(%[m]), {acc[0]}")
-    lines += [f"adcq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
-    lines.append("testq %%rax, %%rax")
-    lines += [f"cmovzq {8 * (n + j)}(%[r]), {acc[j]}" for j in range(n)]
-    lines += [f"movq {acc[j]}, {8 * (n + j)}(%[r])" for j in range(n)]
+    return lines + add_back(n, acc, n)
+
+
+def load_sum(n: int, acc: List[str], first: str, rest: str) -> List[str]:
+    """acc = a (op) b with a and b in memory (ten limbs), each pointer
+    loaded into rdx in turn."""
+    lines = ["movq %[a], %%rdx"]
+    lines += [f"movq {8 * j}(%%rdx), {acc[j]}" for j in range(n)]
+    lines.append("movq %[b], %%rdx")
+    lines += [f"{rest if j else first} {8 * j}(%%rdx), {acc[j]}" for j in range(n)]
     return lines
+
+
+def modadd_short(n: int) -> List[str]:
+    """modadd with a and b in memory (ten limbs)."""
+    acc = REGISTERS[:n]
+    return load_sum(n, acc, "addq", "adcq") + reduce_once(n, acc, "%[r]")
+
+
+def modsub_short(n: int) -> List[str]:
+    """modsub with a and b in memory (ten limbs)."""
+    acc = REGISTERS[:n]
+    return load_sum(n, acc, "subq", "sbbq") + add_back(n, acc, 0)
+
+
+def wide_short(n: int, first: str, rest: str) -> List[str]:
+    """a (op) b for 2n-limb a, b in memory (ten limbs), a's pointer in rdx
+    and b's in rax: the low half stored through acc[0], the high half left
+    in acc with the carry or borrow in CF."""
+    acc = REGISTERS[:n]
+    lines = ["movq %[a], %%rdx", "movq %[b], %%rax"]
+    for j in range(n):
+        lines.append(f"movq {8 * j}(%%rdx), {acc[0]}")
+        lines.append(f"{rest if j else first} {8 * j}(%%rax), {acc[0]}")
+        lines.append(f"movq {acc[0]}, {8 * j}(%[r])")
+    for j in range(n):
+        lines.append(f"movq {8 * (n + j)}(%%rdx), {acc[j]}")
+        lines.append(f"{rest} {8 * (n + j)}(%%rax), {acc[j]}")
+    return lines
+
+
+def modadd_wide_short(n: int) -> List[str]:
+    """modadd_wide with a and b in memory (ten limbs)."""
+    return wide_short(n, "addq", "adcq") + reduce_high(n, REGISTERS[:n])
+
+
+def modsub_wide_short(n: int) -> List[str]:
+    """modsub_wide with a and b in memory (ten limbs)."""
+    return wide_short(n, "subq", "sbbq") + add_back(n, REGISTERS[:n], n)
 
 
 def asm_block(lines: List[str]) -> str:
@@ -222,16 +346,23 @@ def asm_block(lines: List[str]) -> str:
 
 
 def sum_clobbers(n: int) -> str:
+    """rax, rbx (rdx for ten limbs, which load pointers into it) and the n
+    limbs."""
     regs = ", ".join(f'"{r[2:]}"' for r in REGISTERS[:n])
-    return f'"rax", "rbx", {regs}, "cc", "memory"'
+    return f'"rax", "{"rdx" if n == 10 else "rbx"}", {regs}, "cc", "memory"'
 
 
 def functions(n: int) -> str:
     """The routines for n limbs."""
     bits, w, c = 64 * n, WORDS[n], clobbers(n)
-    # Eight limbs: the output pointer in memory, the product in two steps.
-    r_in = '"m"(r)' if n == 8 else '"r"(r)'
-    if n == 8:
+    # Eight and ten limbs: the output pointer in memory, the product in two
+    # steps; ten limbs also keep b and t in memory.
+    r_in = '"m"(r)' if n >= 8 else '"r"(r)'
+    b_in = '"m"(b)' if n == 10 else '"r"(b)'
+    t_in = '"m"(t)' if n == 10 else '"r"(t)'
+    wide = mul_wide_short(n) if n == 10 else mul_wide(n)
+    reduction = redc_short(n) if n == 10 else redc(n)
+    if n >= 8:
         mul = f"""static inline void mont_adx_mul{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}], limb_t n0) {{
     limb_t t[{2 * n}];
     mont_adx_mul_wide{n}(t, a, b);
@@ -246,10 +377,13 @@ def functions(n: int) -> str:
         : {c});
 }}"""
     sc = sum_clobbers(n)
+    # Ten limbs: a and b in memory (four pointers and ten limbs do not fit).
+    short = n == 10
+    ab_in = '[a] "m"(a), [b] "m"(b)' if short else '[a] "r"(a), [b] "r"(b)'
     sums = ""
     for name, body, doc in (
-        ("modadd", modadd(n), "r = a + b mod m for a, b < m"),
-        ("modsub", modsub(n), "r = a - b mod m for a, b < m"),
+        ("modadd", modadd_short(n) if short else modadd(n), "r = a + b mod m for a, b < m"),
+        ("modsub", modsub_short(n) if short else modsub(n), "r = a - b mod m for a, b < m"),
     ):
         sums += f"""
 /* {doc}; r may alias a or b. */
@@ -257,13 +391,13 @@ static inline void mont_adx_{name}{n}(limb_t r[{n}], const limb_t a[{n}], const 
     __asm__ volatile(
 {asm_block(body)}
         :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m)
+        : [r] "r"(r), {ab_in}, [m] "r"(m)
         : {sc});
 }}
 """
     for name, body, doc in (
-        ("modadd_wide", modadd_wide(n), "r = a + b"),
-        ("modsub_wide", modsub_wide(n), "r = a - b"),
+        ("modadd_wide", modadd_wide_short(n) if short else modadd_wide(n), "r = a + b"),
+        ("modsub_wide", modsub_wide_short(n) if short else modsub_wide(n), "r = a - b"),
     ):
         sums += f"""
 /* {doc} mod m 2^{bits} for {2 * n}-limb a, b below m 2^{bits}; r may alias
@@ -272,25 +406,25 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
     __asm__ volatile(
 {asm_block(body)}
         :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m)
+        : [r] "r"(r), {ab_in}, [m] "r"(m)
         : {sc});
 }}
 """
     return f"""/* r[0..{2 * n}) = a b. */
 static inline void mont_adx_mul_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}], const limb_t b[{n}]) {{
     __asm__ volatile(
-{asm_block(mul_wide(n))}
+{asm_block(wide)}
         :
-        : [r] {r_in}, [a] "r"(a), [b] "r"(b)
+        : [r] {r_in}, [a] "r"(a), [b] {b_in}
         : {c});
 }}
 
 /* r = t / 2^{bits} mod m, below m, for t < m 2^{bits} and n0 = -1/m mod 2^64. */
 static inline void mont_adx_redc{n}(limb_t r[{n}], const limb_t t[{2 * n}], const limb_t m[{n}], limb_t n0) {{
     __asm__ volatile(
-{asm_block(redc(n))}
+{asm_block(reduction)}
         :
-        : [r] {r_in}, [t] "r"(t), [m] "r"(m), [n0] "m"(n0)
+        : [r] {r_in}, [t] {t_in}, [m] "r"(m), [n0] "m"(n0)
         : {c});
 }}
 
@@ -305,10 +439,10 @@ def render() -> str:
     return f"""/* mont_adx.h - generated by build-scripts/gen_mont_adx.py; do not edit.
  *
  * Products and Montgomery reductions of 384 bits (6 x 64-bit limbs), 256
- * bits (4 limbs) and 512 bits (8 limbs) for x86-64 with BMI2 (mulx) and ADX
- * (adcx/adox): two carry chains per row of the schoolbook product; and
- * modular sums and differences of those sizes and of double-width values,
- * selecting with cmov. Used by mont.h for Fp when the compiler targets
+ * bits (4 limbs), 512 bits (8 limbs) and 640 bits (10 limbs) for x86-64
+ * with BMI2 (mulx) and ADX (adcx/adox): two carry chains per row of the
+ * schoolbook product; and modular sums and differences of those sizes
+ * and of double-width values, selecting with cmov. Used by mont.h for Fp when the compiler targets
  * those extensions (-mbmi2 -madx); constant time (no data-dependent branch
  * or index).
  */

@@ -176,3 +176,38 @@ def test_mul_sqr_internal_edges_every_curve(curve, field):
         assert int.from_bytes(dec(sqr(x)), "big") == a * a % p
         for b in values:
             assert int.from_bytes(dec(mul(x, enc(b.to_bytes(size, "big")))), "big") == a * b % p
+
+
+# The other curves' fields (4, 6, 8 and 10 limbs: each size has its own
+# x86-64 kernels) on values at the ends of the range and at limb and
+# Montgomery boundaries, against Python integers.
+@pytest.mark.parametrize("curve", ["bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"])
+def test_add_sub_mul_other_curves(curve):
+    import importlib
+    import random
+
+    p = importlib.import_module(f"pybls.{curve}").FIELD_MODULUS
+    lib = _lib.curve_binding(curve)
+    size = (p.bit_length() + 7) // 8
+    limbs = (p.bit_length() + 63) // 64
+    r_inv = pow(2 ** (64 * limbs), -1, p)  # values whose Montgomery form is an edge case
+    rng = random.Random(curve)
+    edges = [0, 1, 2, p - 1, p - 2, (p - 1) // 2, (p + 1) // 2, 2**64 - 1, 2**64, p - 2**64,
+             2 ** (64 * (limbs - 1)) - 1, r_inv, (p - 1) * r_inv % p, (2**64 - 1) * r_inv % p]
+    values = edges + [rng.randrange(p) for _ in range(6)]
+
+    def enc(v):
+        return lib.fp_from_bytes(v.to_bytes(size, "big"))
+
+    def dec(x):
+        return int.from_bytes(lib.fp_to_bytes(x), "big")
+
+    for a in values:
+        x = enc(a)
+        assert dec(lib.fp_sqr(x)) == a * a % p
+        assert dec(lib.fp_neg(x)) == -a % p
+        for b in values:
+            y = enc(b)
+            assert dec(lib.fp_add(x, y)) == (a + b) % p
+            assert dec(lib.fp_sub(x, y)) == (a - b) % p
+            assert dec(lib.fp_mul(x, y)) == a * b % p

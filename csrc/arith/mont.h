@@ -20,9 +20,10 @@
 
 #define MONT_MAX_LIMBS FP_LIMBS
 
-/* x86-64 with BMI2 and ADX (when the compiler targets them): four-, six-
- * and eight-limb products, reductions, sums and differences in assembly
- * (mont_adx.h; every curve's Fp and Fr has one of those sizes).
+/* x86-64 with BMI2 and ADX (when the compiler targets them): four-, six-,
+ * eight- and ten-limb products, reductions, sums and differences in
+ * assembly (mont_adx.h; every curve's Fp and Fr has one of those sizes
+ * but BLS48-581's 518-bit Fr, nine limbs, which keeps the portable C).
  * The branches on n below are on a compile-time constant. */
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && LIMB_BITS == 64 && \
     (defined(__GNUC__) || defined(__clang__)) && !defined(PYBLS_NO_ASM)
@@ -164,7 +165,7 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
 #include "arith/mont_r30.h"
 #endif
 
-/* The x86-64 sums and differences of mont_adx.h for n = 4, 6, 8 (a
+/* The x86-64 sums and differences of mont_adx.h for n = 4, 6, 8, 10 (a
  * constant); `op` is modadd, modsub, modadd_wide or modsub_wide. */
 #if MONT_ADX
 #define MONT_ADX_SUM(op, r, a, b, m, n)                                      \
@@ -172,6 +173,7 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
         if ((n) == 6) { mont_adx_##op##6(r, a, b, m); return; }             \
         if ((n) == 4) { mont_adx_##op##4(r, a, b, m); return; }             \
         if ((n) == 8) { mont_adx_##op##8(r, a, b, m); return; }             \
+        if ((n) == 10) { mont_adx_##op##10(r, a, b, m); return; }           \
     } while (0)
 #else
 #define MONT_ADX_SUM(op, r, a, b, m, n) do { } while (0)
@@ -256,6 +258,10 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
         mont_adx_mul8(r, a, b, m, n0);
         return;
     }
+    if (n == 10) {
+        mont_adx_mul10(r, a, b, m, n0);
+        return;
+    }
 #endif
 #if LIMB_BITS == 32
     if (R30_FITS(n)) {
@@ -321,6 +327,10 @@ static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, 
         mont_adx_mul_wide8(r, a, b);
         return;
     }
+    if (n == 10) {
+        mont_adx_mul_wide10(r, a, b);
+        return;
+    }
 #endif
 #if LIMB_BITS == 32
     if (R30_FITS(n)) {
@@ -363,6 +373,10 @@ static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
     }
     if (n == 8) {
         mont_adx_mul_wide8(r, a, a);
+        return;
+    }
+    if (n == 10) {
+        mont_adx_mul_wide10(r, a, a);
         return;
     }
 #endif
@@ -414,6 +428,10 @@ static inline void mont_redc_n(limb_t *r, const limb_t *t, const limb_t *m, limb
     }
     if (n == 8) {
         mont_adx_redc8(r, t, m, n0);
+        return;
+    }
+    if (n == 10) {
+        mont_adx_redc10(r, t, m, n0);
         return;
     }
 #endif
