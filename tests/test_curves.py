@@ -153,3 +153,32 @@ def test_g2_membership_rejects_small_order_components(name):
         with pytest.raises(errors.NotInSubgroupError):
             curve.G2.from_bytes((q + t).to_bytes())
     assert q.in_subgroup() and _mul_plain(outside, h2).in_subgroup()
+
+
+def test_bls12_381_g2_decode_rejects_small_order_components():
+    """BLS12-381's twist has points of small order l (l dividing the G2
+    cofactor h2); decoding one, or a G2 point plus one, must be refused.
+    The multiplication by |x| in the check then meets its exceptional
+    additions (the sum reaching P, -P or the identity), which a mixed
+    addition must handle."""
+    curve = curves.CURVES["bls12_381"]
+    x = -0xD201000000010000
+    h2 = (x**8 - 4 * x**7 + 5 * x**6 - 4 * x**4 + 6 * x**3 - 4 * x**2 - 4 * x + 13) // 9
+    r = curve.CURVE_ORDER
+    _, (x2, y2) = points_on_curve(curve)
+    outside = curve.G2.from_affine(x2, y2, subgroup_check=False)
+    assert _mul_plain(outside, r * h2).is_identity()
+    factors = _small_factors(h2, bound=3000)
+    assert 13 in factors and 23 in factors
+    q = curve.G2.generator() * curve.Scalar.random()
+    for ell in factors:
+        t = _mul_plain(outside, r * h2 // ell)
+        if t.is_identity():
+            continue
+        for bad in (t, -t, q + t, q - t):
+            data = bad.to_bytes()
+            with pytest.raises(errors.NotInSubgroupError):
+                curve.G2.from_bytes(data)
+            assert not curve.G2.from_bytes(data, subgroup_check=False).in_subgroup()
+    for good in (q, -q, curve.G2.generator()):
+        assert curve.G2.from_bytes(good.to_bytes()) == good

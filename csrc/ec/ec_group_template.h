@@ -197,9 +197,17 @@ static void EC(jacobian_dbl)(EC(jacobian_t) *r, const EC(jacobian_t) *p) {
     F(sqr)(&a, &p->x);
     F(sqr)(&b, &p->y);
     F(sqr)(&c, &b);
+#ifdef EC_SQR_CHEAP
+    F(add)(&d, &p->x, &b); /* 4 X Y^2 = 2 ((X + Y^2)^2 - X^2 - Y^4): a square for a product */
+    F(sqr)(&d, &d);
+    F(sub)(&d, &d, &a);
+    F(sub)(&d, &d, &c);
+    F(dbl)(&d, &d);
+#else
     F(mul)(&d, &p->x, &b);
     F(dbl)(&d, &d);
     F(dbl)(&d, &d); /* 4 X Y^2 */
+#endif
     F(mul3)(&e, &a);
     F(sqr)(&f, &e);
     F(mul)(&r->z, &p->y, &p->z);
