@@ -26,6 +26,22 @@
 
 #include "fuzz_common.h"
 
+#define FPB FUZZ_FP_BYTES
+
+/* 1 if the n bytes are all zero (the encodings' identity and padding). */
+static inline int all_zero(const uint8_t *b, size_t n) {
+    uint8_t acc = 0;
+    for (size_t i = 0; i < n; i++) acc |= b[i];
+    return acc == 0;
+}
+
+/* 1 if each of the n big-endian coordinates of FPB bytes is below p. */
+static inline int be_coordinates_below_p(const uint8_t *b, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!ref_be_below(b + i * FPB, REF_P_BE, FPB)) return 0;
+    return 1;
+}
+
 /* One parsed input: the decoder, its flags and the bytes it is given. */
 typedef struct {
     int sel;        /* 0 to 7, as above */

@@ -31,13 +31,6 @@
 #error "decode_mcl.h is for the curves with mcl's serialization"
 #endif
 
-#define FPB FUZZ_FP_BYTES
-
-static int all_zero(const uint8_t *b, size_t n) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++) acc |= b[i];
-    return acc == 0;
-}
 
 /* n little-endian coordinates of FPB bytes into big-endian ones (an Fp2
  * coordinate: c1 || c0, as the reference below reads it) */

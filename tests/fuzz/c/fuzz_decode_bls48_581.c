@@ -23,21 +23,6 @@
 
 #include "decode_checks.h"
 
-#define FPB FUZZ_FP_BYTES
-
-static int all_zero(const uint8_t *b, size_t n) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++) acc |= b[i];
-    return acc == 0;
-}
-
-/* 1 if each of the n big-endian coordinates of FPB bytes is below p. */
-static int coordinates_below_p(const uint8_t *b, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (!ref_be_below(b + i * FPB, REF_P_BE, FPB)) return 0;
-    return 1;
-}
-
 /* y^2 == x^3 + 1 for canonical coordinates x || y (G1: y^2 = x^3 + 1). */
 static int ref_g1_on_curve(const uint8_t *xy) {
     ref_t p, x, y, lhs, rhs;
@@ -88,7 +73,7 @@ static void expect_point(int g2, const uint8_t *in, size_t len, uint32_t flags, 
         FUZZ_CHECK(rc == (rest ? PYBLS_ERR_FLAGS : PYBLS_OK), "infinity flag gave %d (other bits set: %d)", rc, rest);
         return;
     }
-    if (!coordinates_below_p(x, len / FPB)) {
+    if (!be_coordinates_below_p(x, len / FPB)) {
         FUZZ_CHECK(rc == PYBLS_ERR_NONCANONICAL, "a coordinate >= p gave %d", rc);
         return;
     }
@@ -103,7 +88,7 @@ static void expect_point(int g2, const uint8_t *in, size_t len, uint32_t flags, 
 /* from_affine_bytes: big-endian x || y without flags. */
 static void expect_affine(int g2, const uint8_t *xy, int rc) {
     const size_t n = g2 ? 2 * CURVE_G2_DEGREE : 2;
-    if (!coordinates_below_p(xy, n)) {
+    if (!be_coordinates_below_p(xy, n)) {
         FUZZ_CHECK(rc == PYBLS_ERR_NONCANONICAL, "a coordinate >= p gave %d", rc);
         return;
     }
@@ -116,7 +101,7 @@ static void expect_affine(int g2, const uint8_t *xy, int rc) {
 
 static void expect_gt(const uint8_t *in, size_t len, int rc) {
     if (len != FUZZ_GT_BYTES) return; /* PYBLS_ERR_LENGTH, checked by check_gt */
-    int canonical = coordinates_below_p(in, FUZZ_GT_BYTES / FPB);
+    int canonical = be_coordinates_below_p(in, FUZZ_GT_BYTES / FPB);
     FUZZ_CHECK((rc == PYBLS_ERR_NONCANONICAL) == !canonical, "GT status %d, coefficients below p %d", rc, canonical);
 }
 

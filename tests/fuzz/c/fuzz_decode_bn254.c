@@ -25,21 +25,6 @@
 
 #include "decode_checks.h"
 
-#define FPB FUZZ_FP_BYTES
-
-static int all_zero(const uint8_t *b, size_t n) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++) acc |= b[i];
-    return acc == 0;
-}
-
-/* 1 if each of the n big-endian coordinates of FPB bytes is below p. */
-static int coordinates_below_p(const uint8_t *b, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (!ref_be_below(b + i * FPB, REF_P_BE, FPB)) return 0;
-    return 1;
-}
-
 /* ---- the curve equations on the schoolbook reference (values below p) --- */
 
 static void ref_small(ref_t *a, unsigned v) {
@@ -193,7 +178,7 @@ static void expect_coordinates(int g2, const uint8_t *xy, uint32_t flags, int rc
         FUZZ_CHECK(rc == PYBLS_OK, "all-zero encoding (the identity) gave %d", rc);
         return;
     }
-    if (!coordinates_below_p(xy, n)) {
+    if (!be_coordinates_below_p(xy, n)) {
         FUZZ_CHECK(rc == PYBLS_ERR_NONCANONICAL, "a coordinate >= p gave %d", rc);
         return;
     }
@@ -219,7 +204,7 @@ static void expect_compressed(int g2, const uint8_t *in, uint32_t flags, int rc)
     }
     memcpy(x, in, cb);
     x[0] &= 0x3f;
-    if (!coordinates_below_p(x, cb / FPB)) {
+    if (!be_coordinates_below_p(x, cb / FPB)) {
         FUZZ_CHECK(rc == PYBLS_ERR_NONCANONICAL, "compressed x >= p gave %d", rc);
         return;
     }
@@ -232,7 +217,7 @@ static void expect_compressed(int g2, const uint8_t *in, uint32_t flags, int rc)
 
 static void expect_gt(const uint8_t *in, size_t len, int rc) {
     if (len != FUZZ_GT_BYTES) return; /* PYBLS_ERR_LENGTH, checked by check_gt */
-    int canonical = coordinates_below_p(in, FUZZ_GT_BYTES / FPB);
+    int canonical = be_coordinates_below_p(in, FUZZ_GT_BYTES / FPB);
     FUZZ_CHECK((rc == PYBLS_ERR_NONCANONICAL) == !canonical, "GT status %d, coefficients below p %d", rc, canonical);
 }
 
