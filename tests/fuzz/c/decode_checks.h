@@ -42,6 +42,14 @@ static inline int be_coordinates_below_p(const uint8_t *b, size_t n) {
     return 1;
 }
 
+/* A GT encoding of big-endian coefficients is NONCANONICAL exactly when
+ * one of them is >= p (other lengths: PYBLS_ERR_LENGTH, check_gt's). */
+static inline void expect_gt_be(const uint8_t *in, size_t len, int rc) {
+    if (len != FUZZ_GT_BYTES) return;
+    int canonical = be_coordinates_below_p(in, FUZZ_GT_BYTES / FPB);
+    FUZZ_CHECK((rc == PYBLS_ERR_NONCANONICAL) == !canonical, "GT status %d, coefficients below p %d", rc, canonical);
+}
+
 /* One parsed input: the decoder, its flags and the bytes it is given. */
 typedef struct {
     int sel;        /* 0 to 7, as above */
