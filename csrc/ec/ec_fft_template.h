@@ -40,53 +40,6 @@ static void EC(fft_butterfly)(uint8_t *pu, uint8_t *pv, const POINT *v) {
 #ifdef EC_FFT_AFFINE
 #define EC_FFT_CHUNK 8
 
-/* r += (x, y) in Jacobian coordinates (EFD madd-2007-bl, 7M + 4S), with
- * the cases that formula misses (r the identity, r = +-(x, y)) by branches:
- * the points are public. */
-static void EC(fft_add_affine)(EC(jacobian_t) *r, const FE *x, const FE *y) {
-    FE z1z1, u2, s2, h, rr, hh, i, j, v, x3;
-    if (F(is_zero)(&r->z) & 1) {
-        r->x = *x;
-        r->y = *y;
-        F(set_one)(&r->z);
-        return;
-    }
-    F(sqr)(&z1z1, &r->z);
-    F(mul)(&u2, x, &z1z1);
-    F(mul)(&s2, y, &r->z);
-    F(mul)(&s2, &s2, &z1z1);
-    F(sub)(&h, &u2, &r->x);
-    F(sub)(&rr, &s2, &r->y);
-    if (F(is_zero)(&h) & 1) {
-        if (F(is_zero)(&rr) & 1) {
-            EC(jacobian_dbl)(r, r);
-        } else { /* r = -(x, y): the identity (1, 1, 0) */
-            F(set_one)(&r->x);
-            F(set_one)(&r->y);
-            F(set_zero)(&r->z);
-        }
-        return;
-    }
-    F(dbl)(&rr, &rr);
-    F(sqr)(&hh, &h);
-    F(dbl)(&i, &hh);
-    F(dbl)(&i, &i);
-    F(mul)(&j, &h, &i);
-    F(mul)(&v, &r->x, &i);
-    F(sqr)(&x3, &rr);
-    F(sub)(&x3, &x3, &j);
-    F(sub)(&x3, &x3, &v);
-    F(sub)(&x3, &x3, &v);
-    F(sub)(&v, &v, &x3);
-    F(mul)(&v, &rr, &v);
-    F(mul)(&j, &r->y, &j);
-    F(dbl)(&j, &j);
-    F(sub)(&r->y, &v, &j);
-    F(mul)(&r->z, &r->z, &h);
-    F(dbl)(&r->z, &r->z);
-    r->x = x3;
-}
-
 /* v[i] = [k[i]] v[i] for n <= EC_FFT_CHUNK points of the subgroup, none the
  * identity: the endomorphism's lanes in width-EC_WNAF_W NAF over tables of
  * odd multiples, all made affine with one inversion. */
@@ -136,11 +89,11 @@ static void EC(fft_mul_chunk)(POINT *v, const fr_t *k, uint32_t n) {
             for (int d = 0; d < ndigits[i]; d++) {
                 int digit = pos < lens[i][d] ? nafs[i][d][pos] : 0;
                 if (digit > 0) {
-                    EC(fft_add_affine)(&acc, &ax[i][d][digit >> 1], &ay[i][d][digit >> 1]);
+                    EC(jacobian_add_affine_vartime)(&acc, &ax[i][d][digit >> 1], &ay[i][d][digit >> 1]);
                 } else if (digit < 0) {
                     FE ny;
                     F(neg)(&ny, &ay[i][d][(-digit) >> 1]);
-                    EC(fft_add_affine)(&acc, &ax[i][d][(-digit) >> 1], &ny);
+                    EC(jacobian_add_affine_vartime)(&acc, &ax[i][d][(-digit) >> 1], &ny);
                 }
             }
         }

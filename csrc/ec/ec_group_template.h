@@ -222,5 +222,52 @@ static void EC(jacobian_dbl)(EC(jacobian_t) *r, const EC(jacobian_t) *p) {
     F(sub)(&r->y, &d, &c);
 }
 
+/* r += (x, y) in Jacobian coordinates (EFD madd-2007-bl, 7M + 4S), with
+ * the cases that formula misses (r the identity, r = +-(x, y)) by branches:
+ * for public points only (the FFT, the G2 subgroup check). */
+static inline void EC(jacobian_add_affine_vartime)(EC(jacobian_t) *r, const FE *x, const FE *y) {
+    FE z1z1, u2, s2, h, rr, hh, i, j, v, x3;
+    if (F(is_zero)(&r->z) & 1) {
+        r->x = *x;
+        r->y = *y;
+        F(set_one)(&r->z);
+        return;
+    }
+    F(sqr)(&z1z1, &r->z);
+    F(mul)(&u2, x, &z1z1);
+    F(mul)(&s2, y, &r->z);
+    F(mul)(&s2, &s2, &z1z1);
+    F(sub)(&h, &u2, &r->x);
+    F(sub)(&rr, &s2, &r->y);
+    if (F(is_zero)(&h) & 1) {
+        if (F(is_zero)(&rr) & 1) {
+            EC(jacobian_dbl)(r, r);
+        } else { /* r = -(x, y): the identity (1, 1, 0) */
+            F(set_one)(&r->x);
+            F(set_one)(&r->y);
+            F(set_zero)(&r->z);
+        }
+        return;
+    }
+    F(dbl)(&rr, &rr);
+    F(sqr)(&hh, &h);
+    F(dbl)(&i, &hh);
+    F(dbl)(&i, &i);
+    F(mul)(&j, &h, &i);
+    F(mul)(&v, &r->x, &i);
+    F(sqr)(&x3, &rr);
+    F(sub)(&x3, &x3, &j);
+    F(sub)(&x3, &x3, &v);
+    F(sub)(&x3, &x3, &v);
+    F(sub)(&v, &v, &x3);
+    F(mul)(&v, &rr, &v);
+    F(mul)(&j, &r->y, &j);
+    F(dbl)(&j, &j);
+    F(sub)(&r->y, &v, &j);
+    F(mul)(&r->z, &r->z, &h);
+    F(dbl)(&r->z, &r->z);
+    r->x = x3;
+}
+
 /* r = mask ? p : r */
 static void EC(cmov)(POINT *r, const POINT *p, limb_t mask) { ct_cmov(r, p, sizeof *r, mask); }

@@ -195,50 +195,6 @@ void g2_clear_cofactor(g2_t *r, const g2_t *p) {
     g2_mul_subgroup_vartime(r, &acc, &G2_CLEAR_K);
 }
 #elif CURVE_FAMILY_BLS12
-/* acc += (x2, y2) for an affine point, Jacobian plus affine (madd-2007-bl,
- * 7M + 4S instead of a conversion both ways around a projective addition).
- * Variable time: the branches on the identity and on equal x are for public
- * points only (the subgroup check). */
-static void g2_jacobian_add_affine_vartime(g2_jacobian_t *acc, const FE *x2, const FE *y2) {
-    FE z1z1, u2, s2, h, hh, i, j, r, v;
-    if (F(is_zero)(&acc->z) & 1) {
-        acc->x = *x2;
-        acc->y = *y2;
-        F(set_one)(&acc->z);
-        return;
-    }
-    F(sqr)(&z1z1, &acc->z);
-    F(mul)(&u2, x2, &z1z1);
-    F(mul)(&s2, y2, &acc->z);
-    F(mul)(&s2, &s2, &z1z1);
-    F(sub)(&h, &u2, &acc->x);
-    F(sub)(&r, &s2, &acc->y);
-    if (F(is_zero)(&h) & F(is_zero)(&r) & 1) { /* acc equals the point */
-        g2_jacobian_dbl(acc, acc);
-        return;
-    }
-    /* h = 0 alone (acc is minus the point) gives Z3 = 0, the identity */
-    F(sqr)(&hh, &h);
-    F(dbl)(&i, &hh);
-    F(dbl)(&i, &i);
-    F(mul)(&j, &h, &i);
-    F(dbl)(&r, &r);
-    F(mul)(&v, &acc->x, &i);
-    F(add)(&acc->z, &acc->z, &h);
-    F(sqr)(&acc->z, &acc->z);
-    F(sub)(&acc->z, &acc->z, &z1z1);
-    F(sub)(&acc->z, &acc->z, &hh);
-    F(mul)(&s2, &acc->y, &j); /* Y1 J */
-    F(sqr)(&acc->x, &r);
-    F(sub)(&acc->x, &acc->x, &j);
-    F(sub)(&acc->x, &acc->x, &v);
-    F(sub)(&acc->x, &acc->x, &v);
-    F(sub)(&v, &v, &acc->x);
-    F(mul)(&acc->y, &r, &v);
-    F(dbl)(&s2, &s2);
-    F(sub)(&acc->y, &acc->y, &s2);
-}
-
 /* [|x|]P for a public P with Z = 1 (as decoded): Jacobian doublings and
  * mixed additions of the affine P, no conversions in between. */
 static void g2_mul_x_abs_affine_vartime(g2_t *r, const g2_t *p) {
