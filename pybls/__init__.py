@@ -29,7 +29,7 @@ from .errors import (
 )
 from .gt import GT
 from .hashing import hash_to_field
-from .pairing import final_exponentiation, miller_loop, pairing, pairing_product
+from .pairing import final_exponentiation, miller_loop, pairing, pairing_check, pairing_product
 from .points import FIELD_MODULUS, G1, G2
 from .scalar import R as CURVE_ORDER
 from .scalar import Scalar
@@ -50,6 +50,7 @@ __all__ = [
     "GT",
     "pairing",
     "pairing_product",
+    "pairing_check",
     "miller_loop",
     "final_exponentiation",
     "hash_to_field",

@@ -42,7 +42,7 @@ __all__ = ["CURVE_API", "CurveCore", "G1Point", "G2Point", "GTElement", "Pairing
 
 #: The names every curve module defines (its ``__all__`` starts with them).
 CURVE_API = (
-    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
+    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "pairing_check", "miller_loop", "final_exponentiation",
     "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
 )
 

@@ -14,13 +14,13 @@ from typing import Mapping
 
 from .gt import GT
 from .pairing import _BLS12_381 as _PAIRING  # noqa: F401  (the curve's Pairing, as other curve modules have)
-from .pairing import final_exponentiation, miller_loop, pairing, pairing_product
+from .pairing import final_exponentiation, miller_loop, pairing, pairing_check, pairing_product
 from .points import FIELD_MODULUS, G1, G2
 from .scalar import R as CURVE_ORDER
 from .scalar import Scalar
 
 __all__ = [
-    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
+    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "pairing_check", "miller_loop", "final_exponentiation",
     "FIELD_MODULUS", "CURVE_ORDER", "HASH_SUITES",
 ]
 

@@ -79,7 +79,7 @@ from .points import G1Point, G2Point
 from .scalar import ScalarField
 
 __all__ = [
-    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "miller_loop", "final_exponentiation",
+    "G1", "G2", "GT", "Scalar", "pairing", "pairing_product", "pairing_check", "miller_loop", "final_exponentiation",
     "FIELD_MODULUS", "CURVE_ORDER", "T", "HASH_SUITES",
 ]
 
@@ -174,5 +174,6 @@ _PAIRING: Pairing[G1, G2, GT] = Pairing(_binding, G1, G2, GT)
 # The curve's pairing functions (see pybls.pairing.Pairing).
 pairing = _PAIRING.pairing
 pairing_product = _PAIRING.pairing_product
+pairing_check = _PAIRING.pairing_check
 miller_loop = _PAIRING.miller_loop
 final_exponentiation = _PAIRING.final_exponentiation

@@ -117,5 +117,6 @@ _PAIRING: Pairing[G1, G2, GT] = Pairing(_CORE.binding, G1, G2, GT)
 # The curve's pairing functions (see pybls.pairing.Pairing).
 pairing = _PAIRING.pairing
 pairing_product = _PAIRING.pairing_product
+pairing_check = _PAIRING.pairing_check
 miller_loop = _PAIRING.miller_loop
 final_exponentiation = _PAIRING.final_exponentiation

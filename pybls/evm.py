@@ -108,14 +108,15 @@ _BN_WORDS = {
 }
 
 
-def _bn254_point(group: Type[_PointT], data: bytes, name: str, what: str) -> _PointT:
+def _bn254_point(group: Type[_PointT], data: bytes, name: str, what: str, subgroup_check: bool = True) -> _PointT:
     """A BN254 point from its EIP-196/197 encoding (64 or 128 bytes):
-    coordinates below p, on the curve and, for G2, in the subgroup."""
+    coordinates below p, on the curve and, for G2 unless `subgroup_check`
+    is false, in the subgroup."""
     for i, coordinate in enumerate(_BN_WORDS[len(data)]):
         if int.from_bytes(data[32 * i : 32 * i + 32], "big") >= _BN_P:
             raise PrecompileError(f"{name}: {what}: {coordinate} is not below the field modulus p")
     try:
-        return group.from_bytes(data)
+        return group.from_bytes(data, subgroup_check=subgroup_check)
     except NotOnCurveError:
         raise PrecompileError(f"{name}: {what}: not on the curve") from None
     except NotInSubgroupError:
@@ -174,10 +175,13 @@ def bn254_pairing(data: bytes) -> bytes:
     for i in range(0, len(d), 192):
         n = i // 192
         p = _bn254_point(bn254.G1, d[i : i + 64], "ECPAIRING", f"pair {n}: G1 point")
-        q = _bn254_point(bn254.G2, d[i + 64 : i + 192], "ECPAIRING", f"pair {n}: G2 point")
-        if not (p.is_identity() or q.is_identity()):  # such pairs contribute 1
-            pairs.append((p, q))
-    return _TRUE if bn254.pairing_product(pairs).is_one() else _FALSE
+        # G2's subgroup is checked by pairing_check's Miller loop, nearly free
+        q = _bn254_point(bn254.G2, d[i + 64 : i + 192], "ECPAIRING", f"pair {n}: G2 point", False)
+        pairs.append((p, q))  # pairs with the identity contribute 1
+    try:
+        return _TRUE if bn254.pairing_check(pairs) else _FALSE
+    except NotInSubgroupError as e:
+        raise PrecompileError(f"ECPAIRING: {e}") from None
 
 
 # ---------------------------------------------------------------------------
@@ -411,19 +415,21 @@ def bls12_pairing_check(data: bytes) -> bytes:
     try:
         for i in range(0, len(d), step):
             p, q = d[i : i + _G1], d[i + _G1 : i + step]
-            a, b = _lib.eip2537_g1_decode(p, 1), _lib.eip2537_g2_decode(q, 1)
+            # G2's subgroup is checked by the Miller loop below, nearly free,
+            # except where the pair is skipped
+            a, b = _lib.eip2537_g1_decode(p, 1), _lib.eip2537_g2_decode(q, int(p == _INFINITY_G1))
             if p != _INFINITY_G1 and q != _INFINITY_G2:  # pairs with infinity contribute 1
                 g1s.append(a)
                 g2s.append(b)
+        if not g1s:
+            return _TRUE
+        product = _lib.pairing_product_g2_check(b"".join(g1s), b"".join(g2s), len(g1s))
     except DecodeError:
         raise _rejected(name, lambda: [
             (_bls_g1(d[i : i + _G1], True, name, f"pair {i // step}: G1 point"),
              _bls_g2(d[i + _G1 : i + step], True, name, f"pair {i // step}: G2 point"))
             for i in range(0, len(d), step)
         ]) from None
-    if not g1s:
-        return _TRUE
-    product = _lib.pairing_product(b"".join(g1s), b"".join(g2s), len(g1s))
     return _TRUE if _lib.gt_is_one(product) == 1 else _FALSE
 
 

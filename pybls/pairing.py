@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import Any, Callable, Generic, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from . import _lib
+from .errors import NotInSubgroupError
 from .gt import GT, GTElement, _wrap
-from .points import G1, G1Point, G2, G2Point
+from .points import _IN_SUBGROUP, G1, G1Point, G2, G2Point
 
-__all__ = ["pairing", "pairing_product", "miller_loop", "final_exponentiation", "Pairing", "MillerLoopValue"]
+__all__ = ["pairing", "pairing_product", "pairing_check", "miller_loop", "final_exponentiation", "Pairing", "MillerLoopValue"]
 
 _P1 = TypeVar("_P1", bound=G1Point)
 _P2 = TypeVar("_P2", bound=G2Point)
@@ -84,6 +85,7 @@ class Pairing(Generic[_P1, _P2, _T]):
         self._miller: Callable[[bytes, bytes], bytes] = binding.miller_loop
         self._final: Callable[[bytes], bytes] = binding.final_exponentiation
         self._products: Callable[[int, bytes, bytes, int], bytes] = binding.pairing_products
+        self._product_g2_check: Callable[[bytes, bytes, int], bytes] = binding.pairing_product_g2_check
         self._mul: Callable[[bytes, bytes], bytes] = binding.gt_mul
         self._encode: Callable[[bytes], bytes] = binding.gt_encode
 
@@ -126,6 +128,46 @@ class Pairing(Generic[_P1, _P2, _T]):
         if not g1s:
             return self._gt.one()
         return _wrap(self._gt, self._product(b"".join(g1s), b"".join(g2s), len(g1s)))
+
+    def pairing_check(self, pairs: Iterable[Tuple[_P1, _P2]]) -> bool:
+        """Whether the product of e(P_i, Q_i) over `pairs` is 1 (a pairing
+        check such as EIP-197's), with every point checked for membership of
+        its prime-order subgroup, points decoded with ``subgroup_check=False``
+        included. On BLS12 and BN curves the G2 points are checked by the
+        Miller loop itself, so a check of untrusted G2 points costs little
+        more than :meth:`pairing_product`. Raises
+        :class:`~pybls.errors.NotInSubgroupError` naming the first pair with
+        a point outside its subgroup.
+
+        >>> from pybls import bn254
+        >>> P, Q = bn254.G1.generator(), bn254.G2.generator()
+        >>> Q3 = bn254.G2.from_bytes((Q * 3).to_bytes(), subgroup_check=False)
+        >>> bn254.pairing_check([(P * 3, Q), (-P, Q3)]), bn254.pairing_check([(P, Q3)])
+        (True, False)
+        """
+        g1s: List[bytes] = []
+        g2s: List[bytes] = []
+        unchecked: List[Tuple[int, _P2]] = []
+        for n, (P, Q) in enumerate(pairs):
+            self._check(P, Q)
+            if not P.in_subgroup():
+                raise NotInSubgroupError(f"pair {n}: G1 point: not in the subgroup of order r")
+            if not Q._s & _IN_SUBGROUP:
+                unchecked.append((n, Q))
+            g1s.append(P._b)
+            g2s.append(Q._b)
+        if not g1s:
+            return True
+        if not unchecked:
+            return _wrap(self._gt, self._product(b"".join(g1s), b"".join(g2s), len(g1s))).is_one()
+        try:
+            out = self._product_g2_check(b"".join(g1s), b"".join(g2s), len(g1s))
+        except NotInSubgroupError:
+            for n, Q in unchecked:  # name the first point outside G2
+                if not Q.in_subgroup():
+                    raise NotInSubgroupError(f"pair {n}: G2 point: not in the subgroup of order r") from None
+            raise
+        return _wrap(self._gt, out).is_one()
 
     def _pairing_products(self, g1s: Sequence[bytes], g2s: Sequence[bytes], count: int) -> List[_T]:
         """`count` products of len(g1s) // count pairings over the internal
@@ -186,6 +228,19 @@ def pairing_product(pairs: Iterable[Tuple[G1, G2]]) -> GT:
     True
     """
     return _BLS12_381.pairing_product(pairs)
+
+
+def pairing_check(pairs: Iterable[Tuple[G1, G2]]) -> bool:
+    """Whether the product of e(P_i, Q_i) is 1, with every point checked for
+    membership of its subgroup, G2's by the Miller loop itself (see
+    :meth:`Pairing.pairing_check`).
+
+    >>> from pybls import G1, G2
+    >>> P, Q = G1.generator(), G2.generator()
+    >>> pairing_check([(P, Q * 5), (P * -5, Q)]), pairing_check([(P, Q)])
+    (True, False)
+    """
+    return _BLS12_381.pairing_check(pairs)
 
 
 def miller_loop(P: G1, Q: G2) -> MillerLoopValue[GT]:

@@ -3,6 +3,7 @@
 #include "curves/consts.h"
 #include "pairing/gt.h"
 #include "pairing/pairing.h"
+#include "ec/ec.h"
 
 #define LOAD(type, name, buf) type name; ct_memcpy(&name, buf, sizeof name)
 #define STORE(buf, name) ct_memcpy(buf, &name, sizeof name)
@@ -266,5 +267,42 @@ int pybls_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, con
         final_exponentiation(&f, &f);
         STORE(slot, f);
     }
+    return PYBLS_OK;
+}
+
+/* The G2 point of a pair whose G1 point is the identity skips the Miller
+ * loop (load_pairs replaces the pair), so it is checked on its own. */
+static int identity_pairs_in_g2(const uint8_t *g1s, const uint8_t *g2s, int n) {
+    for (int j = 0; j < n; j++) {
+        LOAD(g1_projective_bytes_t, a, g1s + (size_t)j * G1_BYTES);
+        LOAD(g2_t, b, g2s + (size_t)j * G2_BYTES);
+#if CURVE_FAMILY_BLS48
+        (void)a; /* no check in the loop: every G2 point is checked here */
+#else
+        if (!(fp_is_zero(&a.z) & 1)) continue;
+#endif
+        if (!g2_in_subgroup_vartime(&b)) return 0;
+    }
+    return 1;
+}
+
+int pybls_pairing_product_g2_check(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n) {
+    g1_affine_t p[MILLER_MAX_PAIRS];
+    g2_affine_t q[MILLER_MAX_PAIRS];
+    gt_field_t f;
+    GT(set_one)(&f);
+    for (uint32_t i = 0; i < n; i += MILLER_MAX_PAIRS) {
+        int k = n - i < MILLER_MAX_PAIRS ? (int)(n - i) : MILLER_MAX_PAIRS;
+        const uint8_t *a = g1s + (size_t)i * G1_BYTES, *b = g2s + (size_t)i * G2_BYTES;
+        if (!identity_pairs_in_g2(a, b, k)) return PYBLS_ERR_NOT_IN_SUBGROUP;
+        load_pairs(p, q, a, b, k);
+#if CURVE_FAMILY_BLS48
+        miller_loop_affine(&f, p, q, k);
+#else
+        if (!(miller_loop_affine_g2_check(&f, p, q, k) & 1)) return PYBLS_ERR_NOT_IN_SUBGROUP;
+#endif
+    }
+    final_exponentiation(&f, &f);
+    STORE(out, f);
     return PYBLS_OK;
 }

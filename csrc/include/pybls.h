@@ -292,6 +292,11 @@ int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
  * the k-th is prod_i e(P_i, Q_i) over the pairs i = k n .. k n + n - 1 of
  * the count n points of g1s and g2s (out: count GT values). */
 int pybls_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
+/* pairing_product for G2 points known only to be on the twist: returns
+ * PYBLS_ERR_NOT_IN_SUBGROUP if one of them is outside G2 (the G1 points
+ * must be in G1). The check costs next to nothing on BLS12 and BN curves:
+ * the Miller loop's last point decides it. Variable time (public points). */
+int pybls_pairing_product_g2_check(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 
 /* Hashing to the curve (RFC 9380), suites BLS12381G1_XMD:SHA-256_SSWU_RO_/NU_
  * and BLS12381G2_XMD:SHA-256_SSWU_RO_/NU_; on BN254, G1 only, with the

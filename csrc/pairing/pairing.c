@@ -183,8 +183,10 @@ static void frobenius_lines(fp12_t *f, twist_projective_t *t, const g2_affine_t 
 }
 #endif
 
-void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, int n) {
-    twist_projective_t t[MILLER_MAX_PAIRS];
+/* f *= the Miller loop values of the n pairs; t[j] ends as the loop's last
+ * point for Q_j (BN: [6u + 2]Q + pi(Q) - pi^2(Q); BLS12: [|x|]Q). */
+static void miller_loop_points(fp12_t *f, twist_projective_t t[], const g1_affine_t *p, const g2_affine_t *q,
+                               int n) {
     g1_prepared_t pp[MILLER_MAX_PAIRS];
     /* the doubling lines, then (for a nonzero digit) the addition lines */
     fp2_t lines[2 * MILLER_MAX_PAIRS][3];
@@ -241,6 +243,57 @@ void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, i
     fp12_conj(&acc, &acc);
 #endif
     fp12_mul(f, f, &acc);
+}
+
+void miller_loop_affine(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, int n) {
+    twist_projective_t t[MILLER_MAX_PAIRS];
+    miller_loop_points(f, t, p, q, n);
+}
+
+/*
+ * The loop's last point decides whether Q is in G2, for any Q on the twist
+ * (Q != O): no extra multiplication is needed.
+ *   BLS12: T = [|x|]Q, and Q is in G2 iff psi(Q) = [x]Q (Scott, eprint
+ *   2021/1130), that is T = -psi(Q) as x < 0 (T = psi(Q) for x > 0).
+ *   BN: 6u + 2 + p - p^2 + p^3 = 0 mod r, and Q is in G2 iff
+ *   phi(Q) = [6u + 2]Q + psi(Q) - psi^2(Q) + psi^3(Q) = O, that is
+ *   T = -psi^3(Q). With psi^2 - t psi + p = 0 on the twist, phi = a + b psi
+ *   for a = 6u + 2 + p - t p and b = 1 - t + t^2 - p, of norm
+ *   N = a^2 + t a b + p b^2. If phi(Q) = O then [N]Q = O; N is coprime to
+ *   the cofactor h2 = #E'(Fp2) / r for every BN curve here (alt_bn128,
+ *   Nogami's BN254, BN381_1, BN462: tests/test_pairing_check.py computes
+ *   the gcd), and r^2 does not divide #E'(Fp2), so the order of Q divides r.
+ * The formulas above are exact except where T = +-Q in an addition or
+ * T = O, and every such case sets Z = 0 (lambda = 0 makes Z3 = Z lambda^3
+ * = 0; Z3 = 2 Y^3 Z and Z3 = Z lambda^3 keep Z = 0; no point of the twist
+ * has order 2, #E'(Fp2) being odd). For Q in G2 none happens (its order r
+ * exceeds every multiple the loop forms), so Z != 0 is required: a Q
+ * outside G2 cannot pass through an exceptional case.
+ * Returns all ones if every Q_j passes. Variable time (public points).
+ */
+limb_t miller_loop_affine_g2_check(fp12_t *f, const g1_affine_t *p, const g2_affine_t *q, int n) {
+    twist_projective_t t[MILLER_MAX_PAIRS];
+    limb_t ok = ~(limb_t)0;
+    miller_loop_points(f, t, p, q, n);
+    for (int j = 0; j < n; j++) {
+        fp2_t ex, ey, a;
+        fp2_conj(&ex, &q[j].x);
+        fp2_mul(&ex, &ex, &G2_PSI_X);
+        fp2_conj(&ey, &q[j].y);
+        fp2_mul(&ey, &ey, &G2_PSI_Y);
+#if CURVE_FAMILY_BN
+        /* -psi^3(Q) = (PSI2_X PSI_X conj(x), PSI_Y conj(y)) */
+        fp2_mul_fp(&ex, &ex, &G2_PSI2_X);
+#elif BLS_X_IS_NEGATIVE
+        fp2_neg(&ey, &ey); /* -psi(Q) */
+#endif
+        ok &= ~fp2_is_zero(&t[j].z);
+        fp2_mul(&a, &ex, &t[j].z);
+        ok &= fp2_eq(&a, &t[j].x);
+        fp2_mul(&a, &ey, &t[j].z);
+        ok &= fp2_eq(&a, &t[j].y);
+    }
+    return ok;
 }
 
 /* The easy part of the final exponentiation, the same in both families:

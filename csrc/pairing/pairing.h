@@ -30,6 +30,11 @@ typedef struct {
 #define MILLER_MAX_PAIRS 8
 
 void miller_loop_affine(gt_field_t *f, const g1_affine_t *p, const g2_affine_t *q, int n);
+#if !CURVE_FAMILY_BLS48
+/* miller_loop_affine for Q_j on the twist but possibly outside G2: all ones
+ * if every Q_j is in G2 (pairing.c). */
+limb_t miller_loop_affine_g2_check(gt_field_t *f, const g1_affine_t *p, const g2_affine_t *q, int n);
+#endif
 void final_exponentiation(gt_field_t *r, const gt_field_t *f);
 
 #endif /* PYBLS_PAIRING_H */

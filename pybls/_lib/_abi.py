@@ -152,6 +152,7 @@ int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, 
 int pybls_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_final_exponentiation(uint8_t *out, const uint8_t *f);
 int pybls_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
+int pybls_pairing_product_g2_check(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_expand_message_xmd(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_expand_message_xmd_keccak256(uint8_t *out, uint32_t out_len, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
 int pybls_hash_to_field_fp(uint8_t *out, uint32_t count, const uint8_t *msg, uint32_t msg_len, const uint8_t *dst, uint32_t dst_len);
@@ -298,6 +299,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_final_exponentiation': ('int', ['u8*', 'const u8*']),
     'pybls_pairing_products': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
+    'pybls_pairing_product_g2_check': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_expand_message_xmd': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_expand_message_xmd_keccak256': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_hash_to_field_fp': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'const u8*', 'u32']),
@@ -394,6 +396,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_pairing_product': 576,
     'pybls_miller_loop': 576,
     'pybls_final_exponentiation': 576,
+    'pybls_pairing_product_g2_check': 576,
     'pybls_g1_map_to_curve': 144,
     'pybls_g1_hash_to_curve': 144,
     'pybls_g1_encode_to_curve': 144,

@@ -143,6 +143,7 @@ int pybls_bls48_581_pairing_product(uint8_t *out, const uint8_t *g1s, const uint
 int pybls_bls48_581_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bls48_581_final_exponentiation(uint8_t *out, const uint8_t *f);
 int pybls_bls48_581_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
+int pybls_bls48_581_pairing_product_g2_check(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 """
 
 # name -> (restype, argtypes); argtypes are 'u8*', 'const u8*' or 'u32'.
@@ -252,6 +253,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bls48_581_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bls48_581_final_exponentiation': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_pairing_products': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
+    'pybls_bls48_581_pairing_product_g2_check': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
 }
 
 # name -> size in bytes of the output buffer passed as the first argument.
@@ -321,6 +323,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bls48_581_pairing_product': 3840,
     'pybls_bls48_581_miller_loop': 3840,
     'pybls_bls48_581_final_exponentiation': 3840,
+    'pybls_bls48_581_pairing_product_g2_check': 3840,
 }
 
 # name -> (position of the size argument after `out`, bytes per unit of it).

@@ -143,6 +143,7 @@ int pybls_bn254_nogami_pairing_product(uint8_t *out, const uint8_t *g1s, const u
 int pybls_bn254_nogami_miller_loop(uint8_t *out, const uint8_t *g1, const uint8_t *g2);
 int pybls_bn254_nogami_final_exponentiation(uint8_t *out, const uint8_t *f);
 int pybls_bn254_nogami_pairing_products(uint8_t *out, uint32_t count, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
+int pybls_bn254_nogami_pairing_product_g2_check(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n);
 int pybls_bn254_nogami_g1_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
 int pybls_bn254_nogami_g2_hash_and_map_mcl(uint8_t *out, const uint8_t *msg, uint32_t msg_len);
 """
@@ -254,6 +255,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_miller_loop': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn254_nogami_final_exponentiation': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_nogami_pairing_products': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
+    'pybls_bn254_nogami_pairing_product_g2_check': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_g1_hash_and_map_mcl': ('int', ['u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_g2_hash_and_map_mcl': ('int', ['u8*', 'const u8*', 'u32']),
 }
@@ -325,6 +327,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn254_nogami_pairing_product': 384,
     'pybls_bn254_nogami_miller_loop': 384,
     'pybls_bn254_nogami_final_exponentiation': 384,
+    'pybls_bn254_nogami_pairing_product_g2_check': 384,
     'pybls_bn254_nogami_g1_hash_and_map_mcl': 96,
     'pybls_bn254_nogami_g2_hash_and_map_mcl': 192,
 }
