@@ -25,6 +25,17 @@
 #define PYBLS_MONT_R30_H
 
 #define R30_MASK 0x3fffffffu
+
+/* Under PYBLS_R30_COUNT (benchmarks/wasm/kernels.c only), the digit
+ * products, squarings and reductions are counted, to bound an operation's
+ * time by its count of each times the time of one. */
+#ifdef PYBLS_R30_COUNT
+extern unsigned long pybls_r30_counts[3];
+#define R30_COUNT(kind) (pybls_r30_counts[kind]++)
+#else
+#define R30_COUNT(kind) ((void)0)
+#endif
+enum { R30_COUNT_MUL, R30_COUNT_SQR, R30_COUNT_REDC };
 /* 30-bit digits of an n-limb value, and bits in the top one. */
 #define R30_DIGITS(n) ((32 * (n) + 29) / 30)
 #define R30_TOP_BITS(n) (32 * (n) - 30 * (R30_DIGITS(n) - 1))
@@ -94,6 +105,7 @@ R30_INLINE void r30_pack(uint32_t *r, int nw, const uint32_t *d, int nd, int shi
  * carry from column k-1. */
 R30_INLINE void r30_mul_digits(uint32_t *d, const uint32_t *a, const uint32_t *b, int nd) {
     uint64_t carry = 0;
+    R30_COUNT(R30_COUNT_MUL);
     R30_UNROLL
     for (int k = 0; k < 2 * nd - 1; k++) {
         uint64_t s = 0, h = 0;
@@ -118,6 +130,7 @@ R30_INLINE void r30_mul_digits(uint32_t *d, const uint32_t *a, const uint32_t *b
  * takes the high bits of each R30_COLUMN / 2 of them). */
 R30_INLINE void r30_sqr_digits(uint32_t *d, const uint32_t *a, int nd) {
     uint64_t carry = 0;
+    R30_COUNT(R30_COUNT_SQR);
     R30_UNROLL
     for (int k = 0; k < 2 * nd - 1; k++) {
         uint64_t s = 0, h = 0;
@@ -147,6 +160,7 @@ R30_INLINE void r30_redc_digits(uint32_t *r, const uint32_t *t, const uint32_t *
     const int nd = R30_DIGITS(n), top = R30_TOP_BITS(n);
     uint32_t m[R30_MAX_DIGITS], q[R30_MAX_DIGITS], u[R30_MAX_DIGITS + 1];
     uint64_t carry = 0;
+    R30_COUNT(R30_COUNT_REDC);
     r30_unpack(m, nd, m32, n); /* folded at compile time for a constant m */
     R30_UNROLL
     for (int k = 0; k < 2 * nd; k++) {
