@@ -16,6 +16,16 @@
  * Only n with D <= 22 (R30_FITS: every field up to BLS48-581's 20 limbs)
  * take this path; mont.h keeps the generic loop for the rest.
  *
+ * In the WebAssembly build the compiler keeps each unrolled product or
+ * reduction (mont_mul_n, mont_mul_wide_n, mont_redc_n) a function that
+ * the tower calls; the larger functions of the alternatives tried ran
+ * slower in V8. Fp2's Karatsuba product in digits (each coefficient
+ * unpacked once, the three products combined in digits and reduced
+ * straight from them, fused into one function) made the BLS12-381 pairing
+ * 1.2 to 1.3 times slower in Node 20, though it unpacks a third less and
+ * packs nothing double-width; leaving the column loops rolled made it 1.6
+ * times slower (measured with benchmarks/wasm/kernels.c).
+ *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
  * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
  * value below 2m, which mont_reduce_once (mont.h) brings below m.
