@@ -24,8 +24,11 @@
  * straight from them, fused into one function) made the BLS12-381 pairing
  * 1.36 times slower in Pyodide under Node 20 (benchmarks/pairing_pyodide.mjs,
  * BN254's 1.10 times), though it unpacks a third less and packs nothing
- * double-width, and the BLS12-381 module 14 KB larger; leaving the column
- * loops rolled made the pairing 1.6 times slower (benchmarks/wasm/kernels.c).
+ * double-width, and the BLS12-381 module 14 KB larger; with its products
+ * and reductions kept in functions of their own it ran no faster than the
+ * limb path (0.99 to 1.03): the digit kernels, not the packing, take the
+ * time. Leaving the column loops rolled made the pairing 1.6 times slower
+ * (benchmarks/wasm/kernels.c).
  *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
  * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
