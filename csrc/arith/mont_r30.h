@@ -27,8 +27,11 @@
  * double-width, and the BLS12-381 module 14 KB larger; with its products
  * and reductions kept in functions of their own it ran no faster than the
  * limb path (0.99 to 1.03): the digit kernels, not the packing, take the
- * time. Leaving the column loops rolled made the pairing 1.6 times slower
- * (benchmarks/wasm/kernels.c).
+ * time. Leaving the column loops rolled made the pairing 1.6 times slower;
+ * taking the reduction's digits of q two at a time (one 64-bit product
+ * for -T m^-1 mod 2^60, half the chain of dependent products) and one
+ * level of Karatsuba on the 13 digits of BLS12-381 changed nothing and
+ * slowed the product (benchmarks/wasm/kernels.c).
  *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
  * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
