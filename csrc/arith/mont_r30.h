@@ -30,8 +30,10 @@
  * time. Leaving the column loops rolled made the pairing 1.6 times slower;
  * taking the reduction's digits of q two at a time (one 64-bit product
  * for -T m^-1 mod 2^60, half the chain of dependent products) and one
- * level of Karatsuba on the 13 digits of BLS12-381 changed nothing and
- * slowed the product (benchmarks/wasm/kernels.c).
+ * level of Karatsuba on the 13 digits of BLS12-381 (halves of 7 and 6,
+ * their sums normalised to 8) did not help either: the pairing ran at
+ * 0.99 of its time with the first, and the product 2.6 times slower with
+ * the second (benchmarks/wasm/kernels.c).
  *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
  * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
