@@ -25,14 +25,14 @@
  * 1.36 times slower in Pyodide under Node 20 (benchmarks/pairing_pyodide.mjs,
  * BN254's 1.10 times), though it unpacks a third less and packs nothing
  * double-width, and the BLS12-381 module 14 KB larger; with its products
- * and reductions kept in functions of their own it ran no faster than the
- * limb path (0.99 to 1.03): the digit kernels, not the packing, take the
+ * and reductions kept in functions of their own it took 0.97 to 1.01 of
+ * the limb path's time: the digit kernels, not the packing, take the
  * time. Leaving the column loops rolled made the pairing 1.6 times slower;
  * taking the reduction's digits of q two at a time (one 64-bit product
  * for -T m^-1 mod 2^60, half the chain of dependent products) and one
  * level of Karatsuba on the 13 digits of BLS12-381 (halves of 7 and 6,
- * their sums normalised to 8) did not help either: the pairing ran at
- * 0.99 of its time with the first, and the product 2.6 times slower with
+ * their sums normalised to 8) did not help either: the pairing took 1.01
+ * of its time with the first, and the product 2.6 times slower with
  * the second (benchmarks/wasm/kernels.c).
  *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
