@@ -16,6 +16,25 @@
  * Only n with D <= 22 (R30_FITS: every field up to BLS48-581's 20 limbs)
  * take this path; mont.h keeps the generic loop for the rest.
  *
+ * In the WebAssembly build the compiler keeps each unrolled product or
+ * reduction (mont_mul_n, mont_mul_wide_n, mont_redc_n) a function that
+ * the tower calls; the larger functions of the alternatives tried ran
+ * slower in V8. Fp2's Karatsuba product in digits (each coefficient
+ * unpacked once, the three products combined in digits and reduced
+ * straight from them, fused into one function) made the BLS12-381 pairing
+ * 1.36 times slower in Pyodide under Node 20 (benchmarks/pairing_pyodide.mjs,
+ * BN254's 1.10 times), though it unpacks a third less and packs nothing
+ * double-width, and the BLS12-381 module 14 KB larger; with its products
+ * and reductions kept in functions of their own it took 0.97 to 1.01 of
+ * the limb path's time: the digit kernels, not the packing, take the
+ * time. Leaving the column loops rolled made the pairing 1.6 times slower;
+ * taking the reduction's digits of q two at a time (one 64-bit product
+ * for -T m^-1 mod 2^60, half the chain of dependent products) and one
+ * level of Karatsuba on the 13 digits of BLS12-381 (halves of 7 and 6,
+ * their sums normalised to 8) did not help either: the pairing took 1.01
+ * of its time with the first, and the product 2.6 times slower with
+ * the second (benchmarks/wasm/kernels.c).
+ *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
  * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
  * value below 2m, which mont_reduce_once (mont.h) brings below m.
@@ -25,6 +44,17 @@
 #define PYBLS_MONT_R30_H
 
 #define R30_MASK 0x3fffffffu
+
+/* Under PYBLS_R30_COUNT (benchmarks/wasm/kernels.c only), the digit
+ * products, squarings and reductions are counted, to bound an operation's
+ * time by its count of each times the time of one. */
+#ifdef PYBLS_R30_COUNT
+extern unsigned long pybls_r30_counts[3];
+#define R30_COUNT(kind) (pybls_r30_counts[kind]++)
+#else
+#define R30_COUNT(kind) ((void)0)
+#endif
+enum { R30_COUNT_MUL, R30_COUNT_SQR, R30_COUNT_REDC };
 /* 30-bit digits of an n-limb value, and bits in the top one. */
 #define R30_DIGITS(n) ((32 * (n) + 29) / 30)
 #define R30_TOP_BITS(n) (32 * (n) - 30 * (R30_DIGITS(n) - 1))
@@ -94,6 +124,7 @@ R30_INLINE void r30_pack(uint32_t *r, int nw, const uint32_t *d, int nd, int shi
  * carry from column k-1. */
 R30_INLINE void r30_mul_digits(uint32_t *d, const uint32_t *a, const uint32_t *b, int nd) {
     uint64_t carry = 0;
+    R30_COUNT(R30_COUNT_MUL);
     R30_UNROLL
     for (int k = 0; k < 2 * nd - 1; k++) {
         uint64_t s = 0, h = 0;
@@ -118,6 +149,7 @@ R30_INLINE void r30_mul_digits(uint32_t *d, const uint32_t *a, const uint32_t *b
  * takes the high bits of each R30_COLUMN / 2 of them). */
 R30_INLINE void r30_sqr_digits(uint32_t *d, const uint32_t *a, int nd) {
     uint64_t carry = 0;
+    R30_COUNT(R30_COUNT_SQR);
     R30_UNROLL
     for (int k = 0; k < 2 * nd - 1; k++) {
         uint64_t s = 0, h = 0;
@@ -147,6 +179,7 @@ R30_INLINE void r30_redc_digits(uint32_t *r, const uint32_t *t, const uint32_t *
     const int nd = R30_DIGITS(n), top = R30_TOP_BITS(n);
     uint32_t m[R30_MAX_DIGITS], q[R30_MAX_DIGITS], u[R30_MAX_DIGITS + 1];
     uint64_t carry = 0;
+    R30_COUNT(R30_COUNT_REDC);
     r30_unpack(m, nd, m32, n); /* folded at compile time for a constant m */
     R30_UNROLL
     for (int k = 0; k < 2 * nd; k++) {
