@@ -1,6 +1,7 @@
 /* fp8.c - Fp8 = Fp4[w]/(w^2 + v) of the BLS48 tower (quad_template.h): G2's
  * coordinates. */
 #include "curves/consts.h"
+#include "arith/mont.h"
 #include "field/tower48.h"
 
 #define T fp8_t
@@ -14,18 +15,40 @@
 #include "field/quad_template.h"
 
 /* Products with lazy reduction: the 27 Fp products of an Fp8 product stay
- * double-width (fp2x2_t, sums taken modulo p R) until the eight
- * coefficients are reduced once each. */
+ * double-width (fp2x2_t, sums taken modulo M = p R) until the eight
+ * coefficients are reduced once each.
+ *
+ * The Karatsuba sums that only feed a double-width product are left
+ * unreduced: a plain product takes any operands below R = 2^640, and p
+ * has 581 bits. From reduced Fp8 operands (below p), the Fp4 sums are
+ * below 2p, the Fp2 sums below 4p and those of fp2_mul_wide below 8p, so
+ * every double-width product is below 64 p^2 < 2^587 p < M, the bound
+ * the differences modulo M and the reduction need. */
 typedef struct { fp2x2_t c0, c1; } fp4x2_t;
+enum { NL = FP_LIMBS };
+_Static_assert(CURVE_P_BITS + 6 <= FP_LIMBS * LIMB_BITS, "64 p^2 < p R: the unreduced sums' products");
 
-/* a b in Fp4 before reduction (Karatsuba; v^2 = -(1 + u)). */
+/* r = a + b without reduction, for a, b below 2^(N - 1) (N = FP_LIMBS *
+ * LIMB_BITS): no carry leaves the top limb. */
+static void fp2_add_plain(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    mont_add_n(r->c0.l, a->c0.l, b->c0.l, NL);
+    mont_add_n(r->c1.l, a->c1.l, b->c1.l, NL);
+}
+
+static void fp4_add_plain(fp4_t *r, const fp4_t *a, const fp4_t *b) {
+    fp2_add_plain(&r->c0, &a->c0, &b->c0);
+    fp2_add_plain(&r->c1, &a->c1, &b->c1);
+}
+
+/* a b in Fp4 before reduction (Karatsuba; v^2 = -(1 + u)), for
+ * coefficients below 2p (see above). */
 static void fp4_mul_wide(fp4x2_t *r, const fp4_t *a, const fp4_t *b) {
     fp2x2_t v0, v1, t;
     fp2_t sa, sb;
     fp2_mul_wide(&v0, &a->c0, &b->c0);
     fp2_mul_wide(&v1, &a->c1, &b->c1);
-    fp2_add(&sa, &a->c0, &a->c1);
-    fp2_add(&sb, &b->c0, &b->c1);
+    fp2_add_plain(&sa, &a->c0, &a->c1);
+    fp2_add_plain(&sb, &b->c0, &b->c1);
     fp2_mul_wide(&t, &sa, &sb);
     fp2x2_sub(&t, &t, &v0);
     fp2x2_sub(&r->c1, &t, &v1);
@@ -53,8 +76,8 @@ void fp8_mul(fp8_t *r, const fp8_t *a, const fp8_t *b) {
     fp4_t sa, sb;
     fp4_mul_wide(&v0, &a->c0, &b->c0);
     fp4_mul_wide(&v1, &a->c1, &b->c1);
-    fp4_add(&sa, &a->c0, &a->c1);
-    fp4_add(&sb, &b->c0, &b->c1);
+    fp4_add_plain(&sa, &a->c0, &a->c1);
+    fp4_add_plain(&sb, &b->c0, &b->c1);
     fp4_mul_wide(&s, &sa, &sb);
     fp2x2_sub(&s.c0, &s.c0, &v0.c0);
     fp2x2_sub(&s.c1, &s.c1, &v0.c1);
@@ -69,9 +92,9 @@ void fp8_sqr(fp8_t *r, const fp8_t *a) {
     fp4x2_t v, s, c0, c1;
     fp4_t x, y;
     fp4_mul_wide(&v, &a->c0, &a->c1);
-    fp4_add(&x, &a->c0, &a->c1);
+    fp4_add_plain(&x, &a->c0, &a->c1);
     fp4_mul_nr(&y, &a->c1);
-    fp4_add(&y, &y, &a->c0);
+    fp4_add_plain(&y, &y, &a->c0);
     fp4_mul_wide(&s, &x, &y);
     fp2x2_sub(&s.c0, &s.c0, &v.c0);
     fp2x2_sub(&s.c1, &s.c1, &v.c1);
