@@ -53,6 +53,19 @@ typedef struct { fp24_t c0, c1; } fp48_t;      /* c0 + c1 s */
 TOWER48_DECLARE_QUAD(fp4, fp4_t, fp2_t)
 TOWER48_DECLARE_QUAD(fp8, fp8_t, fp4_t)
 
+/* Lazy reduction (fp8.c): Fp8 products before reduction, coefficients
+ * double-width below M = p R (fp2x2_t), sums and differences taken
+ * modulo M. The products take operands whose coefficients are below 8p,
+ * so sums that only feed them are left unreduced (fp8_add_plain). */
+typedef struct { fp2x2_t c0, c1; } fp4x2_t;
+typedef struct { fp4x2_t c0, c1; } fp8x2_t;
+void fp8_add_plain(fp8_t *r, const fp8_t *a, const fp8_t *b); /* a + b, no reduction */
+void fp8_mul_wide(fp8x2_t *r, const fp8_t *a, const fp8_t *b);
+void fp8x2_add(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b);
+void fp8x2_sub(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b);
+void fp8x2_add_nr(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b); /* a + (-w) b */
+void fp8x2_redc(fp8_t *r, const fp8x2_t *a);
+
 /* Fp2 helpers of the tower: a^(p^k) (conjugation for odd k) and a sqrt
  * through the same interface. */
 void fp2_frobenius(fp2_t *r, const fp2_t *a, int k);
