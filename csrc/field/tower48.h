@@ -54,9 +54,11 @@ TOWER48_DECLARE_QUAD(fp4, fp4_t, fp2_t)
 TOWER48_DECLARE_QUAD(fp8, fp8_t, fp4_t)
 
 /* Lazy reduction (fp8.c): Fp8 products before reduction, coefficients
- * double-width below M = p R (fp2x2_t), sums and differences taken
- * modulo M. The products take operands whose coefficients are below 8p,
- * so sums that only feed them are left unreduced (fp8_add_plain). */
+ * double-width signed integers (two's complement in fp2x2_t storage),
+ * summed and subtracted exactly and brought into range at the reduction;
+ * fp8.c gives their bounds. The products take operands whose coefficients
+ * are below 8p, so sums that only feed them are left unreduced
+ * (fp8_add_plain). */
 typedef struct { fp2x2_t c0, c1; } fp4x2_t;
 typedef struct { fp4x2_t c0, c1; } fp8x2_t;
 void fp8_add_plain(fp8_t *r, const fp8_t *a, const fp8_t *b); /* a + b, no reduction */
