@@ -16,17 +16,28 @@ static void fp24_add_plain(fp24_t *r, const fp24_t *a, const fp24_t *b) {
     fp8_add_plain(&r->c2, &a->c2, &b->c2);
 }
 
+/* Karatsuba over Fp24, combined double-width and reduced once per
+ * coefficient: (a0 + a1 s)(b0 + b1 s) = (v0 + n v1) + (s - v0 - v1) s
+ * for n = s^2 = -z, with -z (x0 + x1 z + x2 z^2) = w x2 - x0 z - x1 z^2. */
 void fp48_mul(fp48_t *r, const fp48_t *a, const fp48_t *b) {
-    fp24_t v0, v1, s, t;
-    fp24_mul(&v0, &a->c0, &b->c0);
-    fp24_mul(&v1, &a->c1, &b->c1);
+    fp24x2_t v0, v1, x;
+    fp24_t s, t;
+    fp24_mul_wide(&v0, &a->c0, &b->c0);
+    fp24_mul_wide(&v1, &a->c1, &b->c1);
     fp24_add_plain(&s, &a->c0, &a->c1);
     fp24_add_plain(&t, &b->c0, &b->c1);
-    fp24_mul(&s, &s, &t);
-    fp24_sub(&s, &s, &v0);
-    fp24_sub(&r->c1, &s, &v1);
-    fp24_mul_nr(&v1, &v1);
-    fp24_add(&r->c0, &v0, &v1);
+    fp24_mul_wide(&x, &s, &t);
+    fp8x2_sub(&x.c0, &x.c0, &v0.c0);
+    fp8x2_sub(&x.c1, &x.c1, &v0.c1);
+    fp8x2_sub(&x.c2, &x.c2, &v0.c2);
+    fp8x2_sub(&x.c0, &x.c0, &v1.c0);
+    fp8x2_sub(&x.c1, &x.c1, &v1.c1);
+    fp8x2_sub(&x.c2, &x.c2, &v1.c2);
+    fp24x2_redc(&r->c1, &x); /* a and b are read no more */
+    fp8x2_sub_nr(&x.c0, &v0.c0, &v1.c2);
+    fp8x2_sub(&x.c1, &v0.c1, &v1.c0);
+    fp8x2_sub(&x.c2, &v0.c2, &v1.c1);
+    fp24x2_redc(&r->c0, &x);
 }
 
 /* (a0 + a1 s)^2 = (a0 + a1)(a0 + n a1) - (1 + n) a0 a1 + 2 a0 a1 s, n = -z. */

@@ -34,11 +34,12 @@
  *   just before the reduction (sx_redc). Fp2 products are below 2^12 p^2
  *   in absolute value, Fp4 and Fp8 combinations of three of them (one
  *   doubled by 1 + u) below 2^14 p^2 and 2^16 p^2, Fp24 ones of up to
- *   five Fp8 values (fp24.c) below 2^19 p^2: all far below p R = p 2^640
- *   (2^20 p^2 < 2^601 p), the bound the reduction needs once a negative
- *   value has had p R added, and below 2^(2N - 1), so nothing wraps. */
+ *   five Fp8 values (fp24.c) below 2^19 p^2 and Fp48 ones of three Fp24
+ *   values (fp48.c) below 2^21 p^2: all far below p R = p 2^640 (2^22 p^2
+ *   < 2^603 p), the bound the reduction needs once a negative value has
+ *   had p R added, and below 2^(2N - 1), so nothing wraps. */
 enum { NL = FP_LIMBS };
-_Static_assert(CURVE_P_BITS + 20 <= FP_LIMBS * LIMB_BITS, "2^20 p^2 < p R: the double-width bounds");
+_Static_assert(CURVE_P_BITS + 22 <= FP_LIMBS * LIMB_BITS, "2^22 p^2 < p R: the double-width bounds");
 
 static inline void sx_add(limb_t *r, const limb_t *a, const limb_t *b) { mont_add_n(r, a, b, 2 * NL); }
 static inline void sx_sub(limb_t *r, const limb_t *a, const limb_t *b) { mont_sub_n(r, a, b, 2 * NL); }
@@ -160,6 +161,16 @@ void fp8x2_add_nr(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b) {
     sx2_add(&r->c0.c1, &a->c0.c1, &b->c1.c0);
     sx2_sub(&r->c1.c0, &a->c1.c0, &b->c0.c0);
     sx2_sub(&r->c1.c1, &a->c1.c1, &b->c0.c1);
+}
+
+/* r = a - (-w) b = a + w b (see fp8x2_add_nr). */
+void fp8x2_sub_nr(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b) {
+    fp2x2_t t;
+    sx2_mul_xi(&t, &b->c1.c1);
+    sx2_add(&r->c0.c0, &a->c0.c0, &t);
+    sx2_sub(&r->c0.c1, &a->c0.c1, &b->c1.c0);
+    sx2_add(&r->c1.c0, &a->c1.c0, &b->c0.c0);
+    sx2_add(&r->c1.c1, &a->c1.c1, &b->c0.c1);
 }
 
 void fp8x2_redc(fp8_t *r, const fp8x2_t *a) {
