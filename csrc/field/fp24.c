@@ -65,7 +65,7 @@ void fp24_mul_wide(fp24x2_t *r, const fp24_t *a, const fp24_t *b) {
     fp8x2_add(&r->c2, &x, &v1);
 }
 
-void fp24x2_redc(fp24_t *r, const fp24x2_t *a) {
+void fp24x2_redc(fp24_t *r, fp24x2_t *a) {
     fp8x2_redc(&r->c0, &a->c0);
     fp8x2_redc(&r->c1, &a->c1);
     fp8x2_redc(&r->c2, &a->c2);

@@ -76,17 +76,15 @@ static void sx2_mul(fp2x2_t *r, const fp2_t *a, const fp2_t *b) {
     sx_sub(r->c0, r->c0, t1);
 }
 
-/* r = t / R mod p for a signed t, |t| < p R: p R is added where t is
- * negative (its low half is zero), then t is in [0, p R). */
-static void sx_redc(limb_t *r, const limb_t *t) {
-    limb_t u[2 * NL];
+/* r = t / R mod p for a signed t, |t| < p R: p R is added to t in place
+ * where it is negative (its low half is zero), leaving t in [0, p R). */
+static void sx_redc(limb_t *r, limb_t *t) {
     limb_t negative = (limb_t)0 - (t[2 * NL - 1] >> (LIMB_BITS - 1));
-    for (int i = 0; i < NL; i++) u[i] = t[i];
-    mont_add_mask_n(u + NL, t + NL, PM, negative, NL);
-    mont_redc_n(r, u, PM, P_N0, NL);
+    mont_add_mask_n(t + NL, t + NL, PM, negative, NL);
+    mont_redc_n(r, t, PM, P_N0, NL);
 }
 
-static void sx2_redc(fp2_t *r, const fp2x2_t *a) {
+static void sx2_redc(fp2_t *r, fp2x2_t *a) {
     sx_redc(r->c0.l, a->c0);
     sx_redc(r->c1.l, a->c1);
 }
@@ -173,7 +171,7 @@ void fp8x2_sub_nr(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b) {
     sx2_add(&r->c1.c1, &a->c1.c1, &b->c0.c1);
 }
 
-void fp8x2_redc(fp8_t *r, const fp8x2_t *a) {
+void fp8x2_redc(fp8_t *r, fp8x2_t *a) {
     sx2_redc(&r->c0.c0, &a->c0.c0);
     sx2_redc(&r->c0.c1, &a->c0.c1);
     sx2_redc(&r->c1.c0, &a->c1.c0);
@@ -201,25 +199,22 @@ void fp8_mul(fp8_t *r, const fp8_t *a, const fp8_t *b) {
 
 /* (a0 + a1 w)^2 = (a0 + a1)(a0 + n a1) - v - n v + 2 v w, v = a0 a1. */
 void fp8_sqr(fp8_t *r, const fp8_t *a) {
-    fp4x2_t v, s, c0, c1;
+    fp4x2_t v, s;
+    fp8x2_t c;
+    fp2x2_t t;
     fp4_t x, y;
     fp4_mul_wide(&v, &a->c0, &a->c1);
     fp4_add_plain(&x, &a->c0, &a->c1);
     fp4_mul_nr(&y, &a->c1);
     fp4_add_plain(&y, &y, &a->c0);
     fp4_mul_wide(&s, &x, &y);
-    sx2_sub(&s.c0, &s.c0, &v.c0);
-    sx2_sub(&s.c1, &s.c1, &v.c1);
-    {
-        fp4x2_t nv, zero = {{{0}, {0}}, {{0}, {0}}};
-        fp4x2_add_nr(&nv, &zero, &v);
-        sx2_sub(&c0.c0, &s.c0, &nv.c0);
-        sx2_sub(&c0.c1, &s.c1, &nv.c1);
-    }
-    sx2_add(&c1.c0, &v.c0, &v.c0);
-    sx2_add(&c1.c1, &v.c1, &v.c1);
-    fp8x2_t t = {c0, c1};
-    fp8x2_redc(r, &t);
+    fp4x2_sub(&s, &s, &v);
+    /* c0 = s - n v, n v = (1 + u) v1 - v0 v */
+    sx2_mul_xi(&t, &v.c1);
+    sx2_sub(&c.c0.c0, &s.c0, &t);
+    sx2_add(&c.c0.c1, &s.c1, &v.c0);
+    fp4x2_add(&c.c1, &v, &v);
+    fp8x2_redc(r, &c);
 }
 
 /* Times -w, the non-residue z^3 of Fp24: (a0 + a1 w)(-w) = -a1 w^2 - a0 w

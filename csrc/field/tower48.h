@@ -67,7 +67,7 @@ void fp8x2_add(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b);
 void fp8x2_sub(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b);
 void fp8x2_add_nr(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b); /* a + (-w) b */
 void fp8x2_sub_nr(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b); /* a - (-w) b */
-void fp8x2_redc(fp8_t *r, const fp8x2_t *a);
+void fp8x2_redc(fp8_t *r, fp8x2_t *a); /* a is overwritten */
 
 /* Fp2 helpers of the tower: a^(p^k) (conjugation for odd k) and a sqrt
  * through the same interface. */
@@ -85,7 +85,7 @@ void fp24_mul(fp24_t *r, const fp24_t *a, const fp24_t *b);
 /* The product before reduction (see fp8x2_t), and its reduction. */
 typedef struct { fp8x2_t c0, c1, c2; } fp24x2_t;
 void fp24_mul_wide(fp24x2_t *r, const fp24_t *a, const fp24_t *b);
-void fp24x2_redc(fp24_t *r, const fp24x2_t *a);
+void fp24x2_redc(fp24_t *r, fp24x2_t *a); /* a is overwritten */
 void fp24_sqr(fp24_t *r, const fp24_t *a);
 void fp24_mul_nr(fp24_t *r, const fp24_t *a); /* times -z, the non-residue s^2 */
 void fp24_inv(fp24_t *r, const fp24_t *a);
