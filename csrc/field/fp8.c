@@ -12,6 +12,7 @@
 #define Q_FROB FROB8_W
 #define B_BYTES (4 * CURVE_FP_BYTES)
 #define Q_OWN_MUL 1
+#define Q_OWN_MUL2 1
 #include "field/quad_template.h"
 
 #define PM P_MODULUS
@@ -195,6 +196,23 @@ void fp8_mul(fp8_t *r, const fp8_t *a, const fp8_t *b) {
     fp8x2_t t;
     fp8_mul_wide(&t, a, b);
     fp8x2_redc(r, &t);
+}
+
+/* a b + c d and a b - c d, summed double-width and reduced once. */
+void fp8_mul2_add(fp8_t *r, const fp8_t *a, const fp8_t *b, const fp8_t *c, const fp8_t *d) {
+    fp8x2_t x, y;
+    fp8_mul_wide(&x, a, b);
+    fp8_mul_wide(&y, c, d);
+    fp8x2_add(&x, &x, &y);
+    fp8x2_redc(r, &x);
+}
+
+void fp8_mul2_sub(fp8_t *r, const fp8_t *a, const fp8_t *b, const fp8_t *c, const fp8_t *d) {
+    fp8x2_t x, y;
+    fp8_mul_wide(&x, a, b);
+    fp8_mul_wide(&y, c, d);
+    fp8x2_sub(&x, &x, &y);
+    fp8x2_redc(r, &x);
 }
 
 /* (a0 + a1 w)^2 = (a0 + a1)(a0 + n a1) - v - n v + 2 v w, v = a0 a1. */
