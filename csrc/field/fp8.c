@@ -119,8 +119,11 @@ static void fp4_mul_wide(fp4x2_t *r, const fp4_t *a, const fp4_t *b) {
     sx2_mul(&t, &sa, &sb);
     sx2_sub(&t, &t, &v0);
     sx2_sub(&r->c1, &t, &v1);
-    sx2_mul_xi(&v1, &v1);
-    sx2_sub(&r->c0, &v0, &v1);
+    /* c0 = v0 - (1 + u) v1 = (v0.0 - v1.0 + v1.1) + (v0.1 - v1.0 - v1.1) u */
+    sx_sub(r->c0.c0, v0.c0, v1.c0);
+    sx_add(r->c0.c0, r->c0.c0, v1.c1);
+    sx_sub(r->c0.c1, v0.c1, v1.c0);
+    sx_sub(r->c0.c1, r->c0.c1, v1.c1);
 }
 
 static void fp4x2_add(fp4x2_t *r, const fp4x2_t *a, const fp4x2_t *b) {
