@@ -32,7 +32,7 @@
  * - Double-width values are signed integers in two's complement (2N
  *   bits, N = FP_LIMBS * LIMB_BITS), summed and subtracted exactly with
  *   no correction modulo p R; one is added, where the value is negative,
- *   just before the reduction (sx_redc). Fp2 products are below 2^12 p^2
+ *   just before the reduction (sx2_redc). Fp2 products are below 2^12 p^2
  *   in absolute value, Fp4 and Fp8 combinations of three of them (one
  *   doubled by 1 + u) below 2^14 p^2 and 2^16 p^2, Fp24 ones of up to
  *   five Fp8 values (fp24.c) below 2^19 p^2 and Fp48 ones of three Fp24
@@ -77,11 +77,25 @@ static void sx2_mul(fp2x2_t *r, const fp2_t *a, const fp2_t *b) {
     sx_sub(r->c0, r->c0, t1);
 }
 
-/* r = t / R mod p for a signed t, |t| < p R: p R is added to t in place
- * where it is negative (its low half is zero), leaving t in [0, p R). */
-static void sx_redc(limb_t *r, limb_t *t) {
+/* p R added in place to a signed t, |t| < p R, where it is negative (its
+ * low half is zero), leaving t in [0, p R) for the reduction. */
+static inline void sx_to_redc_range(limb_t *t) {
     limb_t negative = (limb_t)0 - (t[2 * NL - 1] >> (LIMB_BITS - 1));
     mont_add_mask_n(t + NL, t + NL, PM, negative, NL);
+}
+
+/* r = a / R mod p; a is overwritten. 32-bit builds (WebAssembly) call
+ * fp2.c's reduction rather than inline another copy of the unrolled
+ * radix-2^30 one (8 KB of the module); 64-bit ones inline the kernel. */
+#if LIMB_BITS == 32
+static void sx2_redc(fp2_t *r, fp2x2_t *a) {
+    sx_to_redc_range(a->c0);
+    sx_to_redc_range(a->c1);
+    fp2x2_redc(r, a);
+}
+#else
+static void sx_redc(limb_t *r, limb_t *t) {
+    sx_to_redc_range(t);
     mont_redc_n(r, t, PM, P_N0, NL);
 }
 
@@ -89,6 +103,7 @@ static void sx2_redc(fp2_t *r, fp2x2_t *a) {
     sx_redc(r->c0.l, a->c0);
     sx_redc(r->c1.l, a->c1);
 }
+#endif
 
 /* r = a + b without reduction, for a, b below 2^(N - 1) (N = FP_LIMBS *
  * LIMB_BITS): no carry leaves the top limb. */
