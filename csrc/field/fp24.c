@@ -33,35 +33,49 @@ void fp24_neg(fp24_t *r, const fp24_t *a) {
 }
 
 /* Karatsuba over three coefficients (six Fp8 products), z^3 = -w
- * (fp8_mul_nr). */
+ * (fp8x2_add_nr), the products combined double-width. The sums feeding
+ * the products stay unreduced: operands with coefficients below 4p give
+ * sums below 8p, the bound of fp8_mul_wide. */
+void fp24_mul_wide(fp24x2_t *r, const fp24_t *a, const fp24_t *b) {
+    fp8x2_t v0, v1, v2, x;
+    fp8_t s, t;
+    fp8_mul_wide(&v0, &a->c0, &b->c0);
+    fp8_mul_wide(&v1, &a->c1, &b->c1);
+    fp8_mul_wide(&v2, &a->c2, &b->c2);
+    /* c0 = v0 - w ((a1 + a2)(b1 + b2) - v1 - v2) */
+    fp8_add_plain(&s, &a->c1, &a->c2);
+    fp8_add_plain(&t, &b->c1, &b->c2);
+    fp8_mul_wide(&x, &s, &t);
+    fp8x2_sub(&x, &x, &v1);
+    fp8x2_sub(&x, &x, &v2);
+    fp8x2_add_nr(&r->c0, &v0, &x);
+    /* c1 = (a0 + a1)(b0 + b1) - v0 - v1 - w v2 */
+    fp8_add_plain(&s, &a->c0, &a->c1);
+    fp8_add_plain(&t, &b->c0, &b->c1);
+    fp8_mul_wide(&x, &s, &t);
+    fp8x2_sub(&x, &x, &v0);
+    fp8x2_sub(&x, &x, &v1);
+    fp8x2_add_nr(&r->c1, &x, &v2);
+    /* c2 = (a0 + a2)(b0 + b2) - v0 - v2 + v1 */
+    fp8_add_plain(&s, &a->c0, &a->c2);
+    fp8_add_plain(&t, &b->c0, &b->c2);
+    fp8_mul_wide(&x, &s, &t);
+    fp8x2_sub(&x, &x, &v0);
+    fp8x2_sub(&x, &x, &v2);
+    fp8x2_add(&r->c2, &x, &v1);
+}
+
+void fp24x2_redc(fp24_t *r, fp24x2_t *a) {
+    fp8x2_redc(&r->c0, &a->c0);
+    fp8x2_redc(&r->c1, &a->c1);
+    fp8x2_redc(&r->c2, &a->c2);
+}
+
+/* Reduced once per coefficient: 24 reductions instead of 48. */
 void fp24_mul(fp24_t *r, const fp24_t *a, const fp24_t *b) {
-    fp8_t v0, v1, v2, s, t, c0, c1, c2;
-    fp8_mul(&v0, &a->c0, &b->c0);
-    fp8_mul(&v1, &a->c1, &b->c1);
-    fp8_mul(&v2, &a->c2, &b->c2);
-    fp8_add(&s, &a->c1, &a->c2);
-    fp8_add(&t, &b->c1, &b->c2);
-    fp8_mul(&c0, &s, &t);
-    fp8_sub(&c0, &c0, &v1);
-    fp8_sub(&c0, &c0, &v2);
-    fp8_mul_nr(&c0, &c0);
-    fp8_add(&c0, &c0, &v0);
-    fp8_add(&s, &a->c0, &a->c1);
-    fp8_add(&t, &b->c0, &b->c1);
-    fp8_mul(&c1, &s, &t);
-    fp8_sub(&c1, &c1, &v0);
-    fp8_sub(&c1, &c1, &v1);
-    fp8_mul_nr(&t, &v2);
-    fp8_add(&c1, &c1, &t);
-    fp8_add(&s, &a->c0, &a->c2);
-    fp8_add(&t, &b->c0, &b->c2);
-    fp8_mul(&c2, &s, &t);
-    fp8_sub(&c2, &c2, &v0);
-    fp8_sub(&c2, &c2, &v2);
-    fp8_add(&c2, &c2, &v1);
-    r->c0 = c0;
-    r->c1 = c1;
-    r->c2 = c2;
+    fp24x2_t t;
+    fp24_mul_wide(&t, a, b);
+    fp24x2_redc(r, &t);
 }
 
 /* Chung-Hasan's SQR2: two squares and three products. */

@@ -9,26 +9,44 @@ void fp48_set_one(fp48_t *r) {
     fp24_set_zero(&r->c1);
 }
 
+/* Coefficients below 2p of an Fp24 sum, unreduced: fp24_mul takes them. */
+static void fp24_add_plain(fp24_t *r, const fp24_t *a, const fp24_t *b) {
+    fp8_add_plain(&r->c0, &a->c0, &b->c0);
+    fp8_add_plain(&r->c1, &a->c1, &b->c1);
+    fp8_add_plain(&r->c2, &a->c2, &b->c2);
+}
+
+/* Karatsuba over Fp24, combined double-width and reduced once per
+ * coefficient: (a0 + a1 s)(b0 + b1 s) = (v0 + n v1) + (s - v0 - v1) s
+ * for n = s^2 = -z, with -z (x0 + x1 z + x2 z^2) = w x2 - x0 z - x1 z^2. */
 void fp48_mul(fp48_t *r, const fp48_t *a, const fp48_t *b) {
-    fp24_t v0, v1, s, t;
-    fp24_mul(&v0, &a->c0, &b->c0);
-    fp24_mul(&v1, &a->c1, &b->c1);
-    fp24_add(&s, &a->c0, &a->c1);
-    fp24_add(&t, &b->c0, &b->c1);
-    fp24_mul(&s, &s, &t);
-    fp24_sub(&s, &s, &v0);
-    fp24_sub(&r->c1, &s, &v1);
-    fp24_mul_nr(&v1, &v1);
-    fp24_add(&r->c0, &v0, &v1);
+    fp24x2_t v0, v1, x;
+    fp24_t s, t;
+    fp24_mul_wide(&v0, &a->c0, &b->c0);
+    fp24_mul_wide(&v1, &a->c1, &b->c1);
+    fp24_add_plain(&s, &a->c0, &a->c1);
+    fp24_add_plain(&t, &b->c0, &b->c1);
+    fp24_mul_wide(&x, &s, &t);
+    fp8x2_sub(&x.c0, &x.c0, &v0.c0);
+    fp8x2_sub(&x.c1, &x.c1, &v0.c1);
+    fp8x2_sub(&x.c2, &x.c2, &v0.c2);
+    fp8x2_sub(&x.c0, &x.c0, &v1.c0);
+    fp8x2_sub(&x.c1, &x.c1, &v1.c1);
+    fp8x2_sub(&x.c2, &x.c2, &v1.c2);
+    fp24x2_redc(&r->c1, &x); /* a and b are read no more */
+    fp8x2_sub_nr(&x.c0, &v0.c0, &v1.c2);
+    fp8x2_sub(&x.c1, &v0.c1, &v1.c0);
+    fp8x2_sub(&x.c2, &v0.c2, &v1.c1);
+    fp24x2_redc(&r->c0, &x);
 }
 
 /* (a0 + a1 s)^2 = (a0 + a1)(a0 + n a1) - (1 + n) a0 a1 + 2 a0 a1 s, n = -z. */
 void fp48_sqr(fp48_t *r, const fp48_t *a) {
     fp24_t v, s, t;
     fp24_mul(&v, &a->c0, &a->c1);
-    fp24_add(&s, &a->c0, &a->c1);
+    fp24_add_plain(&s, &a->c0, &a->c1);
     fp24_mul_nr(&t, &a->c1);
-    fp24_add(&t, &t, &a->c0);
+    fp24_add_plain(&t, &t, &a->c0);
     fp24_mul(&s, &s, &t);
     fp24_sub(&s, &s, &v);
     fp24_mul_nr(&t, &v);
@@ -71,24 +89,29 @@ void fp48_frobenius(fp48_t *r, const fp48_t *a, int k) {
     }
 }
 
-/* a * (b0 + b1 z) in Fp24: five Fp8 products, a0 b1 + a1 b0 by Karatsuba. */
+/* a * (b0 + b1 z) in Fp24: five Fp8 products, a0 b1 + a1 b0 by Karatsuba,
+ * combined double-width and reduced once. */
 static void fp24_mul_01(fp24_t *r, const fp24_t *a, const fp8_t *b0, const fp8_t *b1) {
-    fp8_t v0, v1, c0, c1, c2, s, t;
-    fp8_mul(&v0, &a->c0, b0);
-    fp8_mul(&v1, &a->c1, b1);
-    fp8_add(&s, &a->c0, &a->c1);
-    fp8_add(&t, b0, b1);
-    fp8_mul(&c1, &s, &t);
-    fp8_sub(&c1, &c1, &v0);
-    fp8_sub(&c1, &c1, &v1);
-    fp8_mul(&t, &a->c2, b1);
-    fp8_mul_nr(&t, &t);
-    fp8_add(&c0, &v0, &t);
-    fp8_mul(&t, &a->c2, b0);
-    fp8_add(&c2, &v1, &t);
+    fp8x2_t v0, v1, x, y;
+    fp8_t s, t, c0;
+    fp8_mul_wide(&v0, &a->c0, b0);
+    fp8_mul_wide(&v1, &a->c1, b1);
+    /* c0 = v0 - w a2 b1 */
+    fp8_mul_wide(&x, &a->c2, b1);
+    fp8x2_add_nr(&y, &v0, &x);
+    fp8x2_redc(&c0, &y);
+    /* c2 = v1 + a2 b0 */
+    fp8_mul_wide(&x, &a->c2, b0);
+    fp8x2_add(&y, &v1, &x);
+    /* c1 = (a0 + a1)(b0 + b1) - v0 - v1 */
+    fp8_add_plain(&s, &a->c0, &a->c1);
+    fp8_add_plain(&t, b0, b1);
+    fp8_mul_wide(&x, &s, &t);
+    fp8x2_sub(&x, &x, &v0);
+    fp8x2_sub(&x, &x, &v1);
+    fp8x2_redc(&r->c1, &x); /* a is read no more: r may alias it */
+    fp8x2_redc(&r->c2, &y);
     r->c0 = c0;
-    r->c1 = c1;
-    r->c2 = c2;
 }
 
 /* An Fp24 times an element of Fp: each of its 24 coefficients. */
@@ -139,13 +162,14 @@ static void fp8_mul_w(fp8_t *r, const fp8_t *a) {
     r->c0 = t;
 }
 
-/* (x + y S)^2 = (x^2 + w y^2) + 2 x y S, from (x + y)(x + w y) - (1 + w) x y. */
+/* (x + y S)^2 = (x^2 + w y^2) + 2 x y S, from (x + y)(x + w y) - (1 + w) x y
+ * (the sums, below 2p, enter the product unreduced: fp8_mul_wide). */
 static void fp16_sqr(fp16_t *r, const fp16_t *a) {
     fp8_t v, s, t;
     fp8_mul(&v, &a->x, &a->y);
-    fp8_add(&s, &a->x, &a->y);
+    fp8_add_plain(&s, &a->x, &a->y);
     fp8_mul_w(&t, &a->y);
-    fp8_add(&t, &t, &a->x);
+    fp8_add_plain(&t, &t, &a->x);
     fp8_mul(&s, &s, &t);
     fp8_sub(&s, &s, &v);
     fp8_mul_w(&t, &v);

@@ -9,6 +9,8 @@
  *   Q_FROB         the BT array with X^(p^k) = Q_FROB[k-1] X, k = 1..8
  *   B_BYTES        bytes of a BT encoding
  *   Q_OWN_MUL      (optional) the including file defines Q(mul) and Q(sqr)
+ *   Q_OWN_MUL2     (optional) the including file defines Q(mul2_add) and
+ *                  Q(mul2_sub)
  *
  * Products are Karatsuba's (three base products), squares the complex
  * method's (two). Constant time except Q(sqrt_vartime).
@@ -88,6 +90,7 @@ void Q(mul_base)(T *r, const T *a, const BT *b) {
     B(mul)(&r->c1, &a->c1, b);
 }
 
+#ifndef Q_OWN_MUL2
 void Q(mul2_add)(T *r, const T *a, const T *b, const T *c, const T *d) {
     T x, y;
     Q(mul)(&x, a, b);
@@ -101,6 +104,7 @@ void Q(mul2_sub)(T *r, const T *a, const T *b, const T *c, const T *d) {
     Q(mul)(&y, c, d);
     Q(sub)(r, &x, &y);
 }
+#endif
 
 /* 1 / (a0 + a1 X) = (a0 - a1 X) / (a0^2 - n a1^2); the base inverts 0 to 0. */
 void Q(inv)(T *r, const T *a) {

@@ -53,6 +53,22 @@ typedef struct { fp24_t c0, c1; } fp48_t;      /* c0 + c1 s */
 TOWER48_DECLARE_QUAD(fp4, fp4_t, fp2_t)
 TOWER48_DECLARE_QUAD(fp8, fp8_t, fp4_t)
 
+/* Lazy reduction (fp8.c): Fp8 products before reduction, coefficients
+ * double-width signed integers (two's complement in fp2x2_t storage),
+ * summed and subtracted exactly and brought into range at the reduction;
+ * fp8.c gives their bounds. The products take operands whose coefficients
+ * are below 8p, so sums that only feed them are left unreduced
+ * (fp8_add_plain). */
+typedef struct { fp2x2_t c0, c1; } fp4x2_t;
+typedef struct { fp4x2_t c0, c1; } fp8x2_t;
+void fp8_add_plain(fp8_t *r, const fp8_t *a, const fp8_t *b); /* a + b, no reduction */
+void fp8_mul_wide(fp8x2_t *r, const fp8_t *a, const fp8_t *b);
+void fp8x2_add(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b);
+void fp8x2_sub(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b);
+void fp8x2_add_nr(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b); /* a + (-w) b */
+void fp8x2_sub_nr(fp8x2_t *r, const fp8x2_t *a, const fp8x2_t *b); /* a - (-w) b */
+void fp8x2_redc(fp8_t *r, fp8x2_t *a); /* a is overwritten */
+
 /* Fp2 helpers of the tower: a^(p^k) (conjugation for odd k) and a sqrt
  * through the same interface. */
 void fp2_frobenius(fp2_t *r, const fp2_t *a, int k);
@@ -64,7 +80,12 @@ void fp24_set_one(fp24_t *r);
 void fp24_add(fp24_t *r, const fp24_t *a, const fp24_t *b);
 void fp24_sub(fp24_t *r, const fp24_t *a, const fp24_t *b);
 void fp24_neg(fp24_t *r, const fp24_t *a);
+/* Operands' coefficients below 4p (sums of two reduced values, unreduced). */
 void fp24_mul(fp24_t *r, const fp24_t *a, const fp24_t *b);
+/* The product before reduction (see fp8x2_t), and its reduction. */
+typedef struct { fp8x2_t c0, c1, c2; } fp24x2_t;
+void fp24_mul_wide(fp24x2_t *r, const fp24_t *a, const fp24_t *b);
+void fp24x2_redc(fp24_t *r, fp24x2_t *a); /* a is overwritten */
 void fp24_sqr(fp24_t *r, const fp24_t *a);
 void fp24_mul_nr(fp24_t *r, const fp24_t *a); /* times -z, the non-residue s^2 */
 void fp24_inv(fp24_t *r, const fp24_t *a);
