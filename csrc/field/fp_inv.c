@@ -36,7 +36,7 @@ typedef int64_t sl_t;    /* signed limb */
 typedef uint64_t sw_t;   /* the same width, unsigned (wrapping) */
 typedef __int128 sdl_t;  /* double width, signed */
 #define SB 62
-#define SN_MIN 7         /* 7 x 62 = 434 bits (BLS12-381, BN381_1; BN254 too) */
+#define SN_MIN 5         /* 5 x 62 = 310 bits (BN254; BLS12-381 and BN381_1 take 7) */
 #else
 typedef int32_t sl_t;
 typedef uint32_t sw_t;
