@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import pathlib
 import sys
-from typing import List, Optional
+from typing import List
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "csrc" / "arith" / "mont_adx.h"
 # The limb counts generated, and their words in the comments.
@@ -74,34 +74,16 @@ def load_out_ptr(n: int) -> List[str]:
     return ["movq %[r], %%rax"] if n >= 8 else []
 
 
-def reduce_once(n: int, acc: List[str], r: str, spare: Optional[List[str]] = None) -> List[str]:
-    """r = acc - m if that does not borrow, else acc, for acc < 2m. With n
-    `spare` registers (four limbs) acc is copied there and taken back where
-    the subtraction borrowed; otherwise acc is stored in r and the stored
-    value taken back (the copy through memory makes a store-to-load
-    round trip on every product's critical path, which the registers
-    avoid)."""
-    if spare:
-        lines = [f"movq {acc[j]}, {spare[j]}" for j in range(n)]
-        lines.append(f"subq 0(%[m]), {acc[0]}")
-        lines += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
-        lines += [f"cmovcq {spare[j]}, {acc[j]}" for j in range(n)]
-        return lines + [f"movq {acc[j]}, {8 * j}({r})" for j in range(n)]
+def reduce_once(n: int, acc: List[str], r: str) -> List[str]:
+    """r = acc - m if that does not borrow, else acc, for acc < 2m: acc is
+    stored in r, m subtracted in the registers, and the stored value taken
+    back where the subtraction borrowed."""
     lines = [f"movq {acc[j]}, {8 * j}({r})" for j in range(n)]
     lines.append(f"subq 0(%[m]), {acc[0]}")
     lines += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
     lines += [f"cmovcq {8 * j}({r}), {acc[j]}" for j in range(n)]
     lines += [f"movq {acc[j]}, {8 * j}({r})" for j in range(n)]
     return lines
-
-
-# After the last row of a four-limb product or reduction, rax, rbx, rdx
-# and the window's free register hold nothing: the final subtraction keeps
-# its second candidate there (see reduce_once) at no cost in clobbers. The
-# sums would need registers beyond their clobbers, whose saving and
-# restoring around every inlined sum costs more than the memory copy.
-def spare_after_rows(n: int, acc: List[str]) -> Optional[List[str]]:
-    return [LO, HI, "%%rdx", acc[n]] if n == 4 else None
 
 
 def row(n: int, acc: List[str], src: str, fresh: str) -> List[str]:
@@ -213,7 +195,7 @@ def mul_mont(n: int) -> List[str]:
             lines.append(f"adoxq {HI}, {acc[j + 1]}")
         lines.append(f"adcq $0, {acc[n]}")
         acc = acc[1:] + acc[:1]  # acc[0] is now zero and leaves the window
-    return lines + reduce_once(n, acc, "%[r]", spare_after_rows(n, acc))
+    return lines + reduce_once(n, acc, "%[r]")
 
 
 def redc(n: int) -> List[str]:
@@ -231,7 +213,7 @@ def redc(n: int) -> List[str]:
     lines.append(f"addq {8 * n}(%[t]), {acc[0]}")
     for j in range(1, n):
         lines.append(f"adcq {8 * (n + j)}(%[t]), {acc[j]}")
-    return lines + load_out_ptr(n) + reduce_once(n, acc, out_ptr(n), spare_after_rows(n, acc))
+    return lines + load_out_ptr(n) + reduce_once(n, acc, out_ptr(n))
 
 
 def modadd(n: int) -> List[str]:
