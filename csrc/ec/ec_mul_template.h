@@ -20,6 +20,8 @@
  *   EC_WNAF_W      the window of the variable-time multiplication
  *   EC_DIGITS_LIMBS  (optional) limbs of the split digits, if not FR_LIMBS
  *   EC_DIGIT_BITS  (optional) bits of each split digit, if fewer than its limbs'
+ *   EC_CT_AFFINE   (optional) E keeps Z: the constant-time split multiplies
+ *                  from affine tables in Jacobian coordinates (below)
  *
  * Products are right for every point of the curve, not only the subgroup:
  * points outside it are reachable by skipping the subgroup check, and [k]P
