@@ -8,6 +8,9 @@
  *   final_exp    the final exponentiation of that loop's value
  *   g2_mul       a G2 point (known to be in G2, as pybls's points are)
  *                times a full-width scalar, constant time
+ *   g1_mul       the same in G1
+ *   g1_mul_any   a G1 point not known to be in G1 (pybls_g1_mul: split only
+ *                where the subgroup check pays)
  *
  * Only run_op is counted. The program prints a digest of its output, so
  * that two builds can be checked to compute the same values.
@@ -34,6 +37,8 @@ __attribute__((noinline)) static int run_op(const char *op) {
         return 0;
     }
     if (!strcmp(op, "g2_mul")) return pybls_g2_mul_flags(out, g2, sk_full, PYBLS_MUL_IN_SUBGROUP);
+    if (!strcmp(op, "g1_mul")) return pybls_g1_mul_flags(out, g1, sk_full, PYBLS_MUL_IN_SUBGROUP);
+    if (!strcmp(op, "g1_mul_any")) return pybls_g1_mul(out, g1, sk_full);
     if (!strcmp(op, "final_exp")) {
         gt_field_t r;
         final_exponentiation(&r, &loop_value);

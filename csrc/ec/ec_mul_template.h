@@ -20,6 +20,8 @@
  *   EC_WNAF_W      the window of the variable-time multiplication
  *   EC_DIGITS_LIMBS  (optional) limbs of the split digits, if not FR_LIMBS
  *   EC_DIGIT_BITS  (optional) bits of each split digit, if fewer than its limbs'
+ *   EC_CT_AFFINE   (optional) E keeps Z: the constant-time split multiplies
+ *                  from affine tables in Jacobian coordinates (below)
  *
  * Products are right for every point of the curve, not only the subgroup:
  * points outside it are reachable by skipping the subgroup check, and [k]P
@@ -171,6 +173,160 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     ct_memzero(&pick, sizeof pick);
 }
 
+#ifdef EC_CT_AFFINE
+/* ---- constant time from affine tables -----------------------------------
+ * With EC_CT_AFFINE defined (E keeps Z, as for EC_FFT_AFFINE), a point in
+ * the prime-order subgroup (the split digits: never the identity's
+ * multiples in the table) is multiplied from affine tables, one per digit
+ * (E of the previous one, no Horner step), into a Jacobian accumulator
+ * that never leaves Jacobian coordinates: a doubling is 2M + 5S and an
+ * addition 7M + 5S, instead of the complete formulas' 12M and the
+ * conversions around each window's doublings. */
+typedef struct { FE x, y; } EC(ct_affine_t);
+
+/* r += (x2, y2), the affine point not the identity, with the slope
+ * (x1^2 + x1 x2 + x2^2) / (y1 + y2): the chord's (y1 - y2) / (x1 - x2)
+ * times (x1^2 + x1 x2 + x2^2) / (x1^2 + x1 x2 + x2^2), and the tangent's
+ * when the points are equal, so one formula serves both (Brier and Joye).
+ * It is 0/0 only when y1 + y2 = 0 and x1^3 = x2^3; the chord's slope is
+ * taken then, which gives Z = 0 (the identity) for r = -(x2, y2). An
+ * identity r gives (x2, y2). No branch: constant time in both points. */
+static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE *y2) {
+    FE zz, u2, s2, t, m, num, den, n, tn, x3, y3;
+    const limb_t r_identity = F(is_zero)(&r->z);
+    F(sqr)(&zz, &r->z);
+    F(mul)(&u2, x2, &zz);
+    F(mul)(&s2, y2, &r->z);
+    F(mul)(&s2, &s2, &zz); /* the points over the common Z^2, Z^3 */
+    F(add)(&t, &r->x, &u2);
+    F(add)(&m, &r->y, &s2);
+    F(sub)(&den, &r->x, &u2);
+    F(mul)(&u2, &r->x, &u2);
+    F(sqr)(&num, &t);
+    F(sub)(&num, &num, &u2); /* U1^2 + U1 U2 + U2^2 */
+    const limb_t degenerate = F(is_zero)(&m);
+    F(dbl)(&s2, &r->y); /* S1 - S2 = 2 S1 where S2 = -S1 */
+    ct_cmov(&num, &s2, sizeof num, degenerate);
+    ct_cmov(&den, &m, sizeof den, ~degenerate);
+    F(sqr)(&n, &den);
+    F(mul)(&tn, &t, &n);
+    /* M den^3 in 2 Y3 below: den^4 as M = den, else 0 as M = 0 */
+    F(sqr)(&n, &n);
+    ct_cmov(&n, &m, sizeof n, degenerate);
+    F(sqr)(&x3, &num);
+    F(sub)(&x3, &x3, &tn); /* X3 = num^2 - T den^2 */
+    F(dbl)(&y3, &x3);
+    F(sub)(&y3, &tn, &y3);
+    F(mul)(&y3, &num, &y3);
+    F(sub)(&y3, &y3, &n); /* 2 Y3 = num (T den^2 - 2 X3) - M den^3 */
+    /* (4 X3, 8 Y3, 2 Z3) for (X3, Y3, Z3): no halving */
+    F(mul)(&r->z, &r->z, &den);
+    F(dbl)(&r->z, &r->z);
+    F(dbl)(&x3, &x3);
+    F(dbl)(&r->x, &x3);
+    F(dbl)(&y3, &y3);
+    F(dbl)(&r->y, &y3);
+    EC(jacobian_t) q;
+    q.x = *x2;
+    q.y = *y2;
+    F(set_one)(&q.z);
+    ct_cmov(r, &q, sizeof *r, r_identity);
+}
+
+/* table[i] = [i + 1]P for P not the identity, as affine points of the
+ * isomorphic curve y^2 = x^3 + b z^6, (x, y) -> (x z^2, y z^3) for z the
+ * product of the projective Z_i: no inversion. The doubling and the
+ * addition above do not read b, so the product is computed on that curve,
+ * whose Jacobian (X, Y, Z) is (X, Y, Z z) on E. */
+static void EC(ct_table_common_z)(EC(ct_affine_t) table[EC_CT_TABLE], FE *z, const POINT *p) {
+    POINT proj[EC_CT_TABLE];
+    FE prefix[EC_CT_TABLE], others, suffix, m;
+    proj[0] = *p;
+    EC(dbl)(&proj[1], p);
+    for (int i = 2; i < EC_CT_TABLE; i++) {
+        if (i & 1)
+            EC(dbl)(&proj[i], &proj[i / 2]);
+        else
+            EC(add)(&proj[i], &proj[i - 1], &proj[0]);
+    }
+    prefix[0] = proj[0].z;
+    for (int i = 1; i < EC_CT_TABLE; i++) F(mul)(&prefix[i], &prefix[i - 1], &proj[i].z);
+    *z = prefix[EC_CT_TABLE - 1];
+    F(set_one)(&suffix);
+    for (int i = EC_CT_TABLE - 1; i >= 0; i--) {
+        if (i > 0) {
+            F(mul)(&others, &prefix[i - 1], &suffix); /* z / Z_i */
+            F(mul)(&suffix, &suffix, &proj[i].z);
+        } else {
+            others = suffix;
+        }
+        F(mul)(&m, &others, z);
+        F(mul)(&table[i].x, &proj[i].x, &m); /* (X_i / Z_i) z^2 */
+        F(mul)(&m, &m, z);
+        F(mul)(&table[i].y, &proj[i].y, &m);
+    }
+}
+
+/* The affine [d]P for a signed digit 0 < |d| <= EC_CT_TABLE (anything for
+ * d = 0, which the caller discards), reading every entry. */
+static void EC(lookup_affine_ct)(EC(ct_affine_t) *r, const EC(ct_affine_t) *table, int d) {
+    limb_t negative = (limb_t)0 - (limb_t)((unsigned)d >> (sizeof(unsigned) * 8 - 1));
+    unsigned magnitude = ((unsigned)d ^ (unsigned)negative) + (unsigned)(negative & 1);
+    enum { N = sizeof *r / sizeof(limb_t) };
+    const size_t index = (size_t)magnitude - 1;
+    limb_t *out = (limb_t *)r;
+    FE minus;
+    /* ct_lookup with the sizes known here, so the compiler can unroll and
+     * vectorise the masked reads */
+    for (size_t i = 0; i < N; i++) out[i] = 0;
+    for (size_t j = 0; j < EC_CT_TABLE; j++) {
+        const limb_t mask = limb_is_zero_mask((limb_t)(j ^ index));
+        const limb_t *entry = (const limb_t *)&table[j];
+        for (size_t i = 0; i < N; i++) out[i] |= entry[i] & mask;
+    }
+    F(neg)(&minus, &r->y);
+    ct_cmov(&r->y, &minus, sizeof minus, negative);
+}
+
+static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
+    const int dlimbs = EC_DIGIT_LIMBS(ndigits), top = EC_WINDOW_BITS(ndigits) / EC_CT_WINDOW;
+    EC(ct_affine_t) table[EC_MAX_DIGITS][EC_CT_TABLE], pick;
+    EC(jacobian_t) acc, sum;
+    POINT t, identity;
+    FE z;
+    EC(ct_table_common_z)(table[0], &z, p);
+    for (int i = 1; i < ndigits; i++)
+        for (int j = 0; j < EC_CT_TABLE; j++) {
+            EC(from_affine)(&t, &table[i - 1][j].x, &table[i - 1][j].y);
+            EC(endo)(&t, &t); /* keeps Z = 1; commutes with the isomorphism */
+            table[i][j].x = t.x;
+            table[i][j].y = t.y;
+        }
+    F(set_one)(&acc.x);
+    F(set_one)(&acc.y);
+    F(set_zero)(&acc.z);
+    for (int w = top; w >= 0; w--) {
+        if (w < top)
+            for (int s = 0; s < EC_CT_WINDOW; s++) EC(jacobian_dbl)(&acc, &acc);
+        for (int i = ndigits - 1; i >= 0; i--) {
+            int d = scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW);
+            EC(lookup_affine_ct)(&pick, table[i], d);
+            sum = acc;
+            EC(jacobian_add_affine_ct)(&sum, &pick.x, &pick.y);
+            ct_cmov(&acc, &sum, sizeof acc, ~limb_is_zero_mask((limb_t)(unsigned)d));
+        }
+    }
+    F(mul)(&acc.z, &acc.z, &z); /* back to E */
+    EC(from_jacobian)(r, &acc);
+    /* the identity's Y may be 0 here; P the identity gave a table of zeros */
+    EC(set_identity)(&identity);
+    EC(cmov)(r, &identity, F(is_zero)(&acc.z) | EC(is_identity)(p));
+    ct_memzero(&acc, sizeof acc);
+    ct_memzero(&sum, sizeof sum);
+    ct_memzero(&pick, sizeof pick);
+}
+#endif
+
 /* EC_NEEDS_EXACT(p) and EC_EXACT_MUL(r, p, k), if defined: on a curve with
  * points of order 2, where the complete formulas have exceptional cases,
  * a point that may meet them (one outside the subgroup with a component of
@@ -190,7 +346,12 @@ static void EC(mul_split)(POINT *r, const POINT *p, const fr_t *k, int split) {
     limb_t digits[EC_DIGITS_LIMBS];
     EC_TAKE_EXACT(r, p, k, split)
     int ndigits = EC(scalar_digits)(digits, p, k, split);
-    EC(mul_digits_ct)(r, p, digits, ndigits);
+#ifdef EC_CT_AFFINE
+    if (ndigits > 1) /* P in the subgroup: public, like the split */
+        EC(mul_digits_affine_ct)(r, p, digits, ndigits);
+    else
+#endif
+        EC(mul_digits_ct)(r, p, digits, ndigits);
     ct_memzero(digits, sizeof digits);
 }
 

@@ -209,6 +209,10 @@ static void g1_endo(g1_t *r, const g1_t *p) {
 static void g1_endo(g1_t *r, const g1_t *p) { *r = *p; }
 #endif
 
+#if CURVE_FAMILY_BLS12 || CURVE_FAMILY_BN
+/* E keeps Z: the constant-time split multiplies from affine tables. */
+#define EC_CT_AFFINE 1
+#endif
 #include "ec/ec_mul_template.h"
 #include "ec/ec_msm_template.h"
 #include "ec/ec_msm_fixed_template.h"
