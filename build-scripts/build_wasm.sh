@@ -24,7 +24,9 @@ OUT=${WASM_OUT:-build/wasm}
 DIST=${DIST:-web/dist}
 LOCK=web/node_modules/pyodide/pyodide-lock.json
 MAX_MODULE=$((200 * 1024))     # BLS12-381's module
-MAX_MODULES=$((1000 * 1024))   # every curve's together (six curves, 140-200 KB each)
+# every curve's together (six curves, 140-200 KB each); what users download
+# is bounded by the wheel's limit below
+MAX_MODULES=$((1100 * 1024))
 # 600 KB of code and the KZG data of pybls.kzg (~820 KB deflated: the
 # mainnet trusted setup and its cell-proof table, pybls/kzg/*mainnet*).
 MAX_WHEEL=$((1550 * 1024))
@@ -78,10 +80,10 @@ wheel_size=$(stat -c %s "$wheel")
 for m in "$OUT"/libpybls.so "$OUT"/libpybls_*.so; do
     [ -f "$m" ] && printf 'wasm module  %-60s %7d bytes (%d KB)\n' "$m" "$(stat -c %s "$m")" $(($(stat -c %s "$m") / 1024))
 done
-printf 'modules      %-60s %7d bytes (%d KB, limits 200 KB for BLS12-381, 1000 KB in all)\n' "" "$modules_size" $((modules_size / 1024))
+printf 'modules      %-60s %7d bytes (%d KB, limits 200 KB for BLS12-381, 1100 KB in all)\n' "" "$modules_size" $((modules_size / 1024))
 printf 'wheel        %-60s %7d bytes (%d KB, limit 1550 KB)\n' "$wheel" "$wheel_size" $((wheel_size / 1024))
 status=0
 if [ "$module_size" -ge "$MAX_MODULE" ]; then echo "build_wasm.sh: the BLS12-381 wasm module exceeds 200 KB" >&2; status=1; fi
-if [ "$modules_size" -ge "$MAX_MODULES" ]; then echo "build_wasm.sh: the wasm modules exceed 1000 KB together" >&2; status=1; fi
+if [ "$modules_size" -ge "$MAX_MODULES" ]; then echo "build_wasm.sh: the wasm modules exceed 1100 KB together" >&2; status=1; fi
 if [ "$wheel_size" -ge "$MAX_WHEEL" ]; then echo "build_wasm.sh: the wheel exceeds 1550 KB" >&2; status=1; fi
 exit $status
