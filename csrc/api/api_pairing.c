@@ -214,19 +214,11 @@ int pybls_final_exponentiation(uint8_t *out, const uint8_t *fbuf) {
     return PYBLS_OK;
 }
 
+static int pairing_product_checking(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n,
+                                    int check_g2);
+
 int pybls_pairing_product(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n) {
-    g1_affine_t p[MILLER_MAX_PAIRS];
-    g2_affine_t q[MILLER_MAX_PAIRS];
-    gt_field_t f;
-    GT(set_one)(&f);
-    for (uint32_t i = 0; i < n; i += MILLER_MAX_PAIRS) {
-        int k = n - i < MILLER_MAX_PAIRS ? (int)(n - i) : MILLER_MAX_PAIRS;
-        load_pairs(p, q, g1s + (size_t)i * G1_BYTES, g2s + (size_t)i * G2_BYTES, k);
-        miller_loop_affine(&f, p, q, k);
-    }
-    final_exponentiation(&f, &f);
-    STORE(out, f);
-    return PYBLS_OK;
+    return pairing_product_checking(out, g1s, g2s, n, 0);
 }
 
 int pybls_pairing(uint8_t *out, const uint8_t *g1, const uint8_t *g2) {
@@ -286,7 +278,10 @@ static int identity_pairs_in_g2(const uint8_t *g1s, const uint8_t *g2s, int n) {
     return 1;
 }
 
-int pybls_pairing_product_g2_check(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n) {
+/* The product of n pairings; with check_g2, PYBLS_ERR_NOT_IN_SUBGROUP if
+ * a G2 point is outside G2 (the Miller loop decides it, except on BLS48). */
+static int pairing_product_checking(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n,
+                                    int check_g2) {
     g1_affine_t p[MILLER_MAX_PAIRS];
     g2_affine_t q[MILLER_MAX_PAIRS];
     gt_field_t f;
@@ -294,15 +289,21 @@ int pybls_pairing_product_g2_check(uint8_t *out, const uint8_t *g1s, const uint8
     for (uint32_t i = 0; i < n; i += MILLER_MAX_PAIRS) {
         int k = n - i < MILLER_MAX_PAIRS ? (int)(n - i) : MILLER_MAX_PAIRS;
         const uint8_t *a = g1s + (size_t)i * G1_BYTES, *b = g2s + (size_t)i * G2_BYTES;
-        if (!identity_pairs_in_g2(a, b, k)) return PYBLS_ERR_NOT_IN_SUBGROUP;
+        if (check_g2 && !identity_pairs_in_g2(a, b, k)) return PYBLS_ERR_NOT_IN_SUBGROUP;
         load_pairs(p, q, a, b, k);
-#if CURVE_FAMILY_BLS48
-        miller_loop_affine(&f, p, q, k);
-#else
-        if (!(miller_loop_affine_g2_check(&f, p, q, k) & 1)) return PYBLS_ERR_NOT_IN_SUBGROUP;
+#if !CURVE_FAMILY_BLS48
+        if (check_g2) {
+            if (!(miller_loop_affine_g2_check(&f, p, q, k) & 1)) return PYBLS_ERR_NOT_IN_SUBGROUP;
+            continue;
+        }
 #endif
+        miller_loop_affine(&f, p, q, k);
     }
     final_exponentiation(&f, &f);
     STORE(out, f);
     return PYBLS_OK;
+}
+
+int pybls_pairing_product_g2_check(uint8_t *out, const uint8_t *g1s, const uint8_t *g2s, uint32_t n) {
+    return pairing_product_checking(out, g1s, g2s, n, 1);
 }
