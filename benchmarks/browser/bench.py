@@ -200,6 +200,7 @@ def table(result):
         lines += ["", "pybls's curves against its BLS12-381 (curve / BLS12-381, median of the rounds' ratios)"]
         lines += curves_rows(result["curves"])
     s = result["startup"]
+    peers = bool(result["results"]) or "bn254" in result or "kzg" in result
     imports = "".join(
         f", import pybls.{mod} {s[key]:.0f} ms"
         for mod, key in (("bn254", "import_bn254_ms"), ("kzg", "import_kzg_ms"), ("she", "import_she_ms"))
@@ -209,7 +210,8 @@ def table(result):
     )
     lines.append(
         f"Pyodide start-up {s['pyodide_ms']:.0f} ms, import pybls {s['import_pybls_ms']:.0f} ms{imports} "
-        f"(Chromium {result.get('chromium', '?')}; ratios are peer time / pybls time)"
+        f"(Chromium {result.get('chromium', '?')}"
+        + ("; ratios are peer time / pybls time)" if peers else ")")
     )
     return "\n".join(lines).lstrip("\n")
 
