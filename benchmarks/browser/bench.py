@@ -30,7 +30,14 @@ SHE has a table of pybls.she on BLS12-381 alone (no peer has an SHE API in
 the browser): each time in ms and as a ratio to one pairing, timed in
 alternation with the operation (the median of the rounds' ratios).
 
---only bls12_381,bn254,kzg,she measures the tables named (default: all).
+The curves table times pybls's higher-security curves, BN381_1, BN462 and
+BLS48-581 (no peer serves them), against its own BLS12-381 in the same
+page: the pairing and G1 and G2 multiplication by a secret scalar
+(constant time), each curve's call in turn, round after round, after a
+warm-up of each; printed as times and as the median of the rounds' ratios
+to BLS12-381, next to the targets (CURVE_TARGETS).
+
+--only bls12_381,bn254,kzg,she,curves measures the tables named (default: all).
 
 Needs `make wasm` and `npm ci` in benchmarks/browser (`make bench-browser`
 does both).
@@ -69,7 +76,13 @@ BN_NOTES = {
                     "SHA-256 to one Fp element and mcl's own SvdW map, the same work but other points "
                     "(only checked to be valid); noble has no hashing to BN254",
 }
-TABLES = ["bls12_381", "bn254", "kzg", "she"]
+TABLES = ["bls12_381", "bn254", "kzg", "she", "curves"]
+CURVES = ["bls12_381", "bn381", "bn462", "bls48_581"]
+CURVE_NAMES = {"bls12_381": "BLS12-381", "bn381": "BN381_1", "bn462": "BN462", "bls48_581": "BLS48-581"}
+CURVE_OPS = ["pairing", "g1_mul", "g2_mul"]
+# The browser targets: a pairing at most this multiple of BLS12-381's in
+# the same page, or (ms) under this time.
+CURVE_TARGETS = {("bn462", "pairing"): "<= 3.5x", ("bls48_581", "pairing"): "< 60 ms"}
 KZG_OPS = ["load_trusted_setup", "blob_to_kzg_commitment", "compute_blob_kzg_proof", "verify_blob_kzg_proof",
            "verify_blob_kzg_proof_batch"]
 KZG_NOTES = {
@@ -155,6 +168,21 @@ def she_rows(she):
     return lines
 
 
+def curves_rows(curves):
+    """One line per curve and operation: the median time and the median of
+    the rounds' ratios to BLS12-381's (timed in the same rounds)."""
+    res, ratios = curves["results"], curves.get("ratios", {})
+    lines = [f"{'operation':<28}" + "".join(f"{CURVE_NAMES[c]:>22}" for c in CURVES) + "   target"]
+    for op in CURVE_OPS:
+        row = f"{op:<28}"
+        for c in CURVES:
+            t = res[c][op]
+            row += (f"{t:.2f}ms" + (f" ({ratios[c][op]:.2f}x)" if c in ratios else "")).rjust(22)
+        targets = [f"{CURVE_NAMES[c]} {CURVE_TARGETS[c, op]}" for c in CURVES if (c, op) in CURVE_TARGETS]
+        lines.append(row + ("   " + ", ".join(targets) if targets else ""))
+    return lines
+
+
 def table(result):
     lines = []
     if "pybls" in result["results"]:
@@ -168,15 +196,22 @@ def table(result):
         lines += [f"  {op}: {note}" for op, note in KZG_NOTES.items()]
     if "she" in result:
         lines += ["", "SHE on BLS12-381 (pybls only)"] + she_rows(result["she"])
+    if "curves" in result:
+        lines += ["", "pybls's curves against its BLS12-381 (curve / BLS12-381, median of the rounds' ratios)"]
+        lines += curves_rows(result["curves"])
     s = result["startup"]
+    peers = bool(result["results"]) or "bn254" in result or "kzg" in result
     imports = "".join(
         f", import pybls.{mod} {s[key]:.0f} ms"
         for mod, key in (("bn254", "import_bn254_ms"), ("kzg", "import_kzg_ms"), ("she", "import_she_ms"))
         if key in s
+    ) + "".join(
+        f", import pybls.{mod} {ms:.0f} ms" for mod, ms in s.get("import_curves_ms", {}).items() if mod != "bls12_381"
     )
     lines.append(
         f"Pyodide start-up {s['pyodide_ms']:.0f} ms, import pybls {s['import_pybls_ms']:.0f} ms{imports} "
-        f"(Chromium {result.get('chromium', '?')}; ratios are peer time / pybls time)"
+        f"(Chromium {result.get('chromium', '?')}"
+        + ("; ratios are peer time / pybls time)" if peers else ")")
     )
     return "\n".join(lines).lstrip("\n")
 

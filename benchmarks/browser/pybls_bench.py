@@ -10,6 +10,9 @@ results the BN254 peers are given and checked against; ``run_kzg(min_runs,
 min_ms)`` those of pybls.kzg with the blobs, commitments and proofs
 kzg-wasm must reproduce. ``run_she(min_runs, min_ms)`` times pybls.she on
 BLS12-381 against the pairing (no peer has an SHE API in the browser).
+``prepare_curves(min_ms)`` the operations of BLS12-381, BN381_1, BN462 and
+BLS48-581, which the page times in alternation with each other (no peer
+serves the last three).
 """
 
 import time
@@ -294,3 +297,63 @@ def run_she(min_runs=5, min_ms=400.0):
     pairings["default G1 table (once)"] = table_ms / after_table
     return {"times": times, "pairings": pairings, "pairing_ms": sorted(pairing_ms)[len(pairing_ms) // 2],
             "import_ms": import_ms}
+
+
+# -- The higher-security curves against BLS12-381 -----------------------------
+
+CURVES = ["bls12_381", "bn381", "bn462", "bls48_581"]
+
+
+def _seeded(tag, name, r):
+    """A full-width value below `r` from a fixed seed: every run and every
+    curve's operations get the same kind of work."""
+    import hashlib
+
+    return int.from_bytes(hashlib.sha512(b"%s %s" % (tag, name.encode())).digest(), "big") % r
+
+
+def prepare_curves(min_ms=400.0):
+    """Prepares the pairing and the G1 and G2 multiplications by a secret
+    scalar (constant time) of each of CURVES, after a warm-up of each, and
+    returns ``{"ops": [...], "tables": {curve: table name for time_op},
+    "import_ms": {curve: ms}}``; the page times the curves in alternation,
+    BLS12-381 first, so that each ratio to it is the median of the rounds'."""
+    import importlib
+
+    mods, import_ms = {}, {}
+    for name in CURVES:
+        t = time.perf_counter()
+        mods[name] = importlib.import_module(f"pybls.{name}")
+        import_ms[name] = (time.perf_counter() - t) * 1000
+    tables = {}
+    for name, mod in mods.items():
+        warm_up(mod, min_ms)
+        r = mod.Scalar.R
+        P, Q = mod.G1.generator() * _seeded(b"P", name, r), mod.G2.generator() * _seeded(b"Q", name, r)
+        k = mod.Scalar(_seeded(b"k", name, r))
+        assert mod.pairing(P * k, Q) == mod.pairing(P, Q * k) == mod.pairing(P, Q) ** k
+        tables[name] = f"curves/{name}"
+        _ops[tables[name]] = {
+            "pairing": lambda mod=mod, P=P, Q=Q: mod.pairing(P, Q),
+            "g1_mul": lambda P=P, k=k: P * k,
+            "g2_mul": lambda Q=Q, k=k: Q * k,
+        }
+        settle(list(_ops[tables[name]].values()))
+    return {"ops": ["pairing", "g1_mul", "g2_mul"], "tables": tables, "import_ms": import_ms}
+
+
+def settle(fns, patience=5, cap_s=20.0):
+    """Calls all of `fns` in turn until `patience` turns in a row are no
+    faster than 0.97 of the fastest yet (at most `cap_s` seconds): the
+    engine compiles optimised code for a module's functions in the
+    background once they are hot, which on a loaded machine can take
+    seconds for the larger curves' modules; a curve timed before that
+    would be measured partly on its baseline code."""
+    best, stale = float("inf"), 0
+    end = time.perf_counter() + cap_s
+    while stale < patience and time.perf_counter() < end:
+        t = time.perf_counter()
+        for fn in fns:
+            fn()
+        t = time.perf_counter() - t
+        best, stale = (t, 0) if t < 0.97 * best else (best, stale + 1)

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// The BLS12-381 pairing of the WebAssembly build and the lower bound its
-// radix-2^30 kernels put on it (kernels.c): builds kernels.c with the core
-// (csrc/manifest.txt, 32-bit limbs, -O3 as build_wasm.sh) into a standalone
+// The pairing of the WebAssembly build (BLS12-381's, or --curve NAME's) and
+// the lower bound its radix-2^30 kernels put on it (kernels.c): builds
+// kernels.c with the curve's core (csrc/manifest.txt, 32-bit limbs, -O3 as
+// build_wasm.sh) into a standalone
 // module, counts the digit products, squares and reductions of one pairing,
 // times each kernel and the pairing in alternation, and prints the fastest
 // round of each (the least disturbed by other work on the machine), the
 // bound (counts x times) and the bound / pairing.
 //
-//   node benchmarks/wasm/kernels.mjs [--rounds N] [--module PATH]
+//   node benchmarks/wasm/kernels.mjs [--rounds N] [--curve NAME] [--module PATH]
 //
 // --module runs a module built earlier (it must be kernels.c's) instead.
 
@@ -19,14 +20,15 @@ const root = new URL("../../", import.meta.url).pathname;
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const rounds = Number(option("--rounds", 31));
+const curve = option("--curve", "bls12_381");
 let module = option("--module", null);
 if (!module) {
   const manifest = (what) =>
-    execFileSync("python3", ["build-scripts/core_manifest.py", what, "bls12_381"], { cwd: root, encoding: "utf8" })
+    execFileSync("python3", ["build-scripts/core_manifest.py", what, curve], { cwd: root, encoding: "utf8" })
       .split(/\s+/)
       .filter(Boolean);
   mkdirSync(`${root}build/wasm-kernels`, { recursive: true });
-  module = `${root}build/wasm-kernels/kernels.wasm`;
+  module = `${root}build/wasm-kernels/kernels-${curve}.wasm`;
   execFileSync(
     process.env.EMCC || "emcc",
     ["-O3", ...manifest("cflags"), "-DPYBLS_LIMB_BITS=32", "-DPYBLS_R30_COUNT", "-sSTANDALONE_WASM",
@@ -43,7 +45,14 @@ const counts = { digit_mul: Number(k.pairing_count(0)), digit_sqr: Number(k.pair
 // Steps per timing: the kernels run 8 lanes per step (kernels.c).
 const kernels = { digit_mul: [4000, 8], digit_sqr: [4000, 8], digit_redc: [4000, 8], fp_mul_lanes: [2000, 8], pairing: [10, 1] };
 const times = Object.fromEntries(Object.keys(kernels).map((name) => [name, []]));
-for (const [name, [steps]] of Object.entries(kernels)) k[name](steps); // warm up (tier-up)
+// Warm up (tier-up), then scale each kernel's steps to about 40 ms a timing
+// (the curves differ threefold in a kernel and 30-fold in the pairing).
+for (const [name, [steps, lanes]] of Object.entries(kernels)) {
+  k[name](steps);
+  const start = performance.now();
+  k[name](steps);
+  kernels[name] = [Math.max(1, Math.round((steps * 40) / Math.max(performance.now() - start, 1))), lanes];
+}
 for (let r = 0; r < rounds; r++) {
   for (const [name, [steps, lanes]] of Object.entries(kernels)) {
     const start = performance.now();

@@ -37,18 +37,27 @@
  * GCC's bound of 20 covers the double-width sums and differences of ten
  * limbs, which otherwise stay a loop with a carry flag saved per limb).
  * Past 16 limbs (BLS48-581's 20 32-bit limbs, the WebAssembly build) the
- * unrolled products no longer fit in registers and only grow the code.
+ * unrolled products no longer fit in registers and only grow the code;
+ * sums, differences and selections (MONT_UNROLL_SUM) are unrolled at
+ * every size: left as loops, BLS48-581's sums of 40 limbs (its tower's
+ * double-width values) made its pairing in WebAssembly about 1.2 times
+ * slower, and the module no smaller.
  * PYBLS_NO_UNROLL leaves loops to the compiler: the sanitizer and fuzz
  * builds use it, where instrumenting the unrolled code takes clang minutes
  * per file and the unrolling changes no result. */
-#if FP_LIMBS > 16 || defined(PYBLS_NO_UNROLL)
-#define MONT_UNROLL
+#if defined(PYBLS_NO_UNROLL)
+#define MONT_UNROLL_SUM
 #elif defined(__clang__)
-#define MONT_UNROLL _Pragma("clang loop unroll(full)")
+#define MONT_UNROLL_SUM _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
-#define MONT_UNROLL _Pragma("GCC unroll 20")
+#define MONT_UNROLL_SUM _Pragma("GCC unroll 20")
 #else
+#define MONT_UNROLL_SUM
+#endif
+#if FP_LIMBS > 16
 #define MONT_UNROLL
+#else
+#define MONT_UNROLL MONT_UNROLL_SUM
 #endif
 
 
@@ -117,12 +126,12 @@ static inline limb_t mont_add_mask_n(limb_t *r, const limb_t *a, const limb_t *b
 #if LIMB_BITS == 32
     if (MONT_PAIRS(n)) {
         const uint64_t mask64 = (uint64_t)mask << 32 | mask;
-        MONT_UNROLL
+        MONT_UNROLL_SUM
         for (int i = 0; i < n / 2; i++) mont_set_pair(r, i, mont_adc64(mont_pair(a, i), mont_pair(b, i) & mask64, &carry));
         return carry;
     }
 #endif
-    MONT_UNROLL
+    MONT_UNROLL_SUM
     for (int i = 0; i < n; i++) r[i] = mont_adc(a[i], b[i] & mask, &carry);
     return carry;
 }
@@ -137,19 +146,19 @@ static inline limb_t mont_sub_n(limb_t *r, const limb_t *a, const limb_t *b, int
     limb_t borrow = 0;
 #if LIMB_BITS == 32
     if (MONT_PAIRS(n)) {
-        MONT_UNROLL
+        MONT_UNROLL_SUM
         for (int i = 0; i < n / 2; i++) mont_set_pair(r, i, mont_sbb64(mont_pair(a, i), mont_pair(b, i), &borrow));
         return borrow;
     }
 #endif
-    MONT_UNROLL
+    MONT_UNROLL_SUM
     for (int i = 0; i < n; i++) r[i] = mont_sbb(a[i], b[i], &borrow);
     return borrow;
 }
 
 /* r = (mask ? a : b) */
 static inline void mont_select_n(limb_t *r, const limb_t *a, const limb_t *b, limb_t mask, int n) {
-    MONT_UNROLL
+    MONT_UNROLL_SUM
     for (int i = 0; i < n; i++) r[i] = (a[i] & mask) | (b[i] & ~mask);
 }
 

@@ -36,7 +36,8 @@
  * the second (benchmarks/wasm/kernels.c).
  *
  * Requirements: m < 2^(32n - 1) odd, n0 = -m^-1 mod 2^32, and a b < m R
- * (so any a, b < 2m, or a < m with any 32n-bit b). The digits give a
+ * (so any a, b < 2m, or a < m with any 32n-bit b); a plain product's
+ * operands below 2^(30 R30_WIDE_DIGITS(n)). The digits give a
  * value below 2m, which mont_reduce_once (mont.h) brings below m.
  * Constant time: every loop bound and branch depends on n only.
  */
@@ -107,12 +108,13 @@ R30_INLINE void r30_unpack(uint32_t *d, int nd, const uint32_t *x, int nw) {
     }
 }
 
-/* r = the nw 32-bit limbs of (sum d_i 2^(30 i)) >> shift, shift <= 30. */
+/* r = the nw 32-bit limbs of (sum d_i 2^(30 i)) >> shift, shift <= 30
+ * (limbs past the last digit are 0). */
 R30_INLINE void r30_pack(uint32_t *r, int nw, const uint32_t *d, int nd, int shift) {
     R30_UNROLL
     for (int j = 0; j < nw; j++) {
         const int bit = 32 * j + shift, i = bit / 30, s = bit % 30;
-        uint32_t v = d[i] >> s;
+        uint32_t v = i < nd ? d[i] >> s : 0;
         if (i + 1 < nd) v |= d[i + 1] << (30 - s);
         if (s > 28 && i + 2 < nd) v |= d[i + 2] << (60 - s);
         r[j] = v;
@@ -226,9 +228,15 @@ R30_INLINE void mont_r30_sqr(uint32_t *r, const uint32_t *a32, const uint32_t *m
     mont_reduce_once(r, u, m32, n);
 }
 
-/* r[0..2n) = a b, plain integers. */
+/* Digits of the operands of a plain product: all of an n-limb value, but
+ * 20 of BLS48-581's Fp (n = 20, the only field of 20 limbs), whose plain
+ * products (fp2.c, fp8.c) take operands below 64p < 2^587 < 2^600: a
+ * sixth fewer digit products than 22 digits. */
+#define R30_WIDE_DIGITS(n) ((n) == 20 ? 20 : R30_DIGITS(n))
+
+/* r[0..2n) = a b, plain integers, for a, b < 2^(30 R30_WIDE_DIGITS(n)). */
 R30_INLINE void mont_r30_mul_wide(uint32_t *r, const uint32_t *a32, const uint32_t *b32, int n) {
-    const int nd = R30_DIGITS(n);
+    const int nd = R30_WIDE_DIGITS(n);
     uint32_t a[R30_MAX_DIGITS], b[R30_MAX_DIGITS], d[2 * R30_MAX_DIGITS];
     r30_unpack(a, nd, a32, n);
     r30_unpack(b, nd, b32, n);

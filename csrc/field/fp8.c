@@ -41,6 +41,9 @@
  *   had p R added, and below 2^(2N - 1), so nothing wraps. */
 enum { NL = FP_LIMBS };
 _Static_assert(CURVE_P_BITS + 22 <= FP_LIMBS * LIMB_BITS, "2^22 p^2 < p R: the double-width bounds");
+#if LIMB_BITS == 32
+_Static_assert(CURVE_P_BITS + 6 <= 30 * R30_WIDE_DIGITS(FP_LIMBS), "plain products of operands below 64p (mont_r30.h)");
+#endif
 
 static inline void sx_add(limb_t *r, const limb_t *a, const limb_t *b) { mont_add_n(r, a, b, 2 * NL); }
 static inline void sx_sub(limb_t *r, const limb_t *a, const limb_t *b) { mont_sub_n(r, a, b, 2 * NL); }
