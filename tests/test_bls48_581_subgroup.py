@@ -49,6 +49,7 @@ H2 = ORDER // R
 
 def _mul(Q, k):
     """[k]Q for any integer k >= 0, by additions."""
+    assert k >= 0
     out, add = type(Q).identity(), Q
     while k:
         if k & 1:
@@ -88,7 +89,7 @@ def test_the_check_is_sound():
     # psi's characteristic polynomial on a point outside G2, and its
     # eigenvalue t on G2
     psi_q = _psi(Q)
-    assert (_psi(psi_q) - _mul(psi_q, T + 1) + _mul(Q, P)).is_identity()
+    assert T + 1 < 0 and (_psi(psi_q) + _mul(psi_q, -(T + 1)) + _mul(Q, P)).is_identity()
     G = bls48_581.G2.generator()
     assert _psi(G) == G * T
     norm = T * T - (T + 1) * T + P  # of [t] - psi
