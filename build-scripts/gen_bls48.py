@@ -248,6 +248,58 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
 
     assert psi(g2) == affine_mul(g2, t)
 
+    # g2.c's E = -psi with the Frobenius folded into psi's constants: in
+    # the Fp2 basis (1, v, w, v w) of Fp8, the Frobenius takes each basis
+    # element e_i to a multiple of one e_j, so x^p PSI_X, -y^p PSI_Y and
+    # z^p (projective Z) each send the conjugate of coefficient i to one
+    # coefficient j times one Fp2 constant. G2_ENDO[c][i] is that constant
+    # for coordinate c (x, y, z); ENDO_PERM[c][i] is j. Constants of the
+    # form k or k u (one Fp product per output Fp coefficient) are marked
+    # "fp" or "u" in ENDO_SHAPE, which g2.c hard-codes.
+    basis = [T.fp8([1 if j == 2 * i else 0 for j in range(8)]) for i in range(4)]
+    one8 = T.fp8([1, 0, 0, 0, 0, 0, 0, 0])
+    endo_consts = []
+    endo_perm = []
+    endo_shape = []
+    for mult in (psi_x, -psi_y, one8):
+        consts, perm, shape = [], [], []
+        for e in basis:
+            img = (e ** p * mult).flat()
+            nonzero = [j for j in range(4) if img[2 * j] or img[2 * j + 1]]
+            assert len(nonzero) == 1
+            j = nonzero[0]
+            k = T.fp2(img[2 * j], img[2 * j + 1])
+            perm.append(j)
+            consts.append(k)
+            shape.append("fp" if k.c1.is_zero() else "u" if k.c0.is_zero() else "fp2")
+        endo_consts.append(consts)
+        endo_perm.append(perm)
+        endo_shape.append(shape)
+    assert endo_perm == [[1, 0, 2, 3], [2, 3, 0, 1], [0, 1, 3, 2]]
+    assert endo_shape == [["fp2", "fp2", "u", "fp2"], ["fp2", "u", "fp", "fp2"], ["fp", "fp2", "u", "fp"]]
+    assert endo_consts[2][0] == T.fp2(1)
+
+    def fold(a: Any, c: int) -> Any:
+        """a's image under the folded map of coordinate c."""
+        coeffs = a.flat()
+        out = [0] * 8
+        for i in range(4):
+            conj = T.fp2(coeffs[2 * i], -coeffs[2 * i + 1] % p)
+            v = (conj * endo_consts[c][i]).flat()
+            j = endo_perm[c][i]
+            out[2 * j], out[2 * j + 1] = v[0], v[1]
+        return T.fp8(out)
+
+    z_test = T.fp8([(7 * i + 3) ** 5 % p for i in range(8)])
+    assert fold(g2[0] * z_test, 0) == (g2[0] * z_test) ** p * psi_x
+    assert fold(g2[1] * z_test, 1) == -((g2[1] * z_test) ** p * psi_y)
+    assert fold(z_test, 2) == z_test ** p
+    # E(g2) = -psi(g2) = [-t] g2 in projective coordinates (X, Y, Z) =
+    # (x z, y z, z).
+    minus_t_g2 = affine_mul(g2, -t % r)
+    zi = fold(z_test, 2).inv()
+    assert (fold(g2[0] * z_test, 0) * zi, fold(g2[1] * z_test, 1) * zi) == minus_t_g2
+
     # Frobenius coefficients. Fp4: v^(p^k) = FROB4_V[k-1] v with
     # FROB4_V = (v^2)^((p^k - 1)/2) in Fp2; Fp8: w^(p^k) = FROB8_W[k-1] w,
     # (w^2)^((p^k-1)/2) in Fp4; Fp48: s^(p^k) = gamma_k s with gamma_k =
@@ -352,12 +404,18 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     o(f"static const fr_t G2_CLEAR_K = {{{c_limbs(k_clear * (1 << fr_bits) % r, fr_bits)}}};")
     o("")
     o("/* |t| and its limbs: -psi acts as [|t|] on G2, whose scalars split into")
-    o(" * SCALAR_T_DIGITS base-|t| digits. psi(x, y) = (x^p PSI_X, y^p PSI_Y). */")
+    o(" * SCALAR_T_DIGITS base-|t| digits. */")
     o(f"#define BLS_X_ABS 0x{abs(t):016x}ULL")
     o(f"static const limb_t BLS_X_ABS_LIMBS[64 / LIMB_BITS] = {c_limbs(abs(t), 64)};")
     o(f"#define BLS_X_ABS_BITS {abs(t).bit_length()}")
-    o(f"static const fp8_t G2_PSI_X = {c_nested(psi_x)};")
-    o(f"static const fp8_t G2_PSI_Y = {c_nested(psi_y)};")
+    o("/* E = -psi, psi(x, y) = (x^p PSI_X, y^p PSI_Y) (gen_bls48.py), on projective")
+    o(" * (X, Y, Z) with the Frobenius folded into PSI_X and PSI_Y: coefficient")
+    o(" * i (basis 1, v, w, v w over Fp2) of X, Y, Z goes conjugated, times")
+    o(" * G2_ENDO[c][i], to coefficient j of the result: j = 1, 0, 2, 3 for X,")
+    o(" * 2, 3, 0, 1 for Y, 0, 1, 3, 2 for Z. X's entry 2, Y's 1 and Z's 2 are")
+    o(" * k u, Y's 2 and Z's 0 and 3 are k, for k in Fp (g2.c relies on it). */")
+    o("static const fp2_t G2_ENDO[3][4] = {" + ", ".join(
+        "{" + ", ".join(c_nested(k) for k in row) + "}" for row in endo_consts) + "};")
     o("")
     o("/* Generators (affine, Montgomery form): the draft's base points. */")
     o(f"static const fp_t G1_GEN_X = {c_nested(g1[0])};")

@@ -11,6 +11,8 @@
  *   g1_mul       the same in G1
  *   g1_mul_any   a G1 point not known to be in G1 (pybls_g1_mul: split only
  *                where the subgroup check pays)
+ *   g2_mul_any   the same in G2 (pybls_g2_mul)
+ *   g2_check     G2's subgroup check of that point (pybls_g2_in_subgroup)
  *
  * Only run_op is counted. The program prints a digest of its output, so
  * that two builds can be checked to compute the same values.
@@ -39,6 +41,11 @@ __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "g2_mul")) return pybls_g2_mul_flags(out, g2, sk_full, PYBLS_MUL_IN_SUBGROUP);
     if (!strcmp(op, "g1_mul")) return pybls_g1_mul_flags(out, g1, sk_full, PYBLS_MUL_IN_SUBGROUP);
     if (!strcmp(op, "g1_mul_any")) return pybls_g1_mul(out, g1, sk_full);
+    if (!strcmp(op, "g2_mul_any")) return pybls_g2_mul(out, g2, sk_full);
+    if (!strcmp(op, "g2_check")) {
+        out[0] = (uint8_t)pybls_g2_in_subgroup(g2);
+        return 0;
+    }
     if (!strcmp(op, "final_exp")) {
         gt_field_t r;
         final_exponentiation(&r, &loop_value);

@@ -63,11 +63,11 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 #define EC_SPLIT scalar_split_x_ct
 #define EC_SPLIT_AFTER_CHECK 1
 #elif CURVE_FAMILY_BLS48
-/* Sixteen base-|t| digits of BLS_X_ABS_BITS bits (GLS); only for points
- * known to be in G2, as the subgroup check is a multiplication by r. */
+/* Sixteen base-|t| digits of BLS_X_ABS_BITS bits (GLS), also for points
+ * not known to be in G2 once the check (33 doublings) has passed. */
 #define EC_ENDO_SPLIT SCALAR_T_DIGITS
 #define EC_SPLIT scalar_split_t_ct
-#define EC_SPLIT_AFTER_CHECK 0
+#define EC_SPLIT_AFTER_CHECK 1
 #define EC_DIGITS_LIMBS SCALAR_T_DIGITS_LIMBS
 #define EC_DIGIT_BITS BLS_X_ABS_BITS
 #else
@@ -98,22 +98,47 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 #include "ec/ec_group_template.h"
 
 #if CURVE_FAMILY_BLS48
+/* conj(a) k for the Fp2 constant k, conj(a) k u and conj(a) k for k in Fp:
+ * (a0 - a1 u) k u = a1 k + a0 k u. */
+static void fp2_conj_mul(fp2_t *r, const fp2_t *a, const fp2_t *k) {
+    fp2_t c;
+    fp2_conj(&c, a);
+    fp2_mul(r, &c, k);
+}
+
+static void fp2_conj_mul_u(fp2_t *r, const fp2_t *a, const fp_t *k) {
+    fp_t t;
+    fp_mul(&t, &a->c0, k);
+    fp_mul(&r->c0, &a->c1, k);
+    r->c1 = t;
+}
+
+static void fp2_conj_mul_fp(fp2_t *r, const fp2_t *a, const fp_t *k) {
+    fp_mul(&r->c0, &a->c0, k);
+    fp_mul(&r->c1, &a->c1, k);
+    fp_neg(&r->c1, &r->c1);
+}
+
 /* psi = untwist^-1 . Frobenius . untwist, [t] on G2 (gen_bls48.py checks
- * it); E = -psi acts as [|t|]. The Frobenius applies to Z too. */
+ * it); E = -psi acts as [|t|]. The Frobenius applies to Z too. With the
+ * Frobenius constants folded into psi's (G2_ENDO, consts.h), each Fp2
+ * coefficient of the result is one conjugated input coefficient times one
+ * constant, several of them in Fp or Fp u. */
 static void g2_endo(g2_t *r, const g2_t *p) {
-    fp8_t t;
-    /* x^p PSI_X, PSI_X = c v (gen_bls48.py's value: only its coefficients
-     * of v and u v are nonzero) */
-    fp8_frobenius(&t, &p->x, 1);
-    fp4_mul_fp2_v(&r->x.c0, &t.c0, &G2_PSI_X.c0.c1);
-    fp4_mul_fp2_v(&r->x.c1, &t.c1, &G2_PSI_X.c0.c1);
-    /* -y^p PSI_Y, PSI_Y = c w (only w and u w): (a0 + a1 w) c w = -v (a1 c) + (a0 c) w */
-    fp8_frobenius(&t, &p->y, 1);
-    fp4_mul_base(&r->y.c1, &t.c0, &G2_PSI_Y.c1.c0);
-    fp4_mul_base(&t.c1, &t.c1, &G2_PSI_Y.c1.c0);
-    fp4_mul_nr(&r->y.c0, &t.c1);
-    fp8_neg(&r->y, &r->y);
-    fp8_frobenius(&r->z, &p->z, 1);
+    g2_t e;
+    fp2_conj_mul(&e.x.c0.c1, &p->x.c0.c0, &G2_ENDO[0][0]);
+    fp2_conj_mul(&e.x.c0.c0, &p->x.c0.c1, &G2_ENDO[0][1]);
+    fp2_conj_mul_u(&e.x.c1.c0, &p->x.c1.c0, &G2_ENDO[0][2].c1);
+    fp2_conj_mul(&e.x.c1.c1, &p->x.c1.c1, &G2_ENDO[0][3]);
+    fp2_conj_mul(&e.y.c1.c0, &p->y.c0.c0, &G2_ENDO[1][0]);
+    fp2_conj_mul_u(&e.y.c1.c1, &p->y.c0.c1, &G2_ENDO[1][1].c1);
+    fp2_conj_mul_fp(&e.y.c0.c0, &p->y.c1.c0, &G2_ENDO[1][2].c0);
+    fp2_conj_mul(&e.y.c0.c1, &p->y.c1.c1, &G2_ENDO[1][3]);
+    fp2_conj(&e.z.c0.c0, &p->z.c0.c0);
+    fp2_conj_mul(&e.z.c0.c1, &p->z.c0.c1, &G2_ENDO[2][1]);
+    fp2_conj_mul_u(&e.z.c1.c1, &p->z.c1.c0, &G2_ENDO[2][2].c1);
+    fp2_conj_mul_fp(&e.z.c1.c0, &p->z.c1.c1, &G2_ENDO[2][3].c0);
+    *r = e;
 }
 #else
 /* psi = twist^-1 . Frobenius . twist, which acts as [p] on G2 (as [x] on
@@ -153,11 +178,16 @@ static void g2_endo(g2_t *r, const g2_t *p) { *r = *p; }
 #include EC_ENCODING_TEMPLATE
 
 #if CURVE_FAMILY_BLS48
-/* Q is in G2 iff [r]Q = O. */
+/* Q is in G2 iff psi(Q) = [t]Q, that is E(Q) = [|t|]Q: one multiplication
+ * by the 33-bit |t| instead of one by r. Sound because the kernel of
+ * [t] - psi has order p - t (psi^2 - (t + 1) psi + p = 0), prime to the
+ * cofactor h' of E'(Fp8) = h' r, and r^2 does not divide h' r
+ * (tests/test_bls48_581_subgroup.py computes both from t). */
 int g2_in_subgroup_vartime(const g2_t *p) {
-    g2_t a;
-    g2_mul_public_vartime(&a, p, R_ORDER_LIMBS, FR_LIMBS);
-    return (int)(g2_is_identity(&a) & 1);
+    g2_t a, b;
+    g2_mul_public_vartime(&a, p, BLS_X_ABS_LIMBS, 64 / LIMB_BITS);
+    g2_endo(&b, p);
+    return (int)(g2_eq(&a, &b) & 1);
 }
 
 /* psi = -E on E'(Fp8). */
