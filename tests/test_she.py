@@ -301,6 +301,43 @@ def test_core_step_keys(curve, group):
         cls._step_keys(15, C._b, steps[0]._b, 1)
 
 
+@pytest.mark.parametrize("group", ["G1", "G2"])
+@pytest.mark.parametrize("curve", CURVES + ["bls48_581"])
+def test_core_decrypt_keys(curve, group):
+    # pybls_g*_decrypt_keys: S - [k]T, then the keys of that point -/+ K_i,
+    # against the point computed with the group law and the affine x of
+    # each sum computed one at a time (as test_core_step_keys).
+    import struct
+
+    from pybls._lib import _abi
+
+    c = curves.get(curve)
+    cls = getattr(c, group)
+    g = cls.generator()
+    size = len(g._b)
+
+    def key(P):
+        if P.is_identity():
+            return 0
+        x = P.to_affine()[0]
+        return (x if group == "G1" else x[0]) & (2**64 - 1)
+
+    k = c.Scalar.random()
+    steps = [cls.identity(), g.mul_vartime(65), g.mul_vartime(130), g.mul_vartime(2**33 + 1)]
+    for m, T in ((77, g.mul_vartime(2**70 + 9)), (-5, g.mul_vartime(3)), (0, cls.identity()), (0, g)):
+        S = g.mul_vartime(abs(m)) * (1 if m >= 0 else -1) + T * k
+        for flags in (0, _abi.PYBLS_MUL_IN_SUBGROUP):
+            out = cls._decrypt_keys(size + 16 * len(steps), S._b, T._b, k._b, flags, b"".join(P._b for P in steps), len(steps))
+            R = S - T * k
+            assert cls._eq(out[:size], R._b) == 1
+            want = [x for P in steps for x in ((0, 0) if P in (R, -R) and not R.is_identity() else (key(R - P), key(R + P)))]
+            assert list(struct.unpack(f"<{2 * len(steps)}Q", out[size:])) == want
+    with pytest.raises(errors.ArgumentError):
+        cls._decrypt_keys(size + 15, g._b, g._b, k._b, 0, g._b, 1)
+    with pytest.raises(errors.ArgumentError):
+        cls._decrypt_keys(size + 16, g._b, g._b, k._b, _abi.PYBLS_MUL_VARTIME, g._b, 1)
+
+
 @pytest.mark.parametrize("curve", CURVES + ["bls48_581"])
 def test_core_pairing_products(curve):
     # The core's `count` products of n pairings in one call (the SHE

@@ -297,8 +297,10 @@ class SecretKey:
             table = DecryptionTable.default(self._curve, group)
         elif type(table) is not DecryptionTable or table.curve is not self._curve or table.group != group:
             raise TypeError(f"decrypting a {type(ct).__name__} needs a {group.upper()} table of {name_of(self._curve)}")
-        value = self._gt_value(ct) if group == "gt" else self._level1_point(ct)  # type: ignore[arg-type]
-        return table.log(value)
+        if group == "gt":
+            return table.log(self._gt_value(ct))  # type: ignore[arg-type]
+        S, T = ct.components
+        return table._log_difference(S, T, self._x if group == "g1" else self._y)
 
     def is_zero(self, ct: CipherText) -> bool:
         """Whether `ct` encrypts 0 (no table needed)."""
