@@ -352,9 +352,9 @@ int PUB(step_keys)(uint8_t *out, uint32_t out_len, const uint8_t *center, const 
 }
 
 /* A SHE decryption's first call: R = S - [k]T, constant time in the secret
- * k (as mul_flags, whose PYBLS_MUL_IN_SUBGROUP `flags` may say T is in the
- * subgroup), then the keys of R - K_i and R + K_i as step_keys writes them,
- * after R (out_len = the point's size + 16 n). */
+ * k (flags: PYBLS_MUL_IN_SUBGROUP when S and T are known to be in the
+ * subgroup, as for mul_flags), then the keys of R - K_i and R + K_i as
+ * step_keys writes them, after R (out_len = the point's size + 16 n). */
 int PUB(decrypt_keys)(uint8_t *out, uint32_t out_len, const uint8_t *s, const uint8_t *t, const uint8_t *scalar,
                       uint32_t flags, const uint8_t *steps, uint32_t n) {
     if ((uint64_t)out_len != (uint64_t)n * 16 + sizeof(POINT) || (flags & ~(uint32_t)PYBLS_MUL_IN_SUBGROUP))
@@ -371,10 +371,12 @@ int PUB(decrypt_keys)(uint8_t *out, uint32_t out_len, const uint8_t *s, const ui
     EC(neg)(&minus, &r);
     EC(add)(&r, &sp, &minus);
 #ifdef EC_EXACT_ADD
-    if (EC(is_identity)(&r) & F(is_zero)(&r.y) & 1) EC_EXACT_ADD(&r, &sp, &minus); /* as add does */
+    /* as add does, for points outside the subgroup (a branch on R = mP,
+     * which the decryption reveals) */
+    if (!flags && (EC(is_identity)(&r) & F(is_zero)(&r.y) & 1)) EC_EXACT_ADD(&r, &sp, &minus);
 #endif
     STORE(out, r);
-    PUB(keys_around)(out + sizeof(POINT), &r, steps, n);
+    if (n) PUB(keys_around)(out + sizeof(POINT), &r, steps, n); /* variable time in R = mP: m is the answer */
     return PYBLS_OK;
 }
 #undef STEP_KEYS_CHUNK

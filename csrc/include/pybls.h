@@ -183,8 +183,8 @@ int pybls_fp_legendre(const uint8_t *a);
  *
  * decrypt_keys begins a SHE decryption in one call: R = S - [k]T for
  * internal points S, T and a secret scalar k, constant time in k (flags:
- * PYBLS_MUL_IN_SUBGROUP if T is known to be in the subgroup, as for
- * mul_flags), written first, then the keys of R - K_i and R + K_i as
+ * PYBLS_MUL_IN_SUBGROUP if S and T are known to be in the subgroup, as
+ * for mul_flags), written first, then the keys of R - K_i and R + K_i as
  * step_keys writes them (out_len = the point's size + 16 n). */
 
 /* decode_batch decodes `count` encodings of `len` bytes each, back to back,

@@ -21,7 +21,11 @@ yields a wrong number; a value outside the range raises :class:`RangeError`.
 Decryption time grows with |m| / N and building time with N: the default
 tables (:meth:`DecryptionTable.default`, built once per process on first
 use) decrypt |m| < 2**31 in G1 and G2 and |m| < 2**24 in GT. The walk is
-variable time in m, as in every table-based decryption.
+variable time in m, as in every table-based decryption. A level-1
+decryption computes S - x·T (constant time in the secret x) and the keys
+of the first giant steps (k = 0..8: with the default 2**16 entries, every
+|m| < 2**20) in one call into the core; the default G1 table holds about
+8 MB in memory.
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ _GT_BLOCK = 1024  # GT giant steps per call into the core (16 KB of keys)
 _KEY_MASK = (1 << 64) - 1  # a key: the low 64 bits of x (of x's c0 in Fp2)
 _FIRST_GIANTS = 8  # giant steps tried first (small values decrypt fast)
 
-_defaults: Dict[Tuple[str, str], "DecryptionTable"] = {}
+_defaults: Dict[Tuple[str, str], "DecryptionTable"] = {}  # by (curve module name, group)
 
 
 class DecryptionTable:
@@ -114,8 +118,12 @@ class DecryptionTable:
         """The table that decryption uses when given none: the one installed
         with :meth:`set_default`, else one of :data:`DEFAULT_RANGES` built
         on first use and kept for the process."""
+        if isinstance(curve, ModuleType) and type(group) is str:  # the common case first: no validation
+            table = _defaults.get((curve.__name__, group))
+            if table is not None:
+                return table
         mod, g = resolve(curve), _group(group)
-        key = (name_of(mod), g)
+        key = (mod.__name__, g)
         table = _defaults.get(key)
         if table is None:
             table = _defaults[key] = cls.build(mod, g)
@@ -124,7 +132,7 @@ class DecryptionTable:
     def set_default(self) -> None:
         """Make this table the one decryption uses for its curve and group
         (a table loaded with :meth:`from_bytes`, built once elsewhere)."""
-        _defaults[(name_of(self._curve), self._group)] = self
+        _defaults[(self._curve.__name__, self._group)] = self
 
     @classmethod
     def _make(cls, mod: ModuleType, g: str, n: int, b: int, impl: "_Impl", keys: Sequence[int]) -> "DecryptionTable":
@@ -364,6 +372,7 @@ class _PointImpl(_Impl):
         # The core's internal forms of the giant multiples k·s·base, k = 0, 1, ..., by s.
         self.giants: Dict[int, List[bytes]] = {}
         self.first_steps: Dict[Tuple[int, int], bytes] = {}  # (s, hi): giants 0..hi, joined
+        self.neg_giants: Dict[Tuple[int, int], bytes] = {}  # (s, k): -k·s·base, as answers are checked
         self.lock = threading.Lock()  # tables of one curve and group share the lists
         # digits[i][d]: d·256^i·base, d = 0..255, for j·base as a sum of a few.
         self.digits: List[List[bytes]] = []
@@ -412,6 +421,9 @@ class _PointImpl(_Impl):
 
     def _giants(self, s: int, count: int) -> List[bytes]:
         """At least `count` giant multiples (k = 0..count - 1)."""
+        g = self.giants.get(s)
+        if g is not None and len(g) >= count:  # lists only grow: no lock to read
+            return g
         with self.lock:
             g = self.giants.get(s)
             if g is None:
@@ -434,11 +446,12 @@ class _PointImpl(_Impl):
         if steps is None:
             steps = self.first_steps[(s, hi)] = b"".join(self._giants(s, hi + 1))
         size = len(cls._GENERATOR)
-        out = cls._decrypt_keys(size + 16 * (hi + 1), s_point._b, t_point._b, scalar._b, t_point._s, steps, hi + 1)
+        sub = s_point._s & t_point._s  # both known to be in the subgroup
+        out = cls._decrypt_keys(size + 16 * (hi + 1), s_point._b, t_point._b, scalar._b, sub, steps, hi + 1)
         keys = array.array("Q", out[size:])
         if sys.byteorder == "big":
             keys.byteswap()
-        return _wrap_point(cls, out[:size], s_point._s & t_point._s), keys
+        return _wrap_point(cls, out[:size], sub), keys
 
     def _multiple(self, j: int) -> bytes:
         """j·base (0 < j < 2^32) from its base-256 digits: a few additions."""
@@ -462,8 +475,13 @@ class _PointImpl(_Impl):
     def locate(self, element: Any, s: int, k: int, sign: int, j: int) -> Optional[int]:
         # element - sign·k·s·base = ±j·base, j·base from small multiples.
         cls = self.cls
-        giant = self._giants(s, k + 1)[k]
-        d = cls._add(element._b, cls._neg(giant) if sign > 0 else giant)
+        if sign > 0:
+            minus = self.neg_giants.get((s, k))
+            if minus is None:
+                minus = self.neg_giants[(s, k)] = cls._neg(self._giants(s, k + 1)[k])
+        else:
+            minus = self._giants(s, k + 1)[k]
+        d = cls._add(element._b, minus)
         r = self._multiple(j)
         if cls._eq(d, r):
             return sign * k * s + j
