@@ -51,7 +51,12 @@ def test_homomorphic_identities(curve):
     assert sk._level1_point(a) == c.G1.generator() * -37
     assert dec(sk, a + b) == -17 and dec(sk, a - b) == -57 and dec(sk, -a) == 37
     assert dec(sk, a * 3) == -111 and dec(sk, -2 * b) == -40 and dec(sk, b * 0) == 0
-    assert dec(sk, u - v) == 14 and dec(sk, v * -5) == 15
+    assert dec(sk, u - v) == 14 and dec(sk, v * -5) == 15 and dec(sk, u - u) == 0
+    # The range's edges through a decryption's single call into the core.
+    assert dec(sk, pk.enc_g1(4999)) == 4999 and dec(sk, pk.enc_g2(-4999)) == -4999
+    for ct in (pk.enc_g1(-5000), pk.enc_g2(5000)):
+        with pytest.raises(she.RangeError):
+            dec(sk, ct)
     prod = (a + b) * (u + v)
     assert sk._gt_value(prod) == c.GT.generator() ** (-17 * 8)
     assert dec(sk, prod) == -136 and dec(sk, u * a) == -407

@@ -24,7 +24,7 @@ use) decrypt |m| < 2**31 in G1 and G2 and |m| < 2**24 in GT. The walk is
 variable time in m, as in every table-based decryption. A level-1
 decryption computes S - x·T (constant time in the secret x) and the keys
 of the first giant steps (k = 0..8: with the default 2**16 entries, every
-|m| < 2**20) in one call into the core; the default G1 table holds about
+|m| < 2**20) in one call into the core; the default G1 table takes about
 8 MB in memory.
 """
 
