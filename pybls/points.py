@@ -105,6 +105,7 @@ class _Point:
     _from_affine_bytes: ClassVar[Callable[[bytes, bytes, int], bytes]]
     _to_affine_bytes: ClassVar[Callable[[bytes], bytes]]
     _step_keys: ClassVar[Callable[[int, bytes, bytes, int], bytes]]
+    _decrypt_keys: ClassVar[Callable[[int, bytes, bytes, bytes, int, bytes, int], bytes]]
     _hash_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _encode_to_curve: ClassVar[Callable[[bytes, int, bytes, int], bytes]]
     _hash_to_curve_keccak256: ClassVar[Callable[[bytes, int, bytes, int], bytes]]

@@ -56,6 +56,8 @@ OP_GROUPS = {
     "g2_mul": "g2",
     "g1_mul_subgroup": "g1",
     "g2_mul_subgroup": "g2",
+    "g1_decrypt_keys": "g1",
+    "g2_decrypt_keys": "g2",
     "gt_pow": "pairing",
     "pairing_secret_g1": "pairing",
     "pairing_secret_g2": "pairing",

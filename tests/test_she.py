@@ -51,7 +51,12 @@ def test_homomorphic_identities(curve):
     assert sk._level1_point(a) == c.G1.generator() * -37
     assert dec(sk, a + b) == -17 and dec(sk, a - b) == -57 and dec(sk, -a) == 37
     assert dec(sk, a * 3) == -111 and dec(sk, -2 * b) == -40 and dec(sk, b * 0) == 0
-    assert dec(sk, u - v) == 14 and dec(sk, v * -5) == 15
+    assert dec(sk, u - v) == 14 and dec(sk, v * -5) == 15 and dec(sk, u - u) == 0
+    # The range's edges through a decryption's single call into the core.
+    assert dec(sk, pk.enc_g1(4999)) == 4999 and dec(sk, pk.enc_g2(-4999)) == -4999
+    for ct in (pk.enc_g1(-5000), pk.enc_g2(5000)):
+        with pytest.raises(she.RangeError):
+            dec(sk, ct)
     prod = (a + b) * (u + v)
     assert sk._gt_value(prod) == c.GT.generator() ** (-17 * 8)
     assert dec(sk, prod) == -136 and dec(sk, u * a) == -407
@@ -299,6 +304,43 @@ def test_core_step_keys(curve, group):
     assert cls._step_keys(0, C._b, b"", 0) == b""
     with pytest.raises(errors.ArgumentError):
         cls._step_keys(15, C._b, steps[0]._b, 1)
+
+
+@pytest.mark.parametrize("group", ["G1", "G2"])
+@pytest.mark.parametrize("curve", CURVES + ["bls48_581"])
+def test_core_decrypt_keys(curve, group):
+    # pybls_g*_decrypt_keys: S - [k]T, then the keys of that point -/+ K_i,
+    # against the point computed with the group law and the affine x of
+    # each sum computed one at a time (as test_core_step_keys).
+    import struct
+
+    from pybls._lib import _abi
+
+    c = curves.get(curve)
+    cls = getattr(c, group)
+    g = cls.generator()
+    size = len(g._b)
+
+    def key(P):
+        if P.is_identity():
+            return 0
+        x = P.to_affine()[0]
+        return (x if group == "G1" else x[0]) & (2**64 - 1)
+
+    k = c.Scalar.random()
+    steps = [cls.identity(), g.mul_vartime(65), g.mul_vartime(130), g.mul_vartime(2**33 + 1)]
+    for m, T in ((77, g.mul_vartime(2**70 + 9)), (-5, g.mul_vartime(3)), (0, cls.identity()), (0, g)):
+        S = g.mul_vartime(abs(m)) * (1 if m >= 0 else -1) + T * k
+        for flags in (0, _abi.PYBLS_MUL_IN_SUBGROUP):
+            out = cls._decrypt_keys(size + 16 * len(steps), S._b, T._b, k._b, flags, b"".join(P._b for P in steps), len(steps))
+            R = S - T * k
+            assert cls._eq(out[:size], R._b) == 1
+            want = [x for P in steps for x in ((0, 0) if P in (R, -R) and not R.is_identity() else (key(R - P), key(R + P)))]
+            assert list(struct.unpack(f"<{2 * len(steps)}Q", out[size:])) == want
+    with pytest.raises(errors.ArgumentError):
+        cls._decrypt_keys(size + 15, g._b, g._b, k._b, 0, g._b, 1)
+    with pytest.raises(errors.ArgumentError):
+        cls._decrypt_keys(size + 16, g._b, g._b, k._b, _abi.PYBLS_MUL_VARTIME, g._b, 1)
 
 
 @pytest.mark.parametrize("curve", CURVES + ["bls48_581"])

@@ -256,9 +256,8 @@ static void PUB(write_key)(uint8_t *key, const FE *x) {
     for (int b = 0; b < 8; b++) key[b] = x_bytes[STEP_KEYS_FE_BYTES - 1 - b];
 }
 
-int PUB(step_keys)(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n) {
-    if ((uint64_t)out_len != (uint64_t)n * 16) return PYBLS_ERR_ARGUMENT;
-    LOAD(POINT, c, center);
+static void PUB(keys_around)(uint8_t *out, const POINT *center, const uint8_t *steps, uint32_t n) {
+    const POINT c = *center;
     FE xc, yc;
     if (EC(is_identity)(&c) & 1) { /* O -/+ K: x(K) twice */
         for (uint32_t i = 0; i < n; i++) {
@@ -272,7 +271,7 @@ int PUB(step_keys)(uint8_t *out, uint32_t out_len, const uint8_t *center, const 
             PUB(write_key)(key, &xc);
             PUB(write_key)(key + 8, &xc);
         }
-        return PYBLS_OK;
+        return;
     }
     /* vals: the chunk's d_i = X_i Z - X Z_i and Z_i (1 in place of a zero),
      * then Z; inverted in place. */
@@ -303,7 +302,7 @@ int PUB(step_keys)(uint8_t *out, uint32_t out_len, const uint8_t *center, const 
         vals[2 * m] = c.z;
         pre[0] = vals[0];
         for (uint32_t i = 1; i < nv; i++) F(mul)(&pre[i], &pre[i - 1], &vals[i]);
-        F(inv)(&inv, &pre[nv - 1]);
+        F_INV_VARTIME(&inv, &pre[nv - 1]);
         for (uint32_t i = nv - 1; i > 0; i--) {
             F(mul)(&t, &inv, &pre[i - 1]);
             F(mul)(&inv, &inv, &vals[i]);
@@ -343,6 +342,41 @@ int PUB(step_keys)(uint8_t *out, uint32_t out_len, const uint8_t *center, const 
             PUB(write_key)(key + 8, &x3);
         }
     }
+}
+
+int PUB(step_keys)(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n) {
+    if ((uint64_t)out_len != (uint64_t)n * 16) return PYBLS_ERR_ARGUMENT;
+    LOAD(POINT, c, center);
+    PUB(keys_around)(out, &c, steps, n);
+    return PYBLS_OK;
+}
+
+/* A SHE decryption's first call: R = S - [k]T, constant time in the secret
+ * k (flags: PYBLS_MUL_IN_SUBGROUP when S and T are known to be in the
+ * subgroup, as for mul_flags), then the keys of R - K_i and R + K_i as
+ * step_keys writes them, after R (out_len = the point's size + 16 n). */
+int PUB(decrypt_keys)(uint8_t *out, uint32_t out_len, const uint8_t *s, const uint8_t *t, const uint8_t *scalar,
+                      uint32_t flags, const uint8_t *steps, uint32_t n) {
+    if ((uint64_t)out_len != (uint64_t)n * 16 + sizeof(POINT) || (flags & ~(uint32_t)PYBLS_MUL_IN_SUBGROUP))
+        return PYBLS_ERR_ARGUMENT;
+    LOAD(POINT, r, t);
+    LOAD(POINT, sp, s);
+    LOAD(fr_t, k, scalar);
+    if (flags)
+        EC(mul_subgroup)(&r, &r, &k);
+    else
+        EC(mul)(&r, &r, &k);
+    ct_memzero(&k, sizeof k);
+    POINT minus;
+    EC(neg)(&minus, &r);
+    EC(add)(&r, &sp, &minus);
+#ifdef EC_EXACT_ADD
+    /* as add does, for points outside the subgroup (a branch on R = mP,
+     * which the decryption reveals) */
+    if (!flags && (EC(is_identity)(&r) & F(is_zero)(&r.y) & 1)) EC_EXACT_ADD(&r, &sp, &minus);
+#endif
+    STORE(out, r);
+    if (n) PUB(keys_around)(out + sizeof(POINT), &r, steps, n); /* variable time in R = mP: m is the answer */
     return PYBLS_OK;
 }
 #undef STEP_KEYS_CHUNK

@@ -10,6 +10,7 @@
 #define POINT g1_t
 #define FE fp_t
 #define F(op) fp_##op
+#define F_INV_VARTIME fp_inv_vartime /* of public values (step keys) */
 #if CURVE_FAMILY_BLS48
 #define EC_EXACT_ADD(r, p, q) g1_add_exact(r, p, q)
 #endif
@@ -20,6 +21,7 @@
 #undef POINT
 #undef FE
 #undef F
+#undef F_INV_VARTIME
 
 #define PUB(name) pybls_g2_##name
 #define EC(name) g2_##name
@@ -30,4 +32,5 @@
 #else
 #define F(op) fp2_##op
 #endif
+#define F_INV_VARTIME F(inv)
 #include "api/api_group_template.h"

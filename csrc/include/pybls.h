@@ -179,7 +179,13 @@ int pybls_fp_legendre(const uint8_t *a);
  * the low 64 bits of each affine x coordinate (of its constant coefficient
  * in an extension field), little-endian, 8 bytes each; both all zero where
  * x(K_i) = x(C) != x(O) (C = K_i or C = -K_i); the decryption tables of SHE
- * look them up. Variable time, for public points. */
+ * look them up. Variable time, for public points.
+ *
+ * decrypt_keys begins a SHE decryption in one call: R = S - [k]T for
+ * internal points S, T and a secret scalar k, constant time in k (flags:
+ * PYBLS_MUL_IN_SUBGROUP if S and T are known to be in the subgroup, as
+ * for mul_flags), written first, then the keys of R - K_i and R + K_i as
+ * step_keys writes them (out_len = the point's size + 16 n). */
 
 /* decode_batch decodes `count` encodings of `len` bytes each, back to back,
  * as decode does, stopping at the first invalid one (its status). */
@@ -232,6 +238,7 @@ int pybls_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint3
 int pybls_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 int pybls_g1_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
+int pybls_g1_decrypt_keys(uint8_t *out, uint32_t out_len, const uint8_t *s, const uint8_t *t, const uint8_t *scalar, uint32_t flags, const uint8_t *steps, uint32_t n);
 
 /* G2: points on E'(Fp2): y^2 = x^3 + 4(u + 1). */
 int pybls_g2_generator(uint8_t *out);
@@ -266,6 +273,7 @@ int pybls_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t *in, uint3
 int pybls_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 int pybls_g2_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
+int pybls_g2_decrypt_keys(uint8_t *out, uint32_t out_len, const uint8_t *s, const uint8_t *t, const uint8_t *scalar, uint32_t flags, const uint8_t *steps, uint32_t n);
 
 /* GT: the order-r subgroup of Fp12^*, written multiplicatively. */
 int pybls_gt_one(uint8_t *out);

@@ -73,6 +73,7 @@
 #define pybls_g1_from_affine_bytes pybls_bn254_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn254_g1_to_affine_bytes
 #define pybls_g1_step_keys pybls_bn254_g1_step_keys
+#define pybls_g1_decrypt_keys pybls_bn254_g1_decrypt_keys
 #define pybls_g2_generator pybls_bn254_g2_generator
 #define pybls_g2_identity pybls_bn254_g2_identity
 #define pybls_g2_add pybls_bn254_g2_add
@@ -105,6 +106,7 @@
 #define pybls_g2_from_affine_bytes pybls_bn254_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn254_g2_to_affine_bytes
 #define pybls_g2_step_keys pybls_bn254_g2_step_keys
+#define pybls_g2_decrypt_keys pybls_bn254_g2_decrypt_keys
 #define pybls_gt_one pybls_bn254_gt_one
 #define pybls_gt_mul pybls_bn254_gt_mul
 #define pybls_gt_inv pybls_bn254_gt_inv
@@ -219,6 +221,7 @@
 #define pybls_g1_from_affine_bytes pybls_bn254_nogami_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn254_nogami_g1_to_affine_bytes
 #define pybls_g1_step_keys pybls_bn254_nogami_g1_step_keys
+#define pybls_g1_decrypt_keys pybls_bn254_nogami_g1_decrypt_keys
 #define pybls_g2_generator pybls_bn254_nogami_g2_generator
 #define pybls_g2_identity pybls_bn254_nogami_g2_identity
 #define pybls_g2_add pybls_bn254_nogami_g2_add
@@ -251,6 +254,7 @@
 #define pybls_g2_from_affine_bytes pybls_bn254_nogami_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn254_nogami_g2_to_affine_bytes
 #define pybls_g2_step_keys pybls_bn254_nogami_g2_step_keys
+#define pybls_g2_decrypt_keys pybls_bn254_nogami_g2_decrypt_keys
 #define pybls_gt_one pybls_bn254_nogami_gt_one
 #define pybls_gt_mul pybls_bn254_nogami_gt_mul
 #define pybls_gt_inv pybls_bn254_nogami_gt_inv
@@ -365,6 +369,7 @@
 #define pybls_g1_from_affine_bytes pybls_bn381_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn381_g1_to_affine_bytes
 #define pybls_g1_step_keys pybls_bn381_g1_step_keys
+#define pybls_g1_decrypt_keys pybls_bn381_g1_decrypt_keys
 #define pybls_g2_generator pybls_bn381_g2_generator
 #define pybls_g2_identity pybls_bn381_g2_identity
 #define pybls_g2_add pybls_bn381_g2_add
@@ -397,6 +402,7 @@
 #define pybls_g2_from_affine_bytes pybls_bn381_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn381_g2_to_affine_bytes
 #define pybls_g2_step_keys pybls_bn381_g2_step_keys
+#define pybls_g2_decrypt_keys pybls_bn381_g2_decrypt_keys
 #define pybls_gt_one pybls_bn381_gt_one
 #define pybls_gt_mul pybls_bn381_gt_mul
 #define pybls_gt_inv pybls_bn381_gt_inv
@@ -511,6 +517,7 @@
 #define pybls_g1_from_affine_bytes pybls_bn462_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bn462_g1_to_affine_bytes
 #define pybls_g1_step_keys pybls_bn462_g1_step_keys
+#define pybls_g1_decrypt_keys pybls_bn462_g1_decrypt_keys
 #define pybls_g2_generator pybls_bn462_g2_generator
 #define pybls_g2_identity pybls_bn462_g2_identity
 #define pybls_g2_add pybls_bn462_g2_add
@@ -543,6 +550,7 @@
 #define pybls_g2_from_affine_bytes pybls_bn462_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bn462_g2_to_affine_bytes
 #define pybls_g2_step_keys pybls_bn462_g2_step_keys
+#define pybls_g2_decrypt_keys pybls_bn462_g2_decrypt_keys
 #define pybls_gt_one pybls_bn462_gt_one
 #define pybls_gt_mul pybls_bn462_gt_mul
 #define pybls_gt_inv pybls_bn462_gt_inv
@@ -657,6 +665,7 @@
 #define pybls_g1_from_affine_bytes pybls_bls48_581_g1_from_affine_bytes
 #define pybls_g1_to_affine_bytes pybls_bls48_581_g1_to_affine_bytes
 #define pybls_g1_step_keys pybls_bls48_581_g1_step_keys
+#define pybls_g1_decrypt_keys pybls_bls48_581_g1_decrypt_keys
 #define pybls_g2_generator pybls_bls48_581_g2_generator
 #define pybls_g2_identity pybls_bls48_581_g2_identity
 #define pybls_g2_add pybls_bls48_581_g2_add
@@ -689,6 +698,7 @@
 #define pybls_g2_from_affine_bytes pybls_bls48_581_g2_from_affine_bytes
 #define pybls_g2_to_affine_bytes pybls_bls48_581_g2_to_affine_bytes
 #define pybls_g2_step_keys pybls_bls48_581_g2_step_keys
+#define pybls_g2_decrypt_keys pybls_bls48_581_g2_decrypt_keys
 #define pybls_gt_one pybls_bls48_581_gt_one
 #define pybls_gt_mul pybls_bls48_581_gt_mul
 #define pybls_gt_inv pybls_bls48_581_gt_inv

@@ -96,6 +96,7 @@ int pybls_bls48_581_g1_decode_batch(uint8_t *out, uint32_t count, const uint8_t 
 int pybls_bls48_581_g1_from_affine_bytes(uint8_t *out, const uint8_t *x48, const uint8_t *y48, uint32_t flags);
 int pybls_bls48_581_g1_to_affine_bytes(uint8_t *out96, const uint8_t *p);
 int pybls_bls48_581_g1_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
+int pybls_bls48_581_g1_decrypt_keys(uint8_t *out, uint32_t out_len, const uint8_t *s, const uint8_t *t, const uint8_t *scalar, uint32_t flags, const uint8_t *steps, uint32_t n);
 int pybls_bls48_581_g2_generator(uint8_t *out);
 int pybls_bls48_581_g2_identity(uint8_t *out);
 int pybls_bls48_581_g2_add(uint8_t *out, const uint8_t *a, const uint8_t *b);
@@ -128,6 +129,7 @@ int pybls_bls48_581_g2_decode_batch(uint8_t *out, uint32_t count, const uint8_t 
 int pybls_bls48_581_g2_from_affine_bytes(uint8_t *out, const uint8_t *x96, const uint8_t *y96, uint32_t flags);
 int pybls_bls48_581_g2_to_affine_bytes(uint8_t *out192, const uint8_t *p);
 int pybls_bls48_581_g2_step_keys(uint8_t *out, uint32_t out_len, const uint8_t *center, const uint8_t *steps, uint32_t n);
+int pybls_bls48_581_g2_decrypt_keys(uint8_t *out, uint32_t out_len, const uint8_t *s, const uint8_t *t, const uint8_t *scalar, uint32_t flags, const uint8_t *steps, uint32_t n);
 int pybls_bls48_581_gt_one(uint8_t *out);
 int pybls_bls48_581_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_bls48_581_gt_inv(uint8_t *out, const uint8_t *a);
@@ -206,6 +208,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bls48_581_g1_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bls48_581_g1_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_g1_step_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
+    'pybls_bls48_581_g1_decrypt_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_bls48_581_g2_generator': ('int', ['u8*']),
     'pybls_bls48_581_g2_identity': ('int', ['u8*']),
     'pybls_bls48_581_g2_add': ('int', ['u8*', 'const u8*', 'const u8*']),
@@ -238,6 +241,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bls48_581_g2_from_affine_bytes': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bls48_581_g2_to_affine_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_g2_step_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'u32']),
+    'pybls_bls48_581_g2_decrypt_keys': ('int', ['u8*', 'u32', 'const u8*', 'const u8*', 'const u8*', 'u32', 'const u8*', 'u32']),
     'pybls_bls48_581_gt_one': ('int', ['u8*']),
     'pybls_bls48_581_gt_mul': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bls48_581_gt_inv': ('int', ['u8*', 'const u8*']),
@@ -333,11 +337,13 @@ VARIABLE_OUTPUTS: Dict[str, Tuple[int, int]] = {
     'pybls_bls48_581_g1_fixed_msm': (0, 240),
     'pybls_bls48_581_g1_decode_batch': (0, 240),
     'pybls_bls48_581_g1_step_keys': (0, 1),
+    'pybls_bls48_581_g1_decrypt_keys': (0, 1),
     'pybls_bls48_581_g2_sum_columns': (0, 1920),
     'pybls_bls48_581_g2_fft': (0, 1920),
     'pybls_bls48_581_g2_fixed_msm': (0, 1920),
     'pybls_bls48_581_g2_decode_batch': (0, 1920),
     'pybls_bls48_581_g2_step_keys': (0, 1),
+    'pybls_bls48_581_g2_decrypt_keys': (0, 1),
     'pybls_bls48_581_gt_step_keys': (0, 1),
     'pybls_bls48_581_pairing_products': (0, 3840),
 }

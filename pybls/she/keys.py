@@ -35,6 +35,7 @@ from .table import DecryptionTable
 __all__ = ["SecretKey", "PublicKey"]
 
 CipherText = Union[CipherTextG1, CipherTextG2, CipherTextGT]
+_GROUP_OF = {CipherTextG1: "g1", CipherTextG2: "g2", CipherTextGT: "gt"}
 
 
 def _plaintext(curve: ModuleType, m: Any) -> Any:
@@ -281,11 +282,12 @@ class SecretKey:
         return g0 * (g3 ** self._x / g1) ** self._y / g2 ** self._x
 
     def _check(self, ct: Any) -> str:
-        if type(ct) not in (CipherTextG1, CipherTextG2, CipherTextGT):
+        group = _GROUP_OF.get(type(ct))
+        if group is None:
             raise TypeError(f"decryption takes a SHE ciphertext, not {type(ct).__name__}")
         if ct.curve is not self._curve:
             raise TypeError("the ciphertext is of another curve than the key")
-        return {CipherTextG1: "g1", CipherTextG2: "g2", CipherTextGT: "gt"}[type(ct)]
+        return group
 
     def decrypt(self, ct: CipherText, table: Optional[DecryptionTable] = None) -> int:
         """The plaintext of `ct` (any level) as a signed integer, found with
@@ -297,8 +299,9 @@ class SecretKey:
             table = DecryptionTable.default(self._curve, group)
         elif type(table) is not DecryptionTable or table.curve is not self._curve or table.group != group:
             raise TypeError(f"decrypting a {type(ct).__name__} needs a {group.upper()} table of {name_of(self._curve)}")
-        value = self._gt_value(ct) if group == "gt" else self._level1_point(ct)  # type: ignore[arg-type]
-        return table.log(value)
+        if group == "gt":
+            return table.log(self._gt_value(ct))  # type: ignore[arg-type]
+        return table._log_difference(ct._S, ct._T, self._x if group == "g1" else self._y)  # type: ignore[union-attr]
 
     def is_zero(self, ct: CipherText) -> bool:
         """Whether `ct` encrypts 0 (no table needed)."""

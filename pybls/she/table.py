@@ -21,7 +21,11 @@ yields a wrong number; a value outside the range raises :class:`RangeError`.
 Decryption time grows with |m| / N and building time with N: the default
 tables (:meth:`DecryptionTable.default`, built once per process on first
 use) decrypt |m| < 2**31 in G1 and G2 and |m| < 2**24 in GT. The walk is
-variable time in m, as in every table-based decryption.
+variable time in m, as in every table-based decryption. A level-1
+decryption computes S - x·T (constant time in the secret x) and the keys
+of the first giant steps (k = 0..8: with the default 2**16 entries, every
+|m| < 2**20) in one call into the core; the default G1 table takes about
+8 MB in memory.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from types import ModuleType
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .._convert import as_bytes, as_int
+from ..points import _wrap as _wrap_point
 from ..errors import ArgumentError, PlaintextRangeError, TableFormatError
 from ._curve import CurveLike, DEFAULT_CURVE, name_of, resolve
 
@@ -55,7 +60,7 @@ _GT_BLOCK = 1024  # GT giant steps per call into the core (16 KB of keys)
 _KEY_MASK = (1 << 64) - 1  # a key: the low 64 bits of x (of x's c0 in Fp2)
 _FIRST_GIANTS = 8  # giant steps tried first (small values decrypt fast)
 
-_defaults: Dict[Tuple[str, str], "DecryptionTable"] = {}
+_defaults: Dict[Tuple[str, str], "DecryptionTable"] = {}  # by (curve module name, group)
 
 
 class DecryptionTable:
@@ -113,8 +118,12 @@ class DecryptionTable:
         """The table that decryption uses when given none: the one installed
         with :meth:`set_default`, else one of :data:`DEFAULT_RANGES` built
         on first use and kept for the process."""
+        if isinstance(curve, ModuleType) and type(group) is str:  # the common case first: no validation
+            table = _defaults.get((curve.__name__, group))
+            if table is not None:
+                return table
         mod, g = resolve(curve), _group(group)
-        key = (name_of(mod), g)
+        key = (mod.__name__, g)
         table = _defaults.get(key)
         if table is None:
             table = _defaults[key] = cls.build(mod, g)
@@ -123,7 +132,7 @@ class DecryptionTable:
     def set_default(self) -> None:
         """Make this table the one decryption uses for its curve and group
         (a table loaded with :meth:`from_bytes`, built once elsewhere)."""
-        _defaults[(name_of(self._curve), self._group)] = self
+        _defaults[(self._curve.__name__, self._group)] = self
 
     @classmethod
     def _make(cls, mod: ModuleType, g: str, n: int, b: int, impl: "_Impl", keys: Sequence[int]) -> "DecryptionTable":
@@ -233,21 +242,40 @@ class DecryptionTable:
         target = impl.check(element)
         if impl.is_zero(target):
             return 0
-        n, s, bound, index, special = self._n, 2 * self._n + 1, self._bound, self._index, impl.special_key
-        pos = impl.prepare(target)
-        k_max = max(0, -(-(bound - 1 - n) // s))
-        # Giant steps k = lo..hi at a time, k = 0 (the target itself is
-        # ±j·base) first; keys[2i] is that of target - k·s·base (target =
+        hi = min(self._k_max(), _FIRST_GIANTS)
+        return self._walk(target, impl.giant_keys(impl.prepare(target), 2 * self._n + 1, 0, hi), hi)
+
+    def _log_difference(self, s_point: Any, t_point: Any, scalar: Any) -> int:
+        """:meth:`log` of ``s_point - t_point * scalar`` (G1 or G2), the
+        level-1 decryption of (S, T) with the secret `scalar`: the core
+        computes that point, in constant time in the scalar, and the keys
+        of the first giant steps in one call."""
+        impl = self._impl
+        if not isinstance(impl, _PointImpl):
+            raise TypeError("a level-1 decryption takes a G1 or G2 table")
+        hi = min(self._k_max(), _FIRST_GIANTS)
+        target, keys = impl.difference_keys(impl.check(s_point), impl.check(t_point), scalar, 2 * self._n + 1, hi)
+        return self._walk(target, keys, hi)
+
+    def _k_max(self) -> int:
+        """The last giant step k a value |m| < bound can need."""
+        s = 2 * self._n + 1
+        return max(0, -(-(self._bound - 1 - self._n) // s))
+
+    def _walk(self, target: Any, keys: Sequence[int], hi: int) -> int:
+        """The m of `target` from the keys of its giant steps k = 0..hi
+        (`keys`), walking further steps while |m| may still be in range."""
+        impl, n, bound, index, special = self._impl, self._n, self._bound, self._index, self._impl.special_key
+        s, k_max, lo = 2 * n + 1, self._k_max(), 0
+        # keys[2i] is that of target - k·s·base for k = lo + i (target =
         # (k·s ± j)·base), keys[2i + 1] that of target + k·s·base.
-        lo, hi = 0, min(k_max, _FIRST_GIANTS)
         while True:
-            keys = impl.giant_keys(pos, s, lo, hi)
             for i in [i for i, key in enumerate(keys) if key in index or key == special]:
                 k, sign = lo + i // 2, 1 - 2 * (i & 1)
                 ks = k * s * sign
-                if keys[i] == special:  # maybe the identity: target = ±k·s·base
+                if keys[i] == special:  # maybe the identity: target = ±k·s·base (0 for k = 0)
                     for c in (ks, -ks):
-                        if 0 < abs(c) < bound and impl.is_multiple(target, c):
+                        if abs(c) < bound and impl.is_multiple(target, c):
                             return c
                 m = self._match(keys[i], s, k, sign, target)
                 if m is not None:
@@ -255,6 +283,7 @@ class DecryptionTable:
             if hi >= k_max:
                 break
             lo, hi = hi + 1, min(k_max, hi + 2 * (hi - lo + 1))
+            keys = impl.giant_keys(impl.prepare(target), s, lo, hi)
         raise PlaintextRangeError(
             f"the plaintext is not in the range of the decryption table (|m| < {bound}); "
             "use a table with a larger bound"
@@ -342,6 +371,8 @@ class _PointImpl(_Impl):
         self.cls, self.base, self.degree = cls, cls.generator(), degree
         # The core's internal forms of the giant multiples k·s·base, k = 0, 1, ..., by s.
         self.giants: Dict[int, List[bytes]] = {}
+        self.first_steps: Dict[Tuple[int, int], bytes] = {}  # (s, hi): giants 0..hi, joined
+        self.neg_giants: Dict[Tuple[int, int], bytes] = {}  # (s, k): -k·s·base, as answers are checked
         self.lock = threading.Lock()  # tables of one curve and group share the lists
         # digits[i][d]: d·256^i·base, d = 0..255, for j·base as a sum of a few.
         self.digits: List[List[bytes]] = []
@@ -390,6 +421,9 @@ class _PointImpl(_Impl):
 
     def _giants(self, s: int, count: int) -> List[bytes]:
         """At least `count` giant multiples (k = 0..count - 1)."""
+        g = self.giants.get(s)
+        if g is not None and len(g) >= count:  # lists only grow: no lock to read
+            return g
         with self.lock:
             g = self.giants.get(s)
             if g is None:
@@ -403,6 +437,21 @@ class _PointImpl(_Impl):
 
     def giant_keys(self, prepared: bytes, s: int, lo: int, hi: int) -> Sequence[int]:
         return self._step_keys(prepared, self._giants(s, hi + 1)[lo : hi + 1])
+
+    def difference_keys(self, s_point: Any, t_point: Any, scalar: Any, s: int, hi: int) -> Tuple[Any, Sequence[int]]:
+        """R = s_point - t_point * scalar (constant time in the scalar) and
+        the keys of R -/+ k·s·base, k = 0..hi, from one call into the core."""
+        cls = self.cls
+        steps = self.first_steps.get((s, hi))
+        if steps is None:
+            steps = self.first_steps[(s, hi)] = b"".join(self._giants(s, hi + 1))
+        size = len(cls._GENERATOR)
+        sub = s_point._s & t_point._s  # both known to be in the subgroup
+        out = cls._decrypt_keys(size + 16 * (hi + 1), s_point._b, t_point._b, scalar._b, sub, steps, hi + 1)
+        keys = array.array("Q", out[size:])
+        if sys.byteorder == "big":
+            keys.byteswap()
+        return _wrap_point(cls, out[:size], sub), keys
 
     def _multiple(self, j: int) -> bytes:
         """j·base (0 < j < 2^32) from its base-256 digits: a few additions."""
@@ -426,8 +475,13 @@ class _PointImpl(_Impl):
     def locate(self, element: Any, s: int, k: int, sign: int, j: int) -> Optional[int]:
         # element - sign·k·s·base = ±j·base, j·base from small multiples.
         cls = self.cls
-        giant = self._giants(s, k + 1)[k]
-        d = cls._add(element._b, cls._neg(giant) if sign > 0 else giant)
+        if sign > 0:
+            minus = self.neg_giants.get((s, k))
+            if minus is None:
+                minus = self.neg_giants[(s, k)] = cls._neg(self._giants(s, k + 1)[k])
+        else:
+            minus = self._giants(s, k + 1)[k]
+        d = cls._add(element._b, minus)
         r = self._multiple(j)
         if cls._eq(d, r):
             return sign * k * s + j

@@ -509,6 +509,49 @@ static void op_g2_mul(const char *op) {
     check(pybls_g2_is_identity(out) == 0, op, "not the identity");
 }
 
+/* A SHE decryption's first call with no steps: S - [k]T for a secret k
+ * (the keys of the steps, when asked for, are computed in variable time
+ * from that point, m P for the plaintext m the decryption reveals). */
+static void op_g1_decrypt_keys(const char *op) {
+    uint8_t g[CT_G1_SIZE], t[CT_G1_SIZE], s[CT_G1_SIZE], k[CT_SCALAR_SIZE], out[CT_G1_SIZE], ref[CT_G1_SIZE];
+    uint8_t b[CT_SCALAR_SIZE];
+    pybls_g1_generator(g);
+    scalar_small(b, 12345);
+    pybls_g1_mul_vartime(t, g, b);
+    scalar_small(b, 777);
+    pybls_g1_mul_vartime(s, g, b);
+    scalar_const(k, SK_A);
+    SECRET(k, sizeof k);
+    int rc = status(pybls_g1_decrypt_keys(out, sizeof out, s, t, k, PYBLS_MUL_IN_SUBGROUP, g, 0));
+    PUBLIC(k, sizeof k);
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK, op, "status");
+    pybls_g1_mul_vartime(ref, t, k);
+    pybls_g1_neg(ref, ref);
+    pybls_g1_add(ref, s, ref);
+    check(pybls_g1_eq(out, ref) == 1, op, "S - k * T");
+}
+
+static void op_g2_decrypt_keys(const char *op) {
+    uint8_t g[CT_G2_SIZE], t[CT_G2_SIZE], s[CT_G2_SIZE], k[CT_SCALAR_SIZE], out[CT_G2_SIZE], ref[CT_G2_SIZE];
+    uint8_t b[CT_SCALAR_SIZE];
+    pybls_g2_generator(g);
+    scalar_small(b, 54321);
+    pybls_g2_mul_vartime(t, g, b);
+    scalar_small(b, 777);
+    pybls_g2_mul_vartime(s, g, b);
+    scalar_const(k, SK_B);
+    SECRET(k, sizeof k);
+    int rc = status(pybls_g2_decrypt_keys(out, sizeof out, s, t, k, PYBLS_MUL_IN_SUBGROUP, g, 0));
+    PUBLIC(k, sizeof k);
+    PUBLIC(out, sizeof out);
+    check(rc == PYBLS_OK, op, "status");
+    pybls_g2_mul_vartime(ref, t, k);
+    pybls_g2_neg(ref, ref);
+    pybls_g2_add(ref, s, ref);
+    check(pybls_g2_eq(out, ref) == 1, op, "S - k * T");
+}
+
 static void op_gt_pow(const char *op) {
     uint8_t g1[CT_G1_SIZE], g2[CT_G2_SIZE], e[CT_GT_SIZE], k[CT_SCALAR_SIZE];
     uint8_t out[CT_GT_SIZE], ref[CT_GT_SIZE];
@@ -729,6 +772,8 @@ static const struct {
     {"g2_mul", CT_EVERY_CURVE, op_g2_mul},
     {"g1_mul_subgroup", CT_EVERY_CURVE, op_g1_mul}, /* the endomorphism split, no subgroup check */
     {"g2_mul_subgroup", CT_EVERY_CURVE, op_g2_mul},
+    {"g1_decrypt_keys", CT_EVERY_CURVE, op_g1_decrypt_keys},
+    {"g2_decrypt_keys", CT_EVERY_CURVE, op_g2_decrypt_keys},
     {"gt_pow", CT_EVERY_CURVE, op_gt_pow},
     {"pairing_secret_g1", CT_EVERY_CURVE, op_pairing_secret_g1},
     {"pairing_secret_g2", CT_EVERY_CURVE, op_pairing_secret_g2},
