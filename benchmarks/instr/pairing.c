@@ -61,8 +61,10 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 32; i++) b[i] = (uint8_t)(i * 29 + 3);
     b[0] = 0x0a; /* below every curve's r */
     pybls_scalar_from_bytes(sk, b);
-    for (int i = 0; i < 128; i++) b[i] = (uint8_t)(i * 131 + 7);
-    pybls_scalar_from_bytes_wide(sk_full, b, 128); /* reduced mod r: full width */
+    uint8_t wide[2 * CURVE_FR_BYTES];
+    for (int i = 0; i < (int)sizeof wide; i++) wide[i] = (uint8_t)(i * 131 + 7);
+    /* Reduced mod r: full width. A failure would leave the scalar 0. */
+    if (pybls_scalar_from_bytes_wide(sk_full, wide, sizeof wide) != PYBLS_OK) return 1;
     pybls_g1_generator(g1);
     pybls_g2_generator(g2);
     pybls_g1_mul(g1, g1, sk);

@@ -6,6 +6,10 @@
  *   pairing       pybls_pairing of multiples of the generators
  *   mul_sub       S - [x]T as three calls: mul_flags (constant time, T in
  *                 the subgroup), neg, add
+ *   mul_sub_vartime  the same with a variable-time multiplication, as
+ *                 mcl's decryption does (Ec::mul with constTime false):
+ *                 for comparison with mcl's ratio only; pybls never
+ *                 multiplies by a secret key in variable time
  *   step_keys     the keys of R -/+ k s P, k = 0..8 (s = 2^17 + 1: a
  *                 20-bit value and a table of 2^16 entries)
  *   decrypt_keys  both in one call (pybls_g1_decrypt_keys)
@@ -16,6 +20,7 @@
 #include <string.h>
 #include "pybls.h"
 #include "ec/ec.h"
+#include "curves/params.h"
 
 #define STEPS 9
 static uint8_t g1[1024], g2[2048], x[128], r[128], s_pt[1024], t_pt[1024], rr[1024];
@@ -30,6 +35,12 @@ __attribute__((noinline)) static int run_op(const char *op) {
         pybls_g1_neg(xt, xt);
         return pybls_g1_add(out, s_pt, xt);
     }
+    if (!strcmp(op, "mul_sub_vartime")) {
+        uint8_t xt[1024];
+        pybls_g1_mul_flags(xt, t_pt, x, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
+        pybls_g1_neg(xt, xt);
+        return pybls_g1_add(out, s_pt, xt);
+    }
     if (!strcmp(op, "step_keys")) return pybls_g1_step_keys(out, 16 * STEPS, rr, giants, STEPS);
     if (!strcmp(op, "decrypt_keys"))
         return pybls_g1_decrypt_keys(out, (uint32_t)(g1_size + 16 * STEPS), s_pt, t_pt, x, PYBLS_MUL_IN_SUBGROUP,
@@ -39,15 +50,18 @@ __attribute__((noinline)) static int run_op(const char *op) {
 }
 
 int main(int argc, char **argv) {
-    uint8_t b[128] = {0}, k[128], m[128], xt[1024], mp[1024];
+    uint8_t b[2 * CURVE_FR_BYTES] = {0}, k[128], m[128], xt[1024], mp[1024];
     pybls_g1_generator(g1);
-    for (int i = 0; i < 128; i++) b[i] = (uint8_t)(i * 131 + 7);
-    pybls_scalar_from_bytes_wide(x, b, 128); /* the secret key: full width */
-    for (int i = 0; i < 128; i++) b[i] = (uint8_t)(i * 71 + 5);
-    pybls_scalar_from_bytes_wide(r, b, 128);
+    const int n = (int)sizeof b, rc = PYBLS_OK;
+    /* Every scalar is reduced from 2 CURVE_FR_BYTES bytes; a failure
+     * would leave it 0, so it stops the run. */
+    for (int i = 0; i < n; i++) b[i] = (uint8_t)(i * 131 + 7);
+    if (pybls_scalar_from_bytes_wide(x, b, n) != rc) return 1; /* the secret key: full width */
+    for (int i = 0; i < n; i++) b[i] = (uint8_t)(i * 71 + 5);
+    if (pybls_scalar_from_bytes_wide(r, b, n) != rc) return 1;
     memset(b, 0, sizeof b);
-    b[125] = 0x0f, b[126] = 0xff, b[127] = 0xff; /* m = 2^20 - 1 */
-    pybls_scalar_from_bytes_wide(m, b, 128);
+    b[n - 3] = 0x0f, b[n - 2] = 0xff, b[n - 1] = 0xff; /* m = 2^20 - 1 */
+    if (pybls_scalar_from_bytes_wide(m, b, n) != rc) return 1;
     pybls_g2_generator(g2);
     /* S = mP + r xP, T = rP */
     pybls_g1_mul(t_pt, g1, r);
@@ -56,8 +70,8 @@ int main(int argc, char **argv) {
     pybls_g1_add(s_pt, mp, xt);
     memcpy(rr, mp, sizeof mp);
     memset(b, 0, sizeof b);
-    b[125] = 0x02, b[127] = 0x01; /* s = 2^17 + 1 */
-    pybls_scalar_from_bytes_wide(k, b, 128);
+    b[n - 3] = 0x02, b[n - 1] = 0x01; /* s = 2^17 + 1 */
+    if (pybls_scalar_from_bytes_wide(k, b, n) != rc) return 1;
     pybls_g1_identity(giants);
     pybls_g1_mul_vartime(giants + g1_size, g1, k);
     for (int i = 2; i < STEPS; i++)
