@@ -78,3 +78,16 @@ def points_on_curve(curve):
             break
     assert g1 and g2
     return g1, g2
+
+
+def mul_by_additions(Q, k):
+    """[k]Q for any integer k >= 0, by doublings and additions: the point
+    API reduces scalars mod r, so cofactor multiples need this."""
+    assert k >= 0
+    out, add = type(Q).identity(), Q
+    while k:
+        if k & 1:
+            out = out + add
+        add = add + add
+        k >>= 1
+    return out

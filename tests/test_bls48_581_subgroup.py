@@ -17,7 +17,7 @@ import math
 import pytest
 
 import bls48_reference as ref
-from curve_search import points_on_curve
+from curve_search import mul_by_additions as _mul, points_on_curve
 from pybls import bls48_581
 from pybls.errors import NotInSubgroupError
 
@@ -45,18 +45,6 @@ def _twist_order():
 
 ORDER = _twist_order()
 H2 = ORDER // R
-
-
-def _mul(Q, k):
-    """[k]Q for any integer k >= 0, by additions."""
-    assert k >= 0
-    out, add = type(Q).identity(), Q
-    while k:
-        if k & 1:
-            out = out + add
-        add = add + add
-        k >>= 1
-    return out
 
 
 _XI2_INV = ref.XI2.inv()

@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from curve_search import points_on_curve
+from curve_search import mul_by_additions as _mul, points_on_curve
 from pybls import bls12_381, bls48_581, bn254, bn254_nogami, bn381, bn462
 from pybls.errors import NotInSubgroupError
 
@@ -25,18 +25,6 @@ BN_U = {
 }
 BLS12_X = -0xD201000000010000
 FUSED = [bls12_381, *BN_U]
-
-
-def _mul(Q, k):
-    """[k]Q for any integer k >= 0, by additions (the point API reduces
-    scalars mod r, so a cofactor multiple needs this)."""
-    out, add = type(Q).identity(), Q
-    while k:
-        if k & 1:
-            out = out + add
-        add = add + add
-        k >>= 1
-    return out
 
 
 def _parameters(curve):
