@@ -1,4 +1,5 @@
-"""G2 multiplication on the BN curves, where psi acts as [6u^2] on G2 and a
+"""G2 multiplication and GT exponentiation on the BN curves, where psi acts
+as [6u^2] on G2 and the p-power Frobenius as the same power on GT: a
 scalar is split into four digits of about a quarter of r's bits (Babai
 rounding in a reduced lattice basis; csrc/ec/ec_scalar.c).
 
@@ -11,6 +12,8 @@ scalars at which a Babai coefficient rounds up on one side and down on the
 other, computed from the rounding constants the core compiles
 (csrc/curves/<name>/consts.h). A point of the twist outside G2 checks that
 such points are not split (psi is no multiplication by 6u^2 there).
+GT powers are compared with square-and-multiply over GT's product and
+square, and with the pairing's bilinearity.
 """
 
 import pathlib
@@ -88,6 +91,16 @@ def _outside_g2(mod):
     raise AssertionError("no point outside G2 found")
 
 
+def _scalars(name, r, lam):
+    """Edges, powers of lam, rounding boundaries and four random scalars."""
+    rng = random.Random(r)
+    quarter = r.bit_length() // 4
+    scalars = [0, 1, 2, r - 1, r - 2, r // 2, 2**64 - 1, 2**64, lam, r - lam, lam + 1,
+               lam * lam % r, pow(lam, 3, r), (1 + lam + lam * lam + pow(lam, 3, r)) % r,
+               2**quarter - 1, 2**quarter, 2**(quarter + 1) + 1]
+    return scalars + _boundary_scalars(name, r) + [rng.randrange(r) for _ in range(4)]
+
+
 @pytest.mark.parametrize("name", BN_CURVES)
 def test_bn_g2_split(name):
     mod = curves.get(name)
@@ -95,12 +108,7 @@ def test_bn_g2_split(name):
     lam = mod.FIELD_MODULUS % r  # psi's eigenvalue on G2, 6u^2
     to_ref = _reference(mod)
     group = mod.G2
-    rng = random.Random(r)
-    quarter = r.bit_length() // 4
-    scalars = [0, 1, 2, r - 1, r - 2, r // 2, 2**64 - 1, 2**64, lam, r - lam, lam + 1,
-               lam * lam % r, pow(lam, 3, r), (1 + lam + lam * lam + pow(lam, 3, r)) % r,
-               2**quarter - 1, 2**quarter, 2**(quarter + 1) + 1]
-    scalars += _boundary_scalars(name, r) + [rng.randrange(r) for _ in range(4)]
+    scalars = _scalars(name, r, lam)
     base = group.generator().mul_vartime(0x1234567890ABCDEF)
     outside = _outside_g2(mod)
     for point, flags in ((base, FLAGS), (group.generator(), FLAGS), (group.identity(), FLAGS),
@@ -116,3 +124,25 @@ def test_bn_g2_split(name):
         for k in (scalars[-5], scalars[-1], r - 1):
             got = _wrap(group, group._mul_flags(point._b, mod.Scalar(k)._b, 0))
             assert to_ref(got) == affine_mul(to_ref(point), k), (name, hex(k))
+
+
+def _square_multiply(one, a, k):
+    out = one
+    for bit in bin(k)[2:]:
+        out = out.square()
+        if bit == "1":
+            out = out * a
+    return out
+
+
+@pytest.mark.parametrize("name", BN_CURVES)
+def test_bn_gt_split(name):
+    mod = curves.get(name)
+    r = mod.CURVE_ORDER
+    g = mod.GT.generator() ** 0x1234567890ABCDEF
+    one = mod.GT.one()
+    for k in _scalars(name, r, mod.FIELD_MODULUS % r):
+        assert g**k == _square_multiply(one, g, k), (name, hex(k))
+        assert one**k == one
+    k = _scalars(name, r, 0)[-1]
+    assert mod.pairing(mod.G1.generator() * k, mod.G2.generator()) == mod.GT.generator() ** k
