@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from fractions import Fraction
 import random
 import runpy
 import sys
@@ -855,6 +856,128 @@ def bn_glv(u: int, p: int, r: int, fr_bits: int, g1: Any, mul: Any, f1: Any) -> 
     return SimpleNamespace(beta=beta, lam=lam, b_bits=b_bits, d=d, g=g, a=a)
 
 
+def lll_reduce(basis: "list[list[int]]") -> "list[list[int]]":
+    """A reduced basis (Lenstra-Lenstra-Lovasz, delta = 3/4) of the integer
+    lattice spanned by the rows of basis, in exact rational arithmetic."""
+    b = [list(v) for v in basis]
+    n = len(b)
+
+    def gram_schmidt() -> "tuple[list[list[Fraction]], list[list[Fraction]]]":
+        star: "list[list[Fraction]]" = []
+        mu = [[Fraction(0)] * n for _ in range(n)]
+        for i in range(n):
+            v = [Fraction(x) for x in b[i]]
+            for j in range(i):
+                mu[i][j] = sum((x * y for x, y in zip(b[i], star[j])), Fraction(0)) / sum(y * y for y in star[j])
+                v = [x - mu[i][j] * y for x, y in zip(v, star[j])]
+            star.append(v)
+        return star, mu
+
+    star, mu = gram_schmidt()
+    k = 1
+    while k < n:
+        for j in range(k - 1, -1, -1):
+            q = round(mu[k][j])
+            if q:
+                b[k] = [x - q * y for x, y in zip(b[k], b[j])]
+                star, mu = gram_schmidt()
+        norm = [sum(x * x for x in v) for v in star]
+        if norm[k] >= (Fraction(3, 4) - mu[k][k - 1] ** 2) * norm[k - 1]:
+            k += 1
+        else:
+            b[k], b[k - 1] = b[k - 1], b[k]
+            star, mu = gram_schmidt()
+            k = max(k - 1, 1)
+    return b
+
+
+def lattice_split(lam: int, r: int, dims: int, fr_bits: int) -> SimpleNamespace:
+    """Constants that split a scalar k < r into dims digits e_j of
+    b_bits + 1 bits with sum_j e_j lam^j = k mod r (see the comment written
+    with them), from a reduced basis of the lattice of the (a_0, ...,
+    a_{dims-1}) with sum_j a_j lam^j = 0 mod r; checked on sample scalars,
+    among them scalars whose Babai coefficients round both ways."""
+    start = [[r] + [0] * (dims - 1)] + [[-pow(lam, j, r)] + [int(i == j) for i in range(1, dims)] for j in range(1, dims)]
+    v = lll_reduce(start)
+    assert all(sum(x * pow(lam, j, r) for j, x in enumerate(row)) % r == 0 for row in v)
+    # coef = the first row of r V^-1 (V's rows span the lattice, |det V| = r):
+    # (k, 0, ..., 0) = sum_i beta_i v_i with beta_i = k coef_i / r.
+    inv = [[Fraction(int(i == j)) for j in range(dims)] for i in range(dims)]
+    m_ = [[Fraction(x) for x in row] for row in v]
+    for col in range(dims):  # Gauss-Jordan on [V | I]
+        piv = next(i for i in range(col, dims) if m_[i][col] != 0)
+        m_[col], m_[piv] = m_[piv], m_[col]
+        inv[col], inv[piv] = inv[piv], inv[col]
+        f = m_[col][col]
+        m_[col] = [x / f for x in m_[col]]
+        inv[col] = [x / f for x in inv[col]]
+        for i in range(dims):
+            if i != col and m_[i][col] != 0:
+                f = m_[i][col]
+                m_[i] = [x - f * y for x, y in zip(m_[i], m_[col])]
+                inv[i] = [x - f * y for x, y in zip(inv[i], inv[col])]
+    coef = [x * r for x in inv[0]]
+    assert all(c.denominator == 1 for c in coef)
+    coef_i = [int(c) for c in coef]
+    assert all(sum(c * v[i][j] for i, c in enumerate(coef_i)) == (r if j == 0 else 0) for j in range(dims))
+    m = fr_bits + 64
+    g = [(abs(c) << m) // r for c in coef_i]
+    # e_j = k [j = 0] + sum_i c_i a[i][j] + 2^b_bits for c_i = round(k g_i / 2^m).
+    a = [[-(1 if c > 0 else -1) * v[i][j] for j in range(dims)] for i, c in enumerate(coef_i)]
+    # |c_i - |beta_i|| <= 1/2 + k / 2^m, so |k_j| <= (1/2 + 2^-64) sum_i |v_i[j]|.
+    bound = max(sum(abs(v[i][j]) for i in range(dims)) for j in range(dims))
+    b_bits = (bound // 2 + (bound >> 64) + 1).bit_length()
+    half = fr_bits // 2
+    assert b_bits + 1 <= half and all(x < 1 << fr_bits for x in g)
+    assert all(abs(x) < r for x in coef_i) and all(abs(x) < 1 << half for row in a for x in row)
+    big = 1 << b_bits
+    d = sum(big * pow(lam, j, r) for j in range(dims)) % r
+
+    def split(k: int) -> "list[int]":
+        kk = (k - d) % r
+        c = [(kk * gi + (1 << (m - 1))) >> m for gi in g]
+        return [int(j == 0) * kk + sum(ci * a[i][j] for i, ci in enumerate(c)) + big for j in range(dims)]
+
+    rng = random.Random(r)
+    # kk = k - d with kk |coef_i| / r at a half-integer: the rounding's edge
+    edges = [(((2 * t + 1) * r) // (2 * abs(c)) + d + s) % r for c in coef_i if c
+             for t in (0, 1, abs(c) // 3) for s in (-1, 0, 1)]
+    for k in [0, 1, 2, r - 1, r - 2, d, (d + 1) % r, (d - 1) % r, r // 2] + edges + [rng.randrange(r) for _ in range(2000)]:
+        e = split(k)
+        assert all(0 <= x < 2 * big for x in e) and (sum(x * pow(lam, j, r) for j, x in enumerate(e)) - k) % r == 0
+    return SimpleNamespace(b_bits=b_bits, d=d, g=g, a=a, split=split)
+
+
+def lattice_lines(prefix: str, split: SimpleNamespace, limbs: Any, fr_bits: int) -> "list[str]":
+    """The C arrays of a lattice_split, named <prefix>_*."""
+    n = len(split.g)
+    return [
+        f"#define {prefix}_B_BITS {split.b_bits}",
+        f"#define {prefix}_DIGIT_BITS {split.b_bits + 1}",
+        f"static const limb_t {prefix}_D[FR_LIMBS] = {limbs(split.d, fr_bits)};",
+        f"static const limb_t {prefix}_G[{n}][FR_LIMBS] = {{" + ", ".join(limbs(g, fr_bits) for g in split.g) + "};",
+        f"static const limb_t {prefix}_A[{n}][{n}][FR_LIMBS / 2] = {{"
+        + ", ".join("{" + ", ".join(limbs(abs(a), fr_bits // 2) for a in row) + "}" for row in split.a) + "};",
+        f"static const int {prefix}_A_NEG[{n}][{n}] = {{"
+        + ", ".join("{" + ", ".join(str(int(a < 0)) for a in row) + "}" for row in split.a) + "};",
+    ]
+
+
+def bn_gls(u: int, p: int, r: int, fr_bits: int, g2: Any, mul: Any, add: Any, psi: Any) -> SimpleNamespace:
+    """The four-digit split of G2 scalars on a BN curve, where psi acts as
+    [p mod r] = [6u^2]; checked on the generator."""
+    lam = p % r
+    assert lam == 6 * u * u and psi(g2) == mul(g2, lam)
+    gls = lattice_split(lam, r, 4, fr_bits)
+    # the digits of a random scalar recombine on G2 through psi
+    k = random.Random(p).randrange(r)
+    acc = None
+    for e in reversed(gls.split(k)):  # Horner in psi, as the C code does
+        acc = add(psi(acc) if acc is not None else None, mul(g2, e))
+    assert acc == mul(g2, k)
+    return gls
+
+
 def emit_bn(curve: SimpleNamespace) -> str:
     """consts.h of a BN curve: the same names as BLS12-381's where the C code
     is shared, and the loop of the optimal ate pairing, 6u + 2, in NAF."""
@@ -916,6 +1039,8 @@ def emit_bn(curve: SimpleNamespace) -> str:
     assert_g2_cofactor_clearing(u, p, r, b2, psi, mul)
 
     glv = bn_glv(u, p, r, fr_bits, g1, lambda pt, k: mul(pt, k, f1(0)), f1)
+    gls = bn_gls(u, p, r, fr_bits, g2, lambda pt, k: mul(pt, k, f2((0, 0))),
+                 lambda a, b: affine_add(a, b, f2((0, 0)), lambda v: v.inv()), psi)
 
     frob6_v = [xi ** ((p**k - 1) // 3) for k in range(1, 4)]
     frob6_v2 = [xi ** (2 * (p**k - 1) // 3) for k in range(1, 4)]
@@ -1000,14 +1125,15 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w(" * 2^GLV_B_BITS (1 + lambda) mod r makes the digits k_i + 2^GLV_B_BITS")
     w(" * nonnegative and below 2^GLV_DIGIT_BITS. */")
     w(f"static const fp_t G1_BETA = {c_f(glv.beta)};")
-    w(f"#define GLV_B_BITS {glv.b_bits}")
-    w(f"#define GLV_DIGIT_BITS {glv.b_bits + 1}")
-    w(f"static const limb_t GLV_D[FR_LIMBS] = {limbs(glv.d, fr_bits)};")
-    w("static const limb_t GLV_G[2][FR_LIMBS] = {" + ", ".join(limbs(g, fr_bits) for g in glv.g) + "};")
-    w("static const limb_t GLV_A[2][2][FR_LIMBS / 2] = {"
-      + ", ".join("{" + ", ".join(limbs(abs(a), fr_bits // 2) for a in row) + "}" for row in glv.a) + "};")
-    w("static const int GLV_A_NEG[2][2] = {"
-      + ", ".join("{" + ", ".join(str(int(a < 0)) for a in row) + "}" for row in glv.a) + "};")
+    out.extend(lattice_lines("GLV", glv, limbs, fr_bits))
+    w("")
+    w("/* GLS on G2 (ec_scalar.c): psi (below) acts as [lambda], lambda = p mod r")
+    w(" * = 6u^2. k - GLS_D = sum_j k_j lambda^j as for GLV, in a reduced basis of")
+    w(" * the lattice of the (a_0, ..., a_3) with sum_j a_j lambda^j = 0 mod r:")
+    w(" * c_i = round(k GLS_G[i] / 2^(FR bits + 64)), k_j = k [j = 0] + sum_i c_i")
+    w(" * A[i][j]; GLS_D = 2^GLS_B_BITS (1 + lambda + lambda^2 + lambda^3) mod r")
+    w(" * makes the digits k_j + 2^GLS_B_BITS nonnegative, below 2^GLS_DIGIT_BITS. */")
+    out.extend(lattice_lines("GLS", gls, limbs, fr_bits))
     w("")
     w("/* psi(x, y) = (conj(x) PSI_X, conj(y) PSI_Y) is [p] on G2;")
     w(" * psi^2(x, y) = (x PSI2_X, -y). */")

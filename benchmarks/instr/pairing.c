@@ -8,14 +8,19 @@
  *   final_exp    the final exponentiation of that loop's value
  *   g2_mul       a G2 point (known to be in G2, as pybls's points are)
  *                times a full-width scalar, constant time
+ *   g2_mul_any   a G2 point not known to be in G2 (pybls_g2_mul: split
+ *                after a subgroup check where it pays)
+ *   g2_mul_vartime  g2_mul, variable time (a public scalar)
+ *   gt_pow       the pairing's value to a full-width exponent, constant time
  *   g1_mul       the same in G1
  *   g1_mul_any   a G1 point not known to be in G1 (pybls_g1_mul: split only
  *                where the subgroup check pays)
- *   g2_mul_any   the same in G2 (pybls_g2_mul)
  *   g2_check     G2's subgroup check of that point (pybls_g2_in_subgroup)
  *
- * Only run_op is counted. The program prints a digest of its output, so
- * that two builds can be checked to compute the same values.
+ * Only run_op is counted. The program prints a digest of its output (of a
+ * point's serialization, as its projective coordinates depend on how it
+ * was computed), so that two builds can be checked to compute the same
+ * values.
  */
 #include <stdio.h>
 #include <string.h>
@@ -24,8 +29,9 @@
 #include "pairing/pairing.h"
 
 /* Buffers as large as the largest curve's (pybls.h gives BLS12-381's). */
-static uint8_t g1[1024], g2[2048], sk[128], sk_full[128], out[8192];
+static uint8_t g1[1024], g2[2048], sk[128], sk_full[128], gt[8192], out[8192];
 static gt_field_t loop_value;
+static enum { OUT_RAW, OUT_G1, OUT_G2 } out_kind = OUT_RAW;
 static g1_affine_t p_aff;
 static g2_affine_t q_aff;
 
@@ -38,11 +44,17 @@ __attribute__((noinline)) static int run_op(const char *op) {
         memcpy(out, &f, sizeof f);
         return 0;
     }
+    if (!strncmp(op, "g2_", 3)) out_kind = OUT_G2;
+    if (!strncmp(op, "g1_", 3)) out_kind = OUT_G1;
     if (!strcmp(op, "g2_mul")) return pybls_g2_mul_flags(out, g2, sk_full, PYBLS_MUL_IN_SUBGROUP);
+    if (!strcmp(op, "g2_mul_any")) return pybls_g2_mul(out, g2, sk_full);
+    if (!strcmp(op, "g2_mul_vartime"))
+        return pybls_g2_mul_flags(out, g2, sk_full, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
+    if (!strcmp(op, "gt_pow")) return pybls_gt_pow(out, gt, sk_full);
     if (!strcmp(op, "g1_mul")) return pybls_g1_mul_flags(out, g1, sk_full, PYBLS_MUL_IN_SUBGROUP);
     if (!strcmp(op, "g1_mul_any")) return pybls_g1_mul(out, g1, sk_full);
-    if (!strcmp(op, "g2_mul_any")) return pybls_g2_mul(out, g2, sk_full);
     if (!strcmp(op, "g2_check")) {
+        out_kind = OUT_RAW; /* a flag, not a point */
         out[0] = (uint8_t)pybls_g2_in_subgroup(g2);
         return 0;
     }
@@ -69,6 +81,7 @@ int main(int argc, char **argv) {
     pybls_g2_generator(g2);
     pybls_g1_mul(g1, g1, sk);
     pybls_g2_mul(g2, g2, sk);
+    if (pybls_pairing(gt, g1, g2)) return 1;
     p_aff.x = G1_GEN_X;
     p_aff.y = G1_GEN_Y;
     q_aff.x = G2_GEN_X;
@@ -77,6 +90,12 @@ int main(int argc, char **argv) {
     miller_loop_affine(&loop_value, &p_aff, &q_aff, 1);
     for (int i = 1; i < argc; i++)
         if (run_op(argv[i])) return 1;
+    if (out_kind != OUT_RAW) {
+        uint8_t point[sizeof out];
+        memcpy(point, out, sizeof out);
+        memset(out, 0, sizeof out);
+        if (out_kind == OUT_G1 ? pybls_g1_serialize(out, point) : pybls_g2_serialize(out, point)) return 1;
+    }
     uint32_t h = 2166136261u; /* FNV-1a */
     for (size_t i = 0; i < sizeof out; i++) h = (h ^ out[i]) * 16777619u;
     printf("%08x\n", (unsigned)h);

@@ -8,11 +8,13 @@
  *                  [beta] for the base beta of those digits: G2 four
  *                  base-|x| digits (E = -psi acts as [|x|]), G1 two
  *                  base-x^2 digits (E = -phi acts as [x^2]; ec_scalar.h),
- *                  BN's G1 two GLV digits (E = phi acts as [lambda])
+ *                  BN's G1 two GLV digits (E = phi acts as [lambda]),
+ *                  BN's G2 four GLS digits (E = psi acts as [6u^2])
  *   EC_SPLIT(d, k) writes the EC_ENDO_SPLIT digits of the canonical k
  *   EC_SPLIT_AFTER_CHECK  1 if a subgroup check costs less than the split
  *                  saves, so that points not known to be in the subgroup
- *                  are checked and split (G2: 64 doublings to save 192);
+ *                  are checked and split (G2: 64 doublings to save 192;
+ *                  on BN curves a multiplication by u to save 3/4 of r's);
  *                  0 if only points known to be in it are split (G1: the
  *                  check costs 128 doublings and saves about as many;
  *                  BN's G1 is the whole curve, its check free: 1)

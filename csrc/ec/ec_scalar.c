@@ -91,24 +91,31 @@ static void mul_low_ct(limb_t *r, const limb_t *a, const limb_t *b, int n, int b
     }
 }
 
-/* The GLV split of the constants' comment (curves/<name>/consts.h). Every
- * step is fixed-size limb arithmetic: constant time in k. The digits are
- * computed modulo 2^(FR_LIMBS LIMB_BITS), where they are exact as they lie
- * in [0, 2^GLV_DIGIT_BITS). */
-void scalar_split_glv_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
-    enum { H = FR_LIMBS / 2, ROUND = FR_LIMBS + 64 / LIMB_BITS };
-    limb_t kk[FR_LIMBS], t[FR_LIMBS], prod[2 * FR_LIMBS], c[2][H], e[2][FR_LIMBS];
-    /* kk = k - GLV_D mod r */
-    limb_t borrow = mont_sub_n(kk, k, GLV_D, FR_LIMBS);
+/* A lattice split of the constants' comment (curves/<name>/consts.h):
+ * k - d = sum_j k_j lambda^j by Babai rounding with the n coefficients
+ * c_i = round(kk g[i] / 2^(FR bits + 64)), written as the n nonnegative
+ * digits k_j + 2^b_bits of FR_LIMBS / 2 limbs each. g is n x FR_LIMBS
+ * limbs, a n x n x FR_LIMBS / 2 with the signs a_neg (public constants).
+ * Every step is fixed-size limb arithmetic: constant time in k. The digits
+ * are computed modulo 2^(FR_LIMBS LIMB_BITS), where they are exact as they
+ * lie in [0, 2^(b_bits + 1)). */
+static void scalar_split_lattice_ct(limb_t *digits, const limb_t k[FR_LIMBS], int n, const limb_t *d,
+                                    const limb_t *g, const limb_t *a, const int *a_neg, int b_bits) {
+    /* c < kk g / 2^(FR bits + 64) < 2^(FR bits - 64): CL limbs */
+    enum { H = FR_LIMBS / 2, ROUND = FR_LIMBS + 64 / LIMB_BITS, CL = FR_LIMBS - 64 / LIMB_BITS, N = 4 };
+    limb_t kk[FR_LIMBS], t[FR_LIMBS], prod[2 * FR_LIMBS], c[N][CL], e[FR_LIMBS];
+    /* kk = k - d mod r */
+    limb_t borrow = mont_sub_n(kk, k, d, FR_LIMBS);
     mont_add_n(t, kk, R_MODULUS, FR_LIMBS);
     mont_select_n(kk, t, kk, (limb_t)0 - borrow, FR_LIMBS);
-    /* c_i = round(kk GLV_G[i] / 2^(FR bits + 64)) */
-    for (int i = 0; i < 2; i++) {
+    /* c_i = round(kk g[i] / 2^(FR bits + 64)) */
+    for (int i = 0; i < n; i++) {
+        const limb_t *gi = g + i * FR_LIMBS;
         for (int j = 0; j < 2 * FR_LIMBS; j++) prod[j] = 0;
-        for (int a = 0; a < FR_LIMBS; a++) {
+        for (int x = 0; x < FR_LIMBS; x++) {
             limb_t carry = 0;
-            for (int b = 0; b < FR_LIMBS; b++) prod[a + b] = mont_mac(prod[a + b], kk[a], GLV_G[i][b], &carry);
-            prod[a + FR_LIMBS] = carry;
+            for (int y = 0; y < FR_LIMBS; y++) prod[x + y] = mont_mac(prod[x + y], kk[x], gi[y], &carry);
+            prod[x + FR_LIMBS] = carry;
         }
         limb_t carry = (limb_t)1 << (LIMB_BITS - 1); /* + 2^(FR bits + 63) */
         for (int j = ROUND - 1; j < 2 * FR_LIMBS; j++) {
@@ -116,33 +123,41 @@ void scalar_split_glv_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
             prod[j] = (limb_t)s;
             carry = (limb_t)(s >> LIMB_BITS);
         }
-        for (int j = 0; j < H; j++) c[i][j] = prod[ROUND + j];
+        for (int j = 0; j < CL; j++) c[i][j] = prod[ROUND + j];
     }
-    /* e_0 = kk + 2^B + sum_i c_i A[i][0], e_1 = 2^B + sum_i c_i A[i][1] */
-    for (int j = 0; j < FR_LIMBS; j++) {
-        e[0][j] = kk[j];
-        e[1][j] = 0;
-    }
-    for (int d = 0; d < 2; d++) {
+    /* e_j = kk [j = 0] + 2^b_bits + sum_i c_i a[i][j] */
+    for (int j = 0; j < n; j++) {
         limb_t bit[FR_LIMBS] = {0};
-        bit[GLV_B_BITS / LIMB_BITS] = (limb_t)1 << (GLV_B_BITS % LIMB_BITS);
-        mont_add_n(e[d], e[d], bit, FR_LIMBS);
-        for (int i = 0; i < 2; i++) {
+        for (int x = 0; x < FR_LIMBS; x++) e[x] = j == 0 ? kk[x] : 0;
+        bit[b_bits / LIMB_BITS] = (limb_t)1 << (b_bits % LIMB_BITS);
+        mont_add_n(e, e, bit, FR_LIMBS);
+        for (int i = 0; i < n; i++) {
+            const limb_t *aij = a + (i * n + j) * H;
             limb_t ai[FR_LIMBS] = {0};
-            for (int j = 0; j < H; j++) ai[j] = GLV_A[i][d][j];
-            mul_low_ct(t, ai, c[i], FR_LIMBS, H);
-            if (GLV_A_NEG[i][d]) /* a public constant's sign */
-                mont_sub_n(e[d], e[d], t, FR_LIMBS);
+            for (int x = 0; x < H; x++) ai[x] = aij[x];
+            mul_low_ct(t, ai, c[i], FR_LIMBS, CL);
+            if (a_neg[i * n + j]) /* a public constant's sign */
+                mont_sub_n(e, e, t, FR_LIMBS);
             else
-                mont_add_n(e[d], e[d], t, FR_LIMBS);
+                mont_add_n(e, e, t, FR_LIMBS);
         }
-        for (int j = 0; j < H; j++) digits[d * H + j] = e[d][j];
+        for (int x = 0; x < H; x++) digits[j * H + x] = e[x];
     }
     ct_memzero(kk, sizeof kk);
     ct_memzero(t, sizeof t);
     ct_memzero(prod, sizeof prod);
     ct_memzero(c, sizeof c);
     ct_memzero(e, sizeof e);
+}
+
+void scalar_split_glv_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
+    scalar_split_lattice_ct(digits, k, SCALAR_GLV_DIGITS, GLV_D, &GLV_G[0][0], &GLV_A[0][0][0], &GLV_A_NEG[0][0],
+                            GLV_B_BITS);
+}
+
+void scalar_split_gls_ct(limb_t digits[SCALAR_GLS_DIGITS_LIMBS], const limb_t k[FR_LIMBS]) {
+    scalar_split_lattice_ct(digits, k, SCALAR_GLS_DIGITS, GLS_D, &GLS_G[0][0], &GLS_A[0][0][0], &GLS_A_NEG[0][0],
+                            GLS_B_BITS);
 }
 #endif
 

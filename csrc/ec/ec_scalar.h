@@ -8,7 +8,8 @@
  * as [x^2], and pairs of those digits give two base-x^2 digits of 128 bits
  * (Gallant-Lambert-Vanstone), halving the doublings. On a BN curve's G1,
  * phi acts as a cube root of unity lambda that is no power of a small base:
- * its two digits come from Babai rounding in a short lattice basis.
+ * its two digits come from Babai rounding in a short lattice basis, and so
+ * do the four digits of a scalar for psi on a BN curve's G2.
  */
 #ifndef PYBLS_EC_SCALAR_H
 #define PYBLS_EC_SCALAR_H
@@ -39,6 +40,13 @@ void scalar_split_t_ct(limb_t digits[SCALAR_T_DIGITS_LIMBS], const limb_t k[FR_L
  * Constant time in k. */
 #define SCALAR_GLV_DIGITS 2
 void scalar_split_glv_ct(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]);
+
+/* BN curves: psi acts as [lambda] = [6u^2] on G2, and k splits into four
+ * nonnegative digits of GLS_DIGIT_BITS bits, k = sum_j e_j lambda^j mod r
+ * (consts.h), digit j in digits[j * FR_LIMBS / 2 ...]. Constant time in k. */
+#define SCALAR_GLS_DIGITS 4
+#define SCALAR_GLS_DIGITS_LIMBS (SCALAR_GLS_DIGITS * FR_LIMBS / 2)
+void scalar_split_gls_ct(limb_t digits[SCALAR_GLS_DIGITS_LIMBS], const limb_t k[FR_LIMBS]);
 
 /* No split (curves without an endomorphism split): digits = k. */
 static inline void scalar_split_none(limb_t digits[FR_LIMBS], const limb_t k[FR_LIMBS]) {
