@@ -25,17 +25,26 @@ int PUB(identity)(uint8_t *out) {
     return PYBLS_OK;
 }
 
+/* r = p + q (r distinct from p and q). On a curve whose E(Fp) has points
+ * of order 2, the complete formulas return all zeros when p - q is one
+ * (points outside the subgroup only): if p and q may be outside it, that
+ * sum is made again with every case handled. The check branches on r, so
+ * callers whose r must stay secret pass outside = 0 (their points are in
+ * the subgroup). */
+static void PUB(add_points)(POINT *r, const POINT *p, const POINT *q, int outside) {
+    EC(add)(r, p, q);
+#ifdef EC_EXACT_ADD
+    if (outside && (EC(is_identity)(r) & F(is_zero)(&r->y) & 1)) EC_EXACT_ADD(r, p, q);
+#else
+    (void)outside;
+#endif
+}
+
 int PUB(add)(uint8_t *out, const uint8_t *a, const uint8_t *b) {
     LOAD(POINT, p, a);
     LOAD(POINT, q, b);
     POINT r;
-    EC(add)(&r, &p, &q);
-#ifdef EC_EXACT_ADD
-    /* On a curve whose E(Fp) has points of order 2, the complete formulas
-     * return all zeros when p - q is one (points outside the subgroup
-     * only): that sum is made again with every case handled. */
-    if (EC(is_identity)(&r) & F(is_zero)(&r.y) & 1) EC_EXACT_ADD(&r, &p, &q);
-#endif
+    PUB(add_points)(&r, &p, &q, 1);
     STORE(out, r);
     return PYBLS_OK;
 }
@@ -369,12 +378,9 @@ int PUB(decrypt_keys)(uint8_t *out, uint32_t out_len, const uint8_t *s, const ui
     ct_memzero(&k, sizeof k);
     POINT minus;
     EC(neg)(&minus, &r);
-    EC(add)(&r, &sp, &minus);
-#ifdef EC_EXACT_ADD
-    /* as add does, for points outside the subgroup (a branch on R = mP,
-     * which the decryption reveals) */
-    if (!flags && (EC(is_identity)(&r) & F(is_zero)(&r.y) & 1)) EC_EXACT_ADD(&r, &sp, &minus);
-#endif
+    /* Without PYBLS_MUL_IN_SUBGROUP, S and T may be outside the subgroup;
+     * the check then branches on R = mP, which the decryption reveals. */
+    PUB(add_points)(&r, &sp, &minus, !flags);
     STORE(out, r);
     if (n) PUB(keys_around)(out + sizeof(POINT), &r, steps, n); /* variable time in R = mP: m is the answer */
     return PYBLS_OK;
