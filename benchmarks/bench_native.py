@@ -2,10 +2,13 @@
 """Native benchmark: pybls next to blst (through pyblst and blspy) and py_ecc,
 measured in the same process.
 
-For every operation and library the benchmark takes several timing runs
-(each a loop of calls timed with time.perf_counter_ns), reports the median
-time per call and the ratio pybls / blst, prints a table and writes JSON to
-benchmarks/results/native.json. pyblst, blspy and py_ecc are optional:
+For every operation the benchmark times the libraries in alternation
+(timing.py): each round times one loop of calls of every library back to
+back, so that a change in the machine's load weighs on all alike. It
+reports each library's median time per call and the ratio pybls / blst as
+the median of the rounds' ratios with its spread (lowest-highest round),
+prints a table and writes JSON to benchmarks/results/native.json. py_ecc,
+far slower, is timed apart with fewer calls. pyblst, blspy and py_ecc are optional:
 a library that fails to import is left out. Before timing, every library's
 result is compared with pybls's, so that the rows compare equal work.
 
@@ -33,6 +36,7 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 
 import pybls  # noqa: E402
 from pybls import G1, G2, Scalar, pairing  # noqa: E402
+from timing import Alternated, alternating  # noqa: E402
 
 try:
     import pyblst
@@ -315,7 +319,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--seed", type=int, default=381)
     args = ap.parse_args(argv)
 
-    runs, target = (3, 30_000_000) if args.quick else (7, 200_000_000)
+    runs, target = (5, 20_000_000) if args.quick else (11, 150_000_000)
     slow_runs = 1 if args.quick else 3
 
     print(f"pybls {pybls.__version__}, backend {pybls.backend()} ({pybls._lib.limb_bits}-bit limbs)")
@@ -331,32 +335,43 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     results = []
     rows = []
+    spreads: Dict[str, Any] = {}
     for bench in benches:
         row: Dict[str, Optional[float]] = {lib: None for lib in LIBRARIES}
-        for lib, fn in bench.impls.items():
+        for lib in bench.impls:
             if not bench.checks[lib]():
                 raise SystemExit(f"{lib} disagrees with pybls on {bench.op}")
+        fast = {lib: fn for lib, fn in bench.impls.items() if not bench.slow[lib]}
+        timed: Dict[str, Dict[str, Any]] = {}
+        alt: Alternated = alternating(fast, runs, target)
+        for lib in fast:
+            timed[lib] = alt.summary(lib)
+        for lib, fn in bench.impls.items():
             if bench.slow[lib]:
-                m = measure(fn, slow_runs, 0, max_iters=1)
-            else:
-                m = measure(fn, runs, target)
+                timed[lib] = measure(fn, slow_runs, 0, max_iters=1)
+        for lib, m in timed.items():
             row[lib] = m["median_ns"]
             results.append({"op": bench.op, "library": lib, "note": bench.notes.get(lib, bench.note if lib == "pybls" else ""), **m})
             print(f"  {bench.op:<34} {lib:<14} {fmt_ns(m['median_ns']):>10}", file=sys.stderr)
+        # Against pyblst where it has the op, else blspy: round by round.
+        blst = next((lib for lib in ("blst (pyblst)", "blst (blspy)") if lib in fast), None)
+        spreads[bench.op] = alt.ratio("pybls", blst) if (blst and "pybls" in fast) else None
         rows.append((bench.op, row))
 
     ratios = {}
-    header = f"{'operation':<34}" + "".join(f"{lib:>15}" for lib in LIBRARIES) + f"{'pybls/blst':>12}"
+    header = (f"{'operation':<34}" + "".join(f"{lib:>15}" for lib in LIBRARIES)
+              + f"{'pybls/blst':>12}{'(rounds)':>14}")
     print(header)
     print("-" * len(header))
     for op, row in rows:
-        blst = row["blst (pyblst)"] or row["blst (blspy)"]
-        ratio = row["pybls"] / blst if (row["pybls"] and blst) else None
-        ratios[op] = ratio
+        spread = spreads[op]
+        ratios[op] = spread[1] if spread else None
         print(f"{op:<34}" + "".join(f"{fmt_ns(row[lib]):>15}" for lib in LIBRARIES)
-              + (f"{ratio:>11.2f}x" if ratio else f"{'-':>12}"))
+              + (f"{spread[1]:>11.2f}x{spread[0]:>8.2f}-{spread[2]:.2f}" if spread else f"{'-':>12}"))
     print()
-    print("pybls/blst: against pyblst where it has the op, else blspy. What each peer's row measures:")
+    print("pybls/blst: against pyblst where it has the op, else blspy; the median of the rounds' ratios")
+    print("(each round times every library once, back to back) and its lowest-highest round.")
+    print("What each peer's row measures:")
     seen = set()
     for bench in benches:
         for lib, note in bench.notes.items():
@@ -387,10 +402,12 @@ def main(argv: Optional[List[str]] = None) -> int:
             "quick": args.quick,
             "runs": runs,
             "slow_runs": slow_runs,
-            "timer": "time.perf_counter_ns, median of per-call times over runs",
+            "timer": "time.perf_counter_ns; libraries alternated round by round (timing.py), "
+                     "ratio = median of the rounds' ratios",
         },
         "results": results,
         "ratio_pybls_over_blst": ratios,
+        "ratio_spread": {op: ({"min": sp[0], "max": sp[2]} if sp else None) for op, sp in spreads.items()},
     }
     out.write_text(json.dumps(doc, indent=2) + "\n")
     print(f"wrote {out}")

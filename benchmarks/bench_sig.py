@@ -11,6 +11,9 @@ before timing. pyblst exposes only primitives (hash_to_group, scalar_mul,
 miller_loop, final_verify), so its rows are those primitives composed the
 way blst's own verifiers compose them; blspy has the schemes. Prints a table
 with the ratio pybls / blst and writes JSON to benchmarks/results/sig.json.
+The libraries are timed in alternation, round by round (timing.py); a ratio
+is the median of the rounds' ratios, printed with its lowest and highest
+round. py_ecc, far slower, is timed apart with one call.
 
 Usage:
     python benchmarks/bench_sig.py [--quick] [--json PATH] [--only SUBSTR] [--no-py-ecc]
@@ -34,6 +37,7 @@ sys.path.insert(0, str(HERE))
 
 import pybls  # noqa: E402
 from bench_native import BLSPY_ERROR, PY_ECC_ERROR, PYBLST_ERROR, blspy, fmt_ns, measure, pyblst  # noqa: E402
+from timing import alternating  # noqa: E402
 from pybls import G1, G2  # noqa: E402
 from pybls.sig import MinPk, SecretKey  # noqa: E402
 
@@ -239,7 +243,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--no-py-ecc", action="store_true")
     ap.add_argument("--seed", type=int, default=381)
     args = ap.parse_args(argv)
-    runs, target = (3, 100_000_000) if args.quick else (7, 400_000_000)
+    runs, target = (5, 60_000_000) if args.quick else (11, 250_000_000)
 
     print(f"pybls {pybls.__version__}, backend {pybls.backend()} ({pybls._lib.limb_bits}-bit limbs); "
           f"scheme MinPk.PoP (Ethereum)")
@@ -251,28 +255,36 @@ def main(argv: Optional[List[str]] = None) -> int:
     inp = Inputs(args.seed)
     benches = [b for b in build(inp, args) if args.only in b.op]
     results, rows = [], []
+    spreads: Dict[str, Any] = {}
     for bench in benches:
         row: Dict[str, Optional[float]] = {lib: None for lib in LIBRARIES}
-        for lib, fn in bench.impls.items():
+        for lib in bench.impls:
             if not bench.checks[lib]():
                 raise SystemExit(f"{lib} disagrees with pybls on {bench.op}")
-            m = measure(fn, 1, 0, max_iters=1) if bench.slow[lib] else measure(fn, runs, target)
+        fast = {lib: fn for lib, fn in bench.impls.items() if not bench.slow[lib]}
+        alt = alternating(fast, runs, target)
+        timed = {lib: alt.summary(lib) for lib in fast}
+        timed.update({lib: measure(fn, 1, 0, max_iters=1) for lib, fn in bench.impls.items() if bench.slow[lib]})
+        for lib, m in timed.items():
             row[lib] = m["median_ns"]
             results.append({"op": bench.op, "library": lib,
                             "note": bench.notes.get(lib, bench.note if lib == "pybls" else ""), **m})
             print(f"  {bench.op:<34} {lib:<14} {fmt_ns(m['median_ns']):>10}", file=sys.stderr)
+        # Against the faster blst binding of each round.
+        blsts = [lib for lib in ("blst (pyblst)", "blst (blspy)") if lib in fast]
+        spreads[bench.op] = alt.ratio_to_fastest("pybls", blsts) if "pybls" in fast else None
         rows.append((bench.op, row))
 
     ratios: Dict[str, Optional[float]] = {}
-    header = f"{'operation':<34}" + "".join(f"{lib:>15}" for lib in LIBRARIES) + f"{'pybls/blst':>12}"
+    header = (f"{'operation':<34}" + "".join(f"{lib:>15}" for lib in LIBRARIES)
+              + f"{'pybls/blst':>12}{'(rounds)':>14}")
     print(header)
     print("-" * len(header))
     for op, row in rows:
-        blst = min([t for t in (row["blst (pyblst)"], row["blst (blspy)"]) if t] or [0]) or None
-        ratio = row["pybls"] / blst if (row["pybls"] and blst) else None
-        ratios[op] = ratio
+        spread = spreads[op]
+        ratios[op] = spread[1] if spread else None
         print(f"{op:<34}" + "".join(f"{fmt_ns(row[lib]):>15}" for lib in LIBRARIES)
-              + (f"{ratio:>11.2f}x" if ratio else f"{'-':>12}"))
+              + (f"{spread[1]:>11.2f}x{spread[0]:>8.2f}-{spread[2]:.2f}" if spread else f"{'-':>12}"))
     by_op = dict(rows)
     speedup = None
     bk, sk = f"batch verify {N_BATCH} triples", f"{N_BATCH} single verifies"
@@ -290,7 +302,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         ceiling = (h + p2) / (h + pair)
         print(f"ceiling with distinct messages: (hash + 2-pair product) / (hash + one more pair) = "
               f"({fmt_ns(h)} + {fmt_ns(p2)}) / ({fmt_ns(h)} + {fmt_ns(pair)}) = {ceiling:.2f}x")
-    print("\npybls/blst: against the faster of pyblst and blspy. What each row measures:")
+    print("\npybls/blst: against the faster of pyblst and blspy in each round; the median of the rounds'")
+    print("ratios and its lowest-highest round. What each row measures:")
     for bench in benches:
         for lib, note in [("pybls", bench.note)] + list(bench.notes.items()):
             if note:
@@ -312,10 +325,12 @@ def main(argv: Optional[List[str]] = None) -> int:
             "python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
             "pybls": pybls.__version__, "backend": pybls.backend(), "limb_bits": pybls._lib.limb_bits,
             "versions": versions, "quick": args.quick, "runs": runs, "scheme": "MinPk.PoP",
-            "timer": "time.perf_counter_ns, median of per-call times over runs",
+            "timer": "time.perf_counter_ns; libraries alternated round by round (timing.py), "
+                     "ratio = median of the rounds' ratios",
         },
         "results": results,
         "ratio_pybls_over_blst": ratios,
+        "ratio_spread": {op: ({"min": sp[0], "max": sp[2]} if sp else None) for op, sp in spreads.items()},
         "batch_speedup_per_signature": speedup,
         "batch_speedup_ceiling_distinct_messages": ceiling,
     }
