@@ -38,9 +38,7 @@ import pathlib
 import platform
 import random
 import re
-import statistics
 import sys
-import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -49,6 +47,7 @@ sys.path.insert(0, str(HERE))
 
 import pybls  # noqa: E402
 from bench_native import fmt_ns, measure  # noqa: E402
+from timing import alternating  # noqa: E402
 from pybls import G1, G2, bn254, evm  # noqa: E402
 
 try:
@@ -247,22 +246,10 @@ def _blst_agrees(case: Case, got: bytes, out: bytes) -> bool:
 
 def interleaved(mine: Callable[[], Any], peer: Callable[[], Any], runs: int, target_ns: int) -> Dict[str, float]:
     """Median ns per call of `mine` and `peer` and the median of their
-    ratio over `runs` rounds, each timing one loop of `mine` then one of
-    `peer`, so that a change in the machine's load weighs on both alike."""
-    loops = []
-    for fn in (mine, peer):
-        t0 = time.perf_counter_ns()
-        fn()
-        loops.append(max(1, target_ns // max(time.perf_counter_ns() - t0, 1)))
-    times: Tuple[List[float], List[float]] = ([], [])
-    for _ in range(runs):
-        for fn, n, out in zip((mine, peer), loops, times):
-            start = time.perf_counter_ns()
-            for _ in range(n):
-                fn()
-            out.append((time.perf_counter_ns() - start) / n)
-    return {"mine_ns": statistics.median(times[0]), "peer_ns": statistics.median(times[1]),
-            "ratio": statistics.median(a / b for a, b in zip(*times))}
+    ratio over `runs` rounds, each timing one loop of each (timing.py), so
+    that a change in the machine's load weighs on both alike."""
+    alt = alternating({"mine": mine, "peer": peer}, runs, target_ns)
+    return {"mine_ns": alt.median_ns("mine"), "peer_ns": alt.median_ns("peer"), "ratio": alt.ratio("mine", "peer")[1]}
 
 
 def main() -> int:

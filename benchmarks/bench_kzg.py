@@ -19,7 +19,6 @@ import json
 import pathlib
 import platform
 import random
-import statistics
 import sys
 import time
 from typing import Any, Callable, Dict, List
@@ -31,32 +30,17 @@ sys.path.insert(0, str(HERE))
 import ckzg  # noqa: E402
 
 from bench_native import fmt_ns  # noqa: E402
+from timing import alternating  # noqa: E402
 from pybls import kzg  # noqa: E402
 from pybls.kzg._field import R  # noqa: E402
 
 
 def measure_pair(ours: Callable[[], Any], theirs: Callable[[], Any], runs: int, target_ns: int) -> Dict[str, Any]:
-    """Alternating timing runs of both (each a loop lasting about
-    `target_ns`, its count fixed after a calibration call): each side's
-    median ns per call, and the median, min and max of the runs' ratios."""
-    iters = []
-    for fn in (ours, theirs):
-        t0 = time.perf_counter_ns()
-        fn()
-        iters.append(max(1, target_ns // max(time.perf_counter_ns() - t0, 1)))
-    per_call: List[List[float]] = [[], []]
-    for _ in range(runs):
-        for side, fn in enumerate((ours, theirs)):
-            start = time.perf_counter_ns()
-            for _ in range(iters[side]):
-                fn()
-            per_call[side].append((time.perf_counter_ns() - start) / iters[side])
-    ratios = [a / b for a, b in zip(*per_call)]
-    sides = [
-        {"median_ns": statistics.median(xs), "min_ns": min(xs), "max_ns": max(xs), "runs": runs, "iterations_per_run": n}
-        for xs, n in zip(per_call, iters)
-    ]
-    return {"pybls": sides[0], "ckzg": sides[1], "ratio": statistics.median(ratios), "ratio_min": min(ratios), "ratio_max": max(ratios)}
+    """Alternating timing runs of both (timing.py): each side's median ns
+    per call, and the median, min and max of the runs' ratios."""
+    alt = alternating({"pybls": ours, "ckzg": theirs}, runs, target_ns)
+    lo, mid, hi = alt.ratio("pybls", "ckzg")
+    return {"pybls": alt.summary("pybls"), "ckzg": alt.summary("ckzg"), "ratio": mid, "ratio_min": lo, "ratio_max": hi}
 
 
 def main() -> None:
