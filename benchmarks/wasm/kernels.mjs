@@ -10,8 +10,10 @@
 // are kernels_timing.mjs's, which the browser benchmark runs on the same
 // module in Chromium (`benchmarks/browser/bench.py --only kernels`).
 //
-//   node benchmarks/wasm/kernels.mjs [--rounds N] [--curve NAME] [--module PATH] [--build-only]
+//   node benchmarks/wasm/kernels.mjs [--rounds N] [--ms MS] [--curve NAME] [--module PATH] [--build-only]
 //
+// --ms: the time of each timing (default 40 ms; shorter timings, with
+// more rounds, are more often undisturbed on a loaded machine).
 // --module runs a module built earlier (it must be kernels.c's) instead;
 // --build-only builds the module and prints its path.
 
@@ -23,6 +25,7 @@ const root = new URL("../../", import.meta.url).pathname;
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const rounds = Number(option("--rounds", 31));
+const targetMs = Number(option("--ms", 40));
 const curve = option("--curve", "bls12_381");
 let module = option("--module", null);
 if (!module) {
@@ -44,7 +47,7 @@ if (args.includes("--build-only")) {
   process.exit(0);
 }
 const k = await instantiate(readFileSync(module));
-const m = await measureKernels(k, { rounds });
+const m = await measureKernels(k, { rounds, targetMs });
 console.log(`pairing digest ${m.digest}`);
 for (const name of Object.keys(m.fastest)) console.log(`${name.padEnd(13)} ${(m.fastest[name] * 1e6).toFixed(1).padStart(12)} ns`);
 console.log(

@@ -97,12 +97,13 @@ export async function measureKernels(
     return typeof own === "number" ? own : ms;
   };
   // Warm up (tier-up), then scale each entry's steps to about targetMs a
-  // timing (the curves differ threefold in a kernel and 30-fold in the pairing).
+  // timing (the curves differ threefold in a kernel and 30-fold in the
+  // pairing), from the fastest of three timings (the least disturbed).
   const steps = {};
   for (const [name, entry] of Object.entries(entries)) {
     timeOnce(entry, entry.steps);
-    const ms = timeOnce(entry, entry.steps);
-    steps[name] = Math.max(1, Math.round((entry.steps * targetMs) / Math.max(ms, 1)));
+    const ms = Math.min(...[0, 1, 2].map(() => timeOnce(entry, entry.steps)));
+    steps[name] = Math.max(1, Math.round((entry.steps * targetMs) / Math.max(ms, 0.01)));
   }
   const settleEnd = performance.now() + settleMs;
   let best = Infinity;
