@@ -48,9 +48,9 @@ Python in Pyodide (on the same generators; also the call of the core's
 function alone, without pybls's Python around it) in alternation, round
 after round, with the loop the Node runner uses (benchmarks/wasm/
 kernels_timing.mjs). The bound is the counts times the kernels' fastest
-times; each ratio bound / pairing is printed both of the fastest times and
-as the median of the rounds' ratios, which moves less with the machine's
-speed. --kernel-curves picks the curves (default: bls12_381,bn254_nogami);
+times, printed against each pairing's fastest time with the time outside
+the kernels; medians are printed too, but on a loaded machine only the
+fastest times (the undisturbed ones) agree from run to run. --kernel-curves picks the curves (default: bls12_381,bn254_nogami);
 its timings last about 3 ms (--kernel-ms) rather than the Node runner's
 40, over 201 rounds (--kernel-rounds; 51 with --quick): on a shared
 machine a timing loses whole time slices to other processes, more of many
@@ -228,23 +228,24 @@ def curves_rows(curves):
 def kernels_rows(kernels: Dict[str, Any]) -> List[str]:
     """Per curve: the kernels' counts in one pairing and their times, the
     bound (counts x times), and the module's and pybls's pairing against it:
-    times of the fastest rounds, bound / pairing of those and the median of
-    the rounds' ratios, and the time outside the kernels."""
+    the fastest times (and the medians), bound / pairing and the time
+    outside the kernels, with how many timings came within 3% of the
+    fastest."""
     lines = []
     for curve, m in kernels.items():
         c, fast, med = m["counts"], m["fastest"], m["median"]
         lines.append(f"{KERNEL_NAMES.get(curve, curve)}: one pairing {c['digit_mul']} digit products, "
                      f"{c['digit_sqr']} squares, {c['digit_redc']} reductions (digest {m['digest']})")
-        lines.append("  per operation, ns (fastest, median): " + ", ".join(
-            f"{name} {fast[name] * 1e6:.1f} ({med[name] * 1e6:.1f})"
+        near = m["near"]
+        lines.append("  per operation, ns (fastest, median, timings within 3%): " + ", ".join(
+            f"{name} {fast[name] * 1e6:.1f} ({med[name] * 1e6:.1f}, {near[name]})"
             for name in ("digit_mul", "digit_sqr", "digit_redc", "fp_mul_lanes")))
         lines.append(f"  kernels alone (bound) {m['bound']:.3f} ms")
         for name, label in (("pairing", "kernels.c's pairing"), ("pybls_pairing", "pybls pairing (Pyodide)"),
                             ("binding_pairing", "  its core call alone")):
             t = fast[name]
-            lines.append(f"  {label:<26}{t:>7.3f} ms (median {med[name]:.3f})   bound / pairing "
-                         f"{m['bound'] / t:.2f} (rounds' median {m['roundRatios'][name]:.2f}); "
-                         f"outside the kernels {t - m['bound']:.3f} ms, {1 - m['bound'] / t:.0%}")
+            lines.append(f"  {label:<26}{t:>7.3f} ms (median {med[name]:.3f}, {near[name]})   bound / pairing "
+                         f"{m['bound'] / t:.2f}; outside the kernels {t - m['bound']:.3f} ms, {1 - m['bound'] / t:.0%}")
     rounds = next(iter(kernels.values()))["rounds"] if kernels else 0
     settled = ", ".join(str(m.get("settleRounds", "?")) for m in kernels.values())
     lines.append(f"  (fastest of {rounds} rounds, after {settled} untimed rounds of warm-up; each round times every "

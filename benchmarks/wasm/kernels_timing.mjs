@@ -68,13 +68,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
  * machine can take seconds. `pause` is awaited between rounds (a page
  * yields to its event loop).
  *
- * Returns `{ counts, digest, steps, settleRounds, times: { name: [ms per operation, one a
- * round] }, fastest: { name: ms }, median: { name: ms }, bound, boundRatio,
- * roundRatios }`: `bound` is the counts times the fastest kernel times (the
- * least disturbed), `boundRatio` bound / fastest pairing, and `roundRatios`
- * each round's (counts x that round's kernel times) / that round's time of
- * the module's pairing and of each of `extra`, whose medians move less with
- * the machine's speed than either time.
+ * Returns `{ counts, digest, steps, settleRounds, times: { name: [ms per
+ * operation, one a round] }, fastest: { name: ms }, median: { name: ms },
+ * near: { name: timings within 3% of the fastest }, bound, boundRatio }`:
+ * `bound` is the counts times the fastest kernel times, `boundRatio` bound
+ * / the module's fastest pairing. On a loaded machine a timing loses whole
+ * time slices to other processes, so the fastest timings are the
+ * undisturbed ones and their ratios hold from run to run while medians do
+ * not; `near` says how many timings the fastest stands for.
  */
 export async function measureKernels(
   k,
@@ -123,12 +124,7 @@ export async function measureKernels(
   }
   const pick = (f) => Object.fromEntries(Object.entries(times).map(([name, t]) => [name, f(t)]));
   const fastest = pick((t) => Math.min(...t));
-  const boundOf = (ms) => KINDS.reduce((sum, name) => sum + counts[name] * ms(name), 0);
-  const bound = boundOf((name) => fastest[name]);
-  const roundRatios = {};
-  for (const name of ["pairing", ...Object.keys(extra)]) {
-    roundRatios[name] = median(times[name].map((t, r) => boundOf((kind) => times[kind][r]) / t));
-  }
+  const bound = KINDS.reduce((sum, name) => sum + counts[name] * fastest[name], 0);
   return {
     counts,
     digest,
@@ -139,6 +135,6 @@ export async function measureKernels(
     median: pick(median),
     bound,
     boundRatio: bound / fastest.pairing,
-    roundRatios,
+    near: pick((t) => t.filter((x) => x <= 1.03 * Math.min(...t)).length),
   };
 }
