@@ -50,17 +50,18 @@ after round, with the loop the Node runner uses (benchmarks/wasm/
 kernels_timing.mjs). The bound is the counts times the kernels' fastest
 times, printed against each pairing's fastest time with the time outside
 the kernels; medians are printed too, but on a loaded machine only the
-fastest times (the undisturbed ones) agree from run to run. --kernel-curves picks the curves (default: bls12_381,bn254_nogami);
-its timings last about 3 ms (--kernel-ms) rather than the Node runner's
+fastest times (the undisturbed ones) agree from run to run.
+--kernel-curves picks the curves (default: bls12_381,bn254_nogami); its
+timings last about 3 ms (--kernel-ms) rather than the Node runner's
 40, over 201 rounds (--kernel-rounds; 51 with --quick): on a shared
 machine a timing loses whole time slices to other processes, more of many
 short timings run undisturbed, and the fastest of them is what the bound
 takes (the page is cross-origin isolated: its clock ticks in microseconds).
 
 Every run records the machine's load average before and after it, and
---chromium-arg passes an argument to Chromium (e.g.
---js-flags=--no-liftoff: WebAssembly compiled by the optimising compiler
-only, to see whether a table measured baseline code).
+--chromium-arg=ARG passes an argument to Chromium (e.g.
+--chromium-arg=--js-flags=--no-liftoff: WebAssembly compiled by the
+optimising compiler only, to see whether a table measured baseline code).
 
 --only bls12_381,bn254,kzg,she,curves,kernels measures the tables named
 (default: all).
@@ -310,7 +311,8 @@ def main(argv):
     ap.add_argument("--kernel-ms", type=float, default=None,
                     help="the time of each timing of the kernels table, in ms (default 3)")
     ap.add_argument("--chromium-arg", action="append", default=[], metavar="ARG",
-                    help="an extra Chromium command-line argument, e.g. --js-flags=--no-liftoff (repeatable)")
+                    help="an extra Chromium command-line argument, given as --chromium-arg=ARG "
+                         "(e.g. --chromium-arg=--js-flags=--no-liftoff; repeatable)")
     ap.add_argument("--timeout", type=float, default=900.0)
     ap.add_argument("--json", type=pathlib.Path,
                     default=ROOT / "benchmarks" / "results" / "browser.json")
