@@ -10,12 +10,14 @@
 // are kernels_timing.mjs's, which the browser benchmark runs on the same
 // module in Chromium (`benchmarks/browser/bench.py --only kernels`).
 //
-//   node benchmarks/wasm/kernels.mjs [--rounds N] [--ms MS] [--curve NAME] [--module PATH] [--build-only]
+//   node benchmarks/wasm/kernels.mjs [--rounds N] [--ms MS] [--curve NAME] [--module PATH] [--build-only] [--names]
 //
 // --ms: the time of each timing (default 40 ms; shorter timings, with
 // more rounds, are more often undisturbed on a loaded machine).
 // --module runs a module built earlier (it must be kernels.c's) instead;
-// --build-only builds the module and prints its path.
+// --build-only builds the module and prints its path; --names builds it
+// with its functions' names (emcc --profiling-funcs, the same code), for a
+// profile: `node --cpu-prof benchmarks/wasm/kernels.mjs --names`.
 
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -34,11 +36,12 @@ if (!module) {
       .split(/\s+/)
       .filter(Boolean);
   mkdirSync(`${root}build/wasm-kernels`, { recursive: true });
-  module = `${root}build/wasm-kernels/kernels-${curve}.wasm`;
+  const names = args.includes("--names");
+  module = `${root}build/wasm-kernels/kernels-${curve}${names ? "-names" : ""}.wasm`;
   execFileSync(
     process.env.EMCC || "emcc",
     ["-O3", ...manifest("cflags"), "-DPYBLS_LIMB_BITS=32", "-DPYBLS_R30_COUNT", "-sSTANDALONE_WASM",
-     "benchmarks/wasm/kernels.c", ...manifest("sources"), "-o", module],
+     ...(names ? ["--profiling-funcs"] : []), "benchmarks/wasm/kernels.c", ...manifest("sources"), "-o", module],
     { cwd: root, stdio: "inherit" },
   );
 }
