@@ -377,7 +377,7 @@ def settle(fns, patience=5, cap_s=20.0):
 def prepare_kernels(curve: str, min_ms: float = 400.0) -> str:
     """Prepares the pairing of `curve` (``pybls.<curve>``) on the
     generators, the points kernels.c's module pairs, after a warm-up and
-    until its time settles, and returns the table :func:`time_op` times it
+    until its time settles, and returns the table :func:`time_ops` times it
     under: ``pairing`` as users call it, ``binding_pairing`` the call of the
     core's function alone (bytes in, bytes out: no type checks, no GT
     object). The page times both in alternation with the module's kernels
