@@ -44,7 +44,8 @@
 #                bls-eth-wasm in the same Chromium page (BENCH_ARGS=--quick);
 #                BN254 against noble's bn254 and mcl's BN_SNARK1, KZG against
 #                kzg-wasm, SHE alone, BN381_1, BN462 and BLS48-581 against
-#                BLS12-381 (BENCH_ARGS="--only kzg,she,curves" picks tables)
+#                BLS12-381, the pairing against its kernels' floor (emcc)
+#                (BENCH_ARGS="--only kzg,she,curves,kernels" picks tables)
 #   make notebooks      build the offline JupyterLite site with the example
 #                notebooks (notebooks/) and serve it on 127.0.0.1:$(PORT), default 8001
 #   make notebooks-site only build it, into build/notebooks-site/

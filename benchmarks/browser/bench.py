@@ -1,6 +1,7 @@
 """Browser benchmark: pybls (Python in Pyodide) against JavaScript peers.
 
-    python benchmarks/browser/bench.py [--quick] [--only TABLE,...] [--chromium /usr/bin/chromium] [--json FILE]
+    python benchmarks/browser/bench.py [--quick] [--only TABLE,...] [--kernel-curves CURVE,...]
+                                       [--chromium /usr/bin/chromium] [--chromium-arg ARG ...] [--json FILE]
 
 Serves the repository on 127.0.0.1, opens benchmarks/browser/bench.html in
 headless Chromium (Debian's, driven by Python Playwright; never a downloaded
@@ -37,18 +38,47 @@ page: the pairing and G1 and G2 multiplication by a secret scalar
 warm-up of each; printed as times and as the median of the rounds' ratios
 to BLS12-381, next to the targets (CURVE_TARGETS).
 
---only bls12_381,bn254,kzg,she,curves measures the tables named (default: all).
+The kernels table measures how far the WebAssembly pairing is from the
+floor its radix-2^30 kernels put on it, in Chromium: the module of
+benchmarks/wasm/kernels.c (the core built as the wheel's, plus counters of
+the kernels; built here as `node benchmarks/wasm/kernels.mjs` builds it)
+counts the digit products, squares and reductions of one pairing, and the
+page times each kernel, the module's own pairing and pybls's pairing from
+Python in Pyodide (on the same generators; also the call of the core's
+function alone, without pybls's Python around it) in alternation, round
+after round, with the loop the Node runner uses (benchmarks/wasm/
+kernels_timing.mjs). The bound is the counts times the kernels' fastest
+times, printed against each pairing's fastest time with the time outside
+the kernels; medians are printed too, but on a loaded machine only the
+fastest times (the undisturbed ones) agree from run to run.
+--kernel-curves picks the curves (default: bls12_381,bn254_nogami); its
+timings last about 3 ms (--kernel-ms) rather than the Node runner's
+40, over 201 rounds (--kernel-rounds; 51 with --quick): on a shared
+machine a timing loses whole time slices to other processes, more of many
+short timings run undisturbed, and the fastest of them is what the bound
+takes (the page is cross-origin isolated: its clock ticks in microseconds).
+
+Every run records the machine's load average before and after it, and
+--chromium-arg=ARG passes an argument to Chromium (e.g.
+--chromium-arg=--js-flags=--no-liftoff: WebAssembly compiled by the
+optimising compiler only, to see whether a table measured baseline code).
+
+--only bls12_381,bn254,kzg,she,curves,kernels measures the tables named
+(default: all).
 
 Needs `make wasm` and `npm ci` in benchmarks/browser (`make bench-browser`
-does both).
+does both), and emcc for the kernels table.
 """
 
 import argparse
 import datetime
 import json
+import os
 import pathlib
 import platform
+import subprocess
 import sys
+from typing import Any, Dict, List
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "build-scripts"))
@@ -76,7 +106,10 @@ BN_NOTES = {
                     "SHA-256 to one Fp element and mcl's own SvdW map, the same work but other points "
                     "(only checked to be valid); noble has no hashing to BN254",
 }
-TABLES = ["bls12_381", "bn254", "kzg", "she", "curves"]
+TABLES = ["bls12_381", "bn254", "kzg", "she", "curves", "kernels"]
+KERNEL_CURVES = ["bls12_381", "bn254_nogami"]
+KERNEL_NAMES = {"bls12_381": "BLS12-381", "bn254": "BN254 (alt_bn128)", "bn254_nogami": "bn254_nogami (mcl's BN254)",
+                "bn381": "BN381_1", "bn462": "BN462", "bls48_581": "BLS48-581"}
 CURVES = ["bls12_381", "bn381", "bn462", "bls48_581"]
 CURVE_NAMES = {"bls12_381": "BLS12-381", "bn381": "BN381_1", "bn462": "BN462", "bls48_581": "BLS48-581"}
 CURVE_OPS = ["pairing", "g1_mul", "g2_mul"]
@@ -99,16 +132,26 @@ KZG_NOTES = {
 }
 
 
-def run_page(chromium, quick, timeout, only=None):
+def build_kernels(curves: List[str]) -> None:
+    """kernels.c's module of each curve, in build/wasm-kernels/, built by
+    the Node runner (emcc, the wheel's flags plus the kernels' counters)."""
+    for curve in curves:
+        subprocess.run(["node", str(ROOT / "benchmarks" / "wasm" / "kernels.mjs"), "--build-only", "--curve", curve],
+                       check=True, stdout=subprocess.DEVNULL)
+
+
+def run_page(chromium, quick, timeout, only=None, kernel_curves=None, chromium_args=(), kernel_query=()):
     from playwright.sync_api import sync_playwright
 
     server, base = localweb.start_server({"/": ROOT})
     query = (["quick"] if quick else []) + ([f"only={','.join(only)}"] if only else [])
+    query += [f"kernels={','.join(kernel_curves)}"] if kernel_curves else []
+    query += list(kernel_query)
     url = base + "benchmarks/browser/bench.html" + ("?" + "&".join(query) if query else "")
     messages = []
     try:
         with sync_playwright() as p:
-            browser = localweb.launch_chromium(p, chromium)
+            browser = localweb.launch_chromium(p, chromium, args=list(chromium_args))
             page = browser.new_page()
             page.on("console", lambda m: messages.append(f"console.{m.type}: {m.text}"))
             page.on("pageerror", lambda e: messages.append(f"page error: {e}"))
@@ -183,6 +226,34 @@ def curves_rows(curves):
     return lines
 
 
+def kernels_rows(kernels: Dict[str, Any]) -> List[str]:
+    """Per curve: the kernels' counts in one pairing and their times, the
+    bound (counts x times), and the module's and pybls's pairing against it:
+    the fastest times (and the medians), bound / pairing and the time
+    outside the kernels, with how many timings came within 3% of the
+    fastest."""
+    lines = []
+    for curve, m in kernels.items():
+        c, fast, med = m["counts"], m["fastest"], m["median"]
+        lines.append(f"{KERNEL_NAMES.get(curve, curve)}: one pairing {c['digit_mul']} digit products, "
+                     f"{c['digit_sqr']} squares, {c['digit_redc']} reductions (digest {m['digest']})")
+        near = m["near"]
+        lines.append("  per operation, ns (fastest, median, timings within 3%): " + ", ".join(
+            f"{name} {fast[name] * 1e6:.1f} ({med[name] * 1e6:.1f}, {near[name]})"
+            for name in ("digit_mul", "digit_sqr", "digit_redc", "fp_mul_lanes")))
+        lines.append(f"  kernels alone (bound) {m['bound']:.3f} ms")
+        for name, label in (("pairing", "kernels.c's pairing"), ("pybls_pairing", "pybls pairing (Pyodide)"),
+                            ("binding_pairing", "  its core call alone")):
+            t = fast[name]
+            lines.append(f"  {label:<26}{t:>7.3f} ms (median {med[name]:.3f}, {near[name]})   bound / pairing "
+                         f"{m['bound'] / t:.2f}; outside the kernels {t - m['bound']:.3f} ms, {1 - m['bound'] / t:.0%}")
+    rounds = next(iter(kernels.values()))["rounds"] if kernels else 0
+    settled = ", ".join(str(m.get("settleRounds", "?")) for m in kernels.values())
+    lines.append(f"  (fastest of {rounds} rounds, after {settled} untimed rounds of warm-up; each round times every "
+                 "row once, in turn)")
+    return lines
+
+
 def table(result):
     lines = []
     if "pybls" in result["results"]:
@@ -199,6 +270,9 @@ def table(result):
     if "curves" in result:
         lines += ["", "pybls's curves against its BLS12-381 (curve / BLS12-381, median of the rounds' ratios)"]
         lines += curves_rows(result["curves"])
+    if "kernels" in result:
+        lines += ["", "The pairing against its radix-2^30 kernels (benchmarks/wasm/kernels.c), in Chromium"]
+        lines += kernels_rows(result["kernels"])
     s = result["startup"]
     peers = bool(result["results"]) or "bn254" in result or "kzg" in result
     imports = "".join(
@@ -230,11 +304,29 @@ def main(argv):
     ap.add_argument("--quick", action="store_true", help="fewer runs per operation")
     ap.add_argument("--only", type=tables_arg, default=None,
                     help=f"comma-separated tables to measure, of {','.join(TABLES)} (default: all)")
+    ap.add_argument("--kernel-curves", type=lambda t: [c for c in t.split(",") if c], default=KERNEL_CURVES,
+                    help=f"curves of the kernels table (default: {','.join(KERNEL_CURVES)})")
+    ap.add_argument("--kernel-rounds", type=int, default=None,
+                    help="rounds of the kernels table (default 201, 51 with --quick)")
+    ap.add_argument("--kernel-ms", type=float, default=None,
+                    help="the time of each timing of the kernels table, in ms (default 3)")
+    ap.add_argument("--chromium-arg", action="append", default=[], metavar="ARG",
+                    help="an extra Chromium command-line argument, given as --chromium-arg=ARG "
+                         "(e.g. --chromium-arg=--js-flags=--no-liftoff; repeatable)")
     ap.add_argument("--timeout", type=float, default=900.0)
     ap.add_argument("--json", type=pathlib.Path,
                     default=ROOT / "benchmarks" / "results" / "browser.json")
     args = ap.parse_args(argv)
-    result = run_page(args.chromium, args.quick, args.timeout, args.only)
+    kernels = args.only is None or "kernels" in args.only
+    if kernels:
+        build_kernels(args.kernel_curves)
+    load_before = os.getloadavg()
+    result = run_page(args.chromium, args.quick, args.timeout, args.only, args.kernel_curves if kernels else None,
+                      args.chromium_arg,
+                      [f"{name}={value}" for name, value in (("kernel_rounds", args.kernel_rounds),
+                                                             ("kernel_ms", args.kernel_ms)) if value is not None])
+    result["load_average"] = {"before": load_before, "after": os.getloadavg()}
+    result["chromium_args"] = args.chromium_arg
     if not result.get("ok"):
         print("benchmark page failed:\n" + result.get("error", "?"), file=sys.stderr)
         print("\n".join(result["messages"]), file=sys.stderr)
@@ -244,6 +336,10 @@ def main(argv):
     if "kzg" in result:
         result["kzg"]["notes"] = KZG_NOTES
     print(table(result))
+    load = result["load_average"]
+    print(f"load average (1, 5, 15 min) before {' '.join(f'{x:.2f}' for x in load['before'])}, "
+          f"after {' '.join(f'{x:.2f}' for x in load['after'])}"
+          + (f"; Chromium arguments {' '.join(args.chromium_arg)}" if args.chromium_arg else ""))
     result["date"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     result["machine"] = platform.platform()
     args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,9 @@ kzg-wasm must reproduce. ``run_she(min_runs, min_ms)`` times pybls.she on
 BLS12-381 against the pairing (no peer has an SHE API in the browser).
 ``prepare_curves(min_ms)`` the operations of BLS12-381, BN381_1, BN462 and
 BLS48-581, which the page times in alternation with each other (no peer
-serves the last three).
+serves the last three). ``prepare_kernels(curve, min_ms)`` the pairing of
+one curve, which the page times in alternation with the radix-2^30 kernels
+and the pairing of benchmarks/wasm/kernels.c's module.
 """
 
 import time
@@ -56,6 +58,16 @@ def time_op(table, op):
     fn = _ops[table][op]
     t = time.perf_counter()
     fn()
+    return (time.perf_counter() - t) * 1000
+
+
+def time_ops(table: str, op: str, n: int) -> float:
+    """`n` calls of `op` of `table` in one timing, in ms: for timings of
+    many calls, which a coarse clock (a page's) would blur one by one."""
+    fn = _ops[table][op]
+    t = time.perf_counter()
+    for _ in range(n):
+        fn()
     return (time.perf_counter() - t) * 1000
 
 
@@ -357,3 +369,33 @@ def settle(fns, patience=5, cap_s=20.0):
             fn()
         t = time.perf_counter() - t
         best, stale = (t, 0) if t < 0.97 * best else (best, stale + 1)
+
+
+# -- The pairing against the kernel floor (benchmarks/wasm/kernels.c) ---------
+
+
+def prepare_kernels(curve: str, min_ms: float = 400.0) -> str:
+    """Prepares the pairing of `curve` (``pybls.<curve>``) on the
+    generators, the points kernels.c's module pairs, after a warm-up and
+    until its time settles, and returns the table :func:`time_ops` times it
+    under: ``pairing`` as users call it, ``binding_pairing`` the call of the
+    core's function alone (bytes in, bytes out: no type checks, no GT
+    object). The page times both in alternation with the module's kernels
+    and pairing (benchmarks/wasm/kernels_timing.mjs)."""
+    import importlib
+
+    from pybls import _lib
+
+    mod = importlib.import_module(f"pybls.{curve}")
+    binding = _lib if curve == "bls12_381" else _lib.curve_binding(curve)
+    warm_up(mod, min_ms)
+    P, Q = mod.G1.generator(), mod.G2.generator()
+    assert mod.pairing(P * 3, Q) == mod.pairing(P, Q) ** 3
+    assert binding.pairing(P._b, Q._b) == mod.pairing(P, Q)._b
+    table = f"kernels/{curve}"
+    _ops[table] = {
+        "pairing": lambda: mod.pairing(P, Q),
+        "binding_pairing": lambda: binding.pairing(P._b, Q._b),
+    }
+    settle(list(_ops[table].values()))
+    return table
