@@ -29,7 +29,8 @@ WebAssembly), on the same blobs with Ethereum's mainnet setup in both; the
 peer must first reproduce pybls's commitment and proof bytes (KZG_NOTES).
 SHE has a table of pybls.she on BLS12-381 alone (no peer has an SHE API in
 the browser): each time in ms and as a ratio to one pairing, timed in
-alternation with the operation (the median of the rounds' ratios).
+alternation with the operation (the median of the rounds' ratios), and
+the fastest time of each (the least disturbed by other work).
 
 The curves table times pybls's higher-security curves, BN381_1, BN462 and
 BLS48-581 (no peer serves them), against its own BLS12-381 in the same
