@@ -13,6 +13,12 @@ OF); gcc and clang do not produce such code from C. The rows keep a
 7-limb window of the accumulator in registers and rename them instead of
 moving limbs.
 
+Squares take each cross product a_i a_j (i < j) once, in rows of the
+same kind, then double them and add the squares a_i^2 in a single pass
+with two carry chains: the doubling (adcx x, x) through CF, the squares
+through OF. That is n(n + 1)/2 products for a b's n^2; the Montgomery
+square is the double-width square followed by the reduction.
+
 The sums and differences select between two candidates with cmov, which
 gcc does not reliably emit from C (it spends three instructions a limb on
 the masks instead), and keep one candidate in the output buffer rather than
@@ -216,6 +222,93 @@ def redc(n: int) -> List[str]:
     return lines + load_out_ptr(n) + reduce_once(n, acc, out_ptr(n))
 
 
+# The squares' accumulator registers (see sqr_wide): at most nine, which
+# leaves two registers for r and a besides rbp (reserved where the frame
+# pointer is kept).
+SQR_POOL = {4: 6, 6: 9, 8: 9, 10: 9}
+
+
+def sqr_wide(n: int) -> List[str]:
+    """r[0..2n) = a^2 for an n-limb a: the cross products a_i a_j (i < j)
+    once, in rows, then doubled and added to the diagonal a_i^2 in one pass
+    with two carry chains (the doubling through CF with adcx, the squares
+    through OF with adox).
+
+    Row i adds a_i (a_(i+1), ..., a_(n-1)) at limb 2i + 1 and fills limb
+    i + n, so after it limbs up to 2i + 2 are final: a limb that no longer
+    fits in the registers is stored in r (at its own place, not yet
+    doubled) and loaded back into rdx in the last pass, where mulx has
+    consumed rdx. The first row needs n registers; with fewer (ten limbs)
+    its low limb, final at once, goes to r straight away. The cross
+    products sum to below a^2 / 2 < 2^(128n - 1), so neither chain carries
+    out of the top limb."""
+    free = list(REGISTERS[: SQR_POOL[n]])
+    reg = {}  # limb position -> register
+    lines: List[str] = []
+
+    def take() -> str:
+        return free.pop(0)
+
+    def spill() -> List[str]:
+        """Stores the lowest limb held (between rows: rax is free) and
+        frees its register."""
+        low = min(reg)
+        free.append(reg.pop(low))
+        return [f"movq {free[-1]}, {8 * low}(%[r])"]
+
+    # Row 0 writes the window directly: a_0 a_j's high half goes to limb
+    # j + 1, its low half is added to limb j (one chain, through CF).
+    lines.append("movq 0(%[a]), %%rdx")
+    for j in range(1, n):
+        reg[j + 1] = take()
+        if j == 1 and len(free) < n - 1:  # limb 1 to memory
+            lines.append(f"mulxq 8(%[a]), {LO}, {reg[2]}")
+            lines.append(f"movq {LO}, 8(%[r])")
+        elif j == 1:
+            reg[1] = take()
+            lines.append(f"mulxq 8(%[a]), {reg[1]}, {reg[2]}")
+        else:
+            lines.append(f"mulxq {8 * j}(%[a]), {LO}, {reg[j + 1]}")
+            lines.append(f"{'addq' if j == 2 else 'adcq'} {LO}, {reg[j]}")
+    if n > 2:
+        lines.append(f"adcq $0, {reg[n]}")
+    for i in range(1, n - 1):
+        # limbs up to 2i are final; row i fills limb i + n
+        if not free:
+            lines += spill()
+        top = reg[i + n] = take()
+        lines.append(f"movq {8 * i}(%[a]), %%rdx")
+        lines.append(f"xorq {top}, {top}")  # also clears CF and OF
+        for j in range(i + 1, n):
+            lines.append(f"mulxq {8 * j}(%[a]), {LO}, {HI}")
+            lines.append(f"adcxq {LO}, {reg[i + j]}")
+            lines.append(f"adoxq {HI}, {reg[i + j + 1]}")
+        lines.append(f"adcq $0, {top}")
+    # The last pass: limb k becomes 2 t_k + the diagonal's limb. Limb 0 of
+    # the cross products is zero and limb 2n - 1 too (before the carries).
+    out = "%[r]"
+    lines.append("xorl %%eax, %%eax")  # clears CF and OF
+    for k in range(n):
+        lines.append(f"movq {8 * k}(%[a]), %%rdx")
+        lines.append(f"mulxq {8 * k}(%[a]), {LO}, {HI}")
+        for pos, half in ((2 * k, LO), (2 * k + 1, HI)):
+            if pos == 0:
+                lines.append(f"movq {LO}, 0({out})")
+                continue
+            if pos in reg:
+                x = reg[pos]
+            elif pos == 2 * n - 1:  # mulx is done with rdx
+                x = "%%rdx"
+                lines.append("movq $0, %%rdx")
+            else:
+                x = "%%rdx"
+                lines.append(f"movq {8 * pos}({out}), %%rdx")
+            lines.append(f"adcxq {x}, {x}")
+            lines.append(f"adoxq {half}, {x}")
+            lines.append(f"movq {x}, {8 * pos}({out})")
+    return lines
+
+
 def modadd(n: int) -> List[str]:
     """r = a + b mod m for a, b < m (2m < 2^(64n): no carry out)."""
     acc = REGISTERS[:n]
@@ -410,6 +503,26 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
         : {sc});
 }}
 """
+    sqr_c = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_POOL[n]]) + ', "cc", "memory"'
+    sqr = f"""
+/* r[0..{2 * n}) = a^2 for any {w}-limb a: {n * (n - 1) // 2} cross products, doubled, and {n}
+ * squares ({n * (n + 1) // 2} products where a b takes {n * n}). */
+static inline void mont_adx_sqr_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}]) {{
+    __asm__ volatile(
+{asm_block(sqr_wide(n))}
+        :
+        : [r] "r"(r), [a] "r"(a)
+        : {sqr_c});
+}}
+
+/* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} (a < m suffices)
+ * and n0 = -1/m mod 2^64; r may alias a. */
+static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
+    limb_t t[{2 * n}];
+    mont_adx_sqr_wide{n}(t, a);
+    mont_adx_redc{n}(r, t, m, n0);
+}}
+"""
     return f"""/* r[0..{2 * n}) = a b. */
 static inline void mont_adx_mul_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}], const limb_t b[{n}]) {{
     __asm__ volatile(
@@ -431,7 +544,7 @@ static inline void mont_adx_redc{n}(limb_t r[{n}], const limb_t t[{2 * n}], cons
 /* r = a b / 2^{bits} mod m, below m, for a < m (any {w}-limb b) and
  * n0 = -1/m mod 2^64; r may alias a or b. */
 {mul}
-{sums}"""
+{sqr}{sums}"""
 
 
 def render() -> str:
@@ -441,8 +554,9 @@ def render() -> str:
  * Products and Montgomery reductions of 384 bits (6 x 64-bit limbs), 256
  * bits (4 limbs), 512 bits (8 limbs) and 640 bits (10 limbs) for x86-64
  * with BMI2 (mulx) and ADX (adcx/adox): two carry chains per row of the
- * schoolbook product; and modular sums and differences of those sizes
- * and of double-width values, selecting with cmov. Used by mont.h for Fp when the compiler targets
+ * schoolbook product; squares with each cross product once; and modular
+ * sums and differences of those sizes and of double-width values,
+ * selecting with cmov. Used by mont.h for Fp and Fr when the compiler targets
  * those extensions (-mbmi2 -madx); constant time (no data-dependent branch
  * or index).
  */
