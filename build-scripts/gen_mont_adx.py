@@ -228,7 +228,7 @@ def redc(n: int) -> List[str]:
 SQR_POOL = {4: 6, 6: 9, 8: 9, 10: 9}
 
 
-def sqr_wide(n: int) -> List[str]:
+def sqr_wide(n: int, mont: bool = False) -> List[str]:
     """r[0..2n) = a^2 for an n-limb a: the cross products a_i a_j (i < j)
     once, in rows, then doubled and added to the diagonal a_i^2 in one pass
     with two carry chains (the doubling through CF with adcx, the squares
@@ -241,8 +241,14 @@ def sqr_wide(n: int) -> List[str]:
     consumed rdx. The first row needs n registers; with fewer (ten limbs)
     its low limb, final at once, goes to r straight away. The cross
     products sum to below a^2 / 2 < 2^(128n - 1), so neither chain carries
-    out of the top limb."""
-    free = list(REGISTERS[: SQR_POOL[n]])
+    out of the top limb.
+
+    With `mont` (sqr_mont), the low half stays in the registers and the
+    high half goes to r[0..n), which no later step reads before it is
+    written: step k of the last pass reads a_k and then writes limbs 2k and
+    2k + 1 >= n, that is r[2k - n] and r[2k + 1 - n] with 2k + 1 - n <= k,
+    so r may alias a."""
+    free = list(REGISTERS[: SQR_MONT_POOL[n] if mont else SQR_POOL[n]])
     reg = {}  # limb position -> register
     lines: List[str] = []
 
@@ -275,6 +281,7 @@ def sqr_wide(n: int) -> List[str]:
     for i in range(1, n - 1):
         # limbs up to 2i are final; row i fills limb i + n
         if not free:
+            assert not mont, "sqr_mont keeps every limb in the registers"
             lines += spill()
         top = reg[i + n] = take()
         lines.append(f"movq {8 * i}(%[a]), %%rdx")
@@ -293,7 +300,11 @@ def sqr_wide(n: int) -> List[str]:
         lines.append(f"mulxq {8 * k}(%[a]), {LO}, {HI}")
         for pos, half in ((2 * k, LO), (2 * k + 1, HI)):
             if pos == 0:
-                lines.append(f"movq {LO}, 0({out})")
+                if mont:
+                    reg[0] = take()
+                    lines.append(f"movq {LO}, {reg[0]}")
+                else:
+                    lines.append(f"movq {LO}, 0({out})")
                 continue
             if pos in reg:
                 x = reg[pos]
@@ -305,8 +316,38 @@ def sqr_wide(n: int) -> List[str]:
                 lines.append(f"movq {8 * pos}({out}), %%rdx")
             lines.append(f"adcxq {x}, {x}")
             lines.append(f"adoxq {half}, {x}")
-            lines.append(f"movq {x}, {8 * pos}({out})")
+            if not mont:
+                lines.append(f"movq {x}, {8 * pos}({out})")
+            elif pos >= n:
+                lines.append(f"movq {x}, {8 * (pos - n)}({out})")
+                if pos in reg:
+                    free.append(reg.pop(pos))
+    if mont:
+        acc = [reg[j] for j in range(n)] + [free[0]]
+        return lines, acc
     return lines
+
+
+# The fused Montgomery square's registers: the cross products' 2n - 2
+# limbs and the square's low limb, with no spill (four limbs).
+SQR_MONT_POOL = {4: 7}
+
+
+def sqr_mont(n: int) -> List[str]:
+    """r = a^2 / 2^(64n) mod m, below m, for a^2 < m 2^(64n): the
+    double-width square (sqr_wide) with its low half left in the
+    registers and its high half in r, then the reduction of redc from
+    there (adding the high half from r before the final subtraction)."""
+    lines, acc = sqr_wide(n, mont=True)
+    for _ in range(n):
+        lines.append(f"movq {acc[0]}, %%rdx")
+        lines.append("imulq %[n0], %%rdx")  # q, clearing the low limb below
+        lines += row(n, acc, "m", acc[n])
+        acc = acc[1:] + acc[:1]
+    lines.append(f"addq 0(%[r]), {acc[0]}")
+    for j in range(1, n):
+        lines.append(f"adcq {8 * j}(%[r]), {acc[j]}")
+    return lines + reduce_once(n, acc, "%[r]")
 
 
 def modadd(n: int) -> List[str]:
@@ -504,6 +545,32 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
 }}
 """
     sqr_c = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_POOL[n]]) + ', "cc", "memory"'
+    if n in SQR_MONT_POOL:
+        mc = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_MONT_POOL[n]]) + ', "cc", "memory"'
+        sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
+    __asm__ volatile(
+{asm_block(sqr_mont(n))}
+        :
+        : [r] "r"(r), [a] "r"(a), [m] "r"(m), [n0] "m"(n0)
+        : {mc});
+}}"""
+    else:
+        # The two steps' assembly in one function rather than two calls
+        # (gcc -O2 keeps the reduction, used everywhere, out of line); t is
+        # passed through a pointer variable, which "m" operands load.
+        sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
+    limb_t buf[{2 * n}], *t = buf;
+    __asm__ volatile(
+{asm_block(sqr_wide(n))}
+        :
+        : [r] "r"(t), [a] "r"(a)
+        : {sqr_c});
+    __asm__ volatile(
+{asm_block(reduction)}
+        :
+        : [r] {r_in}, [t] {t_in}, [m] "r"(m), [n0] "m"(n0)
+        : {c});
+}}"""
     sqr = f"""
 /* r[0..{2 * n}) = a^2 for any {w}-limb a: {n * (n - 1) // 2} cross products, doubled, and {n}
  * squares ({n * (n + 1) // 2} products where a b takes {n * n}). */
@@ -517,11 +584,7 @@ static inline void mont_adx_sqr_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}]) 
 
 /* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} (a < m suffices)
  * and n0 = -1/m mod 2^64; r may alias a. */
-static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
-    limb_t t[{2 * n}];
-    mont_adx_sqr_wide{n}(t, a);
-    mont_adx_redc{n}(r, t, m, n0);
-}}
+{sqr_mont_fn}
 """
     return f"""/* r[0..{2 * n}) = a b. */
 static inline void mont_adx_mul_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}], const limb_t b[{n}]) {{
