@@ -347,7 +347,15 @@ def sqr_mont(n: int) -> List[str]:
     lines.append(f"addq 0(%[r]), {acc[0]}")
     for j in range(1, n):
         lines.append(f"adcq {8 * j}(%[r]), {acc[j]}")
-    return lines + reduce_once(n, acc, "%[r]")
+    # r = acc less m where that does not borrow, the copy in spare
+    # registers rather than in r (the window's last register and the pool's
+    # rest, rax, rbx and rdx are free)
+    spare = [acc[n]] + [x for x in REGISTERS[: SQR_MONT_POOL[n]] if x not in acc] + [LO, HI, "%%rdx"]
+    lines += [f"movq {acc[j]}, {spare[j]}" for j in range(n)]
+    lines.append(f"subq 0(%[m]), {acc[0]}")
+    lines += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
+    lines += [f"cmovcq {spare[j]}, {acc[j]}" for j in range(n)]
+    return lines + [f"movq {acc[j]}, {8 * j}(%[r])" for j in range(n)]
 
 
 def modadd(n: int) -> List[str]:
