@@ -247,7 +247,9 @@ def sqr_wide(n: int, mont: bool = False) -> List[str]:
     high half goes to r[0..n), which no later step reads before it is
     written: step k of the last pass reads a_k and then writes limbs 2k and
     2k + 1 >= n, that is r[2k - n] and r[2k + 1 - n] with 2k + 1 - n <= k,
-    so r may alias a."""
+    so r may alias a. Low limbs that do not fit (six limbs) wait in the
+    scratch operands s0, s1, ... (their places), and are loaded into registers
+    that the high half frees once the last pass is done."""
     free = list(REGISTERS[: SQR_MONT_POOL[n] if mont else SQR_POOL[n]])
     reg = {}  # limb position -> register
     lines: List[str] = []
@@ -255,11 +257,17 @@ def sqr_wide(n: int, mont: bool = False) -> List[str]:
     def take() -> str:
         return free.pop(0)
 
+    scratch = set()  # sqr_mont's low limbs in s
+
     def spill() -> List[str]:
         """Stores the lowest limb held (between rows: rax is free) and
         frees its register."""
         low = min(reg)
         free.append(reg.pop(low))
+        if mont:
+            assert low < n
+            scratch.add(low)
+            return [f"movq {free[-1]}, %[s{low}]"]
         return [f"movq {free[-1]}, {8 * low}(%[r])"]
 
     # Row 0 writes the window directly: a_0 a_j's high half goes to limb
@@ -281,7 +289,6 @@ def sqr_wide(n: int, mont: bool = False) -> List[str]:
     for i in range(1, n - 1):
         # limbs up to 2i are final; row i fills limb i + n
         if not free:
-            assert not mont, "sqr_mont keeps every limb in the registers"
             lines += spill()
         top = reg[i + n] = take()
         lines.append(f"movq {8 * i}(%[a]), %%rdx")
@@ -300,14 +307,20 @@ def sqr_wide(n: int, mont: bool = False) -> List[str]:
         lines.append(f"mulxq {8 * k}(%[a]), {LO}, {HI}")
         for pos, half in ((2 * k, LO), (2 * k + 1, HI)):
             if pos == 0:
-                if mont:
+                if mont and free:
                     reg[0] = take()
                     lines.append(f"movq {LO}, {reg[0]}")
+                elif mont:
+                    scratch.add(0)
+                    lines.append(f"movq {LO}, %[s0]")
                 else:
                     lines.append(f"movq {LO}, 0({out})")
                 continue
             if pos in reg:
                 x = reg[pos]
+            elif pos in scratch:
+                x = "%%rdx"
+                lines.append(f"movq %[s{pos}], %%rdx")
             elif pos == 2 * n - 1:  # mulx is done with rdx
                 x = "%%rdx"
                 lines.append("movq $0, %%rdx")
@@ -318,19 +331,26 @@ def sqr_wide(n: int, mont: bool = False) -> List[str]:
             lines.append(f"adoxq {half}, {x}")
             if not mont:
                 lines.append(f"movq {x}, {8 * pos}({out})")
+            elif pos in scratch:
+                lines.append(f"movq {x}, %[s{pos}]")
             elif pos >= n:
                 lines.append(f"movq {x}, {8 * (pos - n)}({out})")
                 if pos in reg:
                     free.append(reg.pop(pos))
     if mont:
+        for pos in sorted(scratch):
+            reg[pos] = take()
+            lines.append(f"movq %[s{pos}], {reg[pos]}")
         acc = [reg[j] for j in range(n)] + [free[0]]
         return lines, acc
     return lines
 
 
-# The fused Montgomery square's registers: the cross products' 2n - 2
-# limbs and the square's low limb, with no spill (four limbs).
-SQR_MONT_POOL = {4: 7}
+# The fused Montgomery square's registers: for four limbs the cross
+# products' 2n - 2 limbs and the square's low limb; for six, eight, which
+# with r, a and m fill the fourteen registers left when rbp is reserved
+# (three low limbs wait in memory).
+SQR_MONT_POOL = {4: 7, 6: 8}
 
 
 def sqr_mont(n: int) -> List[str]:
@@ -348,9 +368,11 @@ def sqr_mont(n: int) -> List[str]:
     for j in range(1, n):
         lines.append(f"adcq {8 * j}(%[r]), {acc[j]}")
     # r = acc less m where that does not borrow, the copy in spare
-    # registers rather than in r (the window's last register and the pool's
-    # rest, rax, rbx and rdx are free)
+    # registers where there are enough (the window's last register and the
+    # pool's rest, rax, rbx and rdx are free) rather than in r
     spare = [acc[n]] + [x for x in REGISTERS[: SQR_MONT_POOL[n]] if x not in acc] + [LO, HI, "%%rdx"]
+    if len(spare) < n:
+        return lines + reduce_once(n, acc, "%[r]")
     lines += [f"movq {acc[j]}, {spare[j]}" for j in range(n)]
     lines.append(f"subq 0(%[m]), {acc[0]}")
     lines += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
@@ -555,10 +577,14 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
     sqr_c = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_POOL[n]]) + ', "cc", "memory"'
     if n in SQR_MONT_POOL:
         mc = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_MONT_POOL[n]]) + ', "cc", "memory"'
-        sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
+        body = sqr_mont(n)
+        slots = [j for j in range(n) if any(f"%[s{j}]" in line for line in body)]  # the scratch limbs
+        decl = ("\n    limb_t " + ", ".join(f"s{j}" for j in slots) + ";") if slots else ""
+        outs = ", ".join(f'[s{j}] "=m"(s{j})' for j in slots)
+        sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{{decl}
     __asm__ volatile(
-{asm_block(sqr_mont(n))}
-        :
+{asm_block(body)}
+        : {outs}
         : [r] "r"(r), [a] "r"(a), [m] "r"(m), [n0] "m"(n0)
         : {mc});
 }}"""
