@@ -584,7 +584,7 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
         sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{{decl}
     __asm__ volatile(
 {asm_block(body)}
-        : {outs}
+        :{" " + outs if outs else ""}
         : [r] "r"(r), [a] "r"(a), [m] "r"(m), [n0] "m"(n0)
         : {mc});
 }}"""

@@ -1775,7 +1775,7 @@ static inline void mont_adx_sqr4(limb_t r[4], const limb_t a[4], const limb_t m[
         "movq %%r14, 8(%[r])\n\t"
         "movq %%r9, 16(%[r])\n\t"
         "movq %%r8, 24(%[r])\n\t"
-        : 
+        :
         : [r] "r"(r), [a] "r"(a), [m] "r"(m), [n0] "m"(n0)
         : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "cc", "memory");
 }
