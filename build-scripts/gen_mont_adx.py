@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import pathlib
 import sys
-from typing import List
+from typing import Dict, List, Set, Tuple
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "csrc" / "arith" / "mont_adx.h"
 # The limb counts generated, and their words in the comments.
@@ -228,7 +228,7 @@ def redc(n: int) -> List[str]:
 SQR_POOL = {4: 6, 6: 9, 8: 9, 10: 9}
 
 
-def sqr_wide(n: int, mont: bool = False) -> List[str]:
+def sqr_wide(n: int, mont: bool = False) -> Tuple[List[str], List[str]]:
     """r[0..2n) = a^2 for an n-limb a: the cross products a_i a_j (i < j)
     once, in rows, then doubled and added to the diagonal a_i^2 in one pass
     with two carry chains (the doubling through CF with adcx, the squares
@@ -248,16 +248,18 @@ def sqr_wide(n: int, mont: bool = False) -> List[str]:
     written: step k of the last pass reads a_k and then writes limbs 2k and
     2k + 1 >= n, that is r[2k - n] and r[2k + 1 - n] with 2k + 1 - n <= k,
     so r may alias a. Low limbs that do not fit (six limbs) wait in the
-    scratch operands s0, s1, ... (their places), and are loaded into registers
-    that the high half frees once the last pass is done."""
+    scratch operands s0, s1, ... and are loaded into registers that the
+    high half frees once the last pass is done. Returns the lines and, with
+    `mont`, the registers of the reduction's window (the low half and one
+    free register)."""
     free = list(REGISTERS[: SQR_MONT_POOL[n] if mont else SQR_POOL[n]])
-    reg = {}  # limb position -> register
+    reg: Dict[int, str] = {}  # limb position -> register
     lines: List[str] = []
 
     def take() -> str:
         return free.pop(0)
 
-    scratch = set()  # sqr_mont's low limbs in s
+    scratch: Set[int] = set()  # sqr_mont's low limbs in memory
 
     def spill() -> List[str]:
         """Stores the lowest limb held (between rows: rax is free) and
@@ -341,9 +343,8 @@ def sqr_wide(n: int, mont: bool = False) -> List[str]:
         for pos in sorted(scratch):
             reg[pos] = take()
             lines.append(f"movq %[s{pos}], {reg[pos]}")
-        acc = [reg[j] for j in range(n)] + [free[0]]
-        return lines, acc
-    return lines
+        return lines, [reg[j] for j in range(n)] + [free[0]]
+    return lines, []
 
 
 # The fused Montgomery square's registers: for four limbs the cross
@@ -595,7 +596,7 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
         sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
     limb_t buf[{2 * n}], *t = buf;
     __asm__ volatile(
-{asm_block(sqr_wide(n))}
+{asm_block(sqr_wide(n)[0])}
         :
         : [r] "r"(t), [a] "r"(a)
         : {sqr_c});
@@ -610,7 +611,7 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
  * squares ({n * (n + 1) // 2} products where a b takes {n * n}). */
 static inline void mont_adx_sqr_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}]) {{
     __asm__ volatile(
-{asm_block(sqr_wide(n))}
+{asm_block(sqr_wide(n)[0])}
         :
         : [r] "r"(r), [a] "r"(a)
         : {sqr_c});
