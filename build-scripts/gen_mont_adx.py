@@ -13,6 +13,12 @@ OF); gcc and clang do not produce such code from C. The rows keep a
 7-limb window of the accumulator in registers and rename them instead of
 moving limbs.
 
+Squares take each cross product a_i a_j (i < j) once, in rows of the
+same kind, then double them and add the squares a_i^2 in a single pass
+with two carry chains: the doubling (adcx x, x) through CF, the squares
+through OF. That is n(n + 1)/2 products for a b's n^2; the Montgomery
+square is the double-width square followed by the reduction.
+
 The sums and differences select between two candidates with cmov, which
 gcc does not reliably emit from C (it spends three instructions a limb on
 the masks instead), and keep one candidate in the output buffer rather than
@@ -39,7 +45,7 @@ from __future__ import annotations
 
 import pathlib
 import sys
-from typing import List
+from typing import Dict, List, Set, Tuple
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "csrc" / "arith" / "mont_adx.h"
 # The limb counts generated, and their words in the comments.
@@ -214,6 +220,165 @@ def redc(n: int) -> List[str]:
     for j in range(1, n):
         lines.append(f"adcq {8 * (n + j)}(%[t]), {acc[j]}")
     return lines + load_out_ptr(n) + reduce_once(n, acc, out_ptr(n))
+
+
+# The squares' accumulator registers (see sqr_wide): at most nine, which
+# leaves two registers for r and a besides rbp (reserved where the frame
+# pointer is kept).
+SQR_POOL = {4: 6, 6: 9, 8: 9, 10: 9}
+
+
+def sqr_wide(n: int, mont: bool = False) -> Tuple[List[str], List[str]]:
+    """r[0..2n) = a^2 for an n-limb a: the cross products a_i a_j (i < j)
+    once, in rows, then doubled and added to the diagonal a_i^2 in one pass
+    with two carry chains (the doubling through CF with adcx, the squares
+    through OF with adox).
+
+    Row i adds a_i (a_(i+1), ..., a_(n-1)) at limb 2i + 1 and fills limb
+    i + n, so after it limbs up to 2i + 2 are final: a limb that no longer
+    fits in the registers is stored in r (at its own place, not yet
+    doubled) and loaded back into rdx in the last pass, where mulx has
+    consumed rdx. The first row needs n registers; with fewer (ten limbs)
+    its low limb, final at once, goes to r straight away. The cross
+    products sum to below a^2 / 2 < 2^(128n - 1), so neither chain carries
+    out of the top limb.
+
+    With `mont` (sqr_mont), the low half stays in the registers and the
+    high half goes to r[0..n), which no later step reads before it is
+    written: step k of the last pass reads a_k and then writes limbs 2k and
+    2k + 1 >= n, that is r[2k - n] and r[2k + 1 - n] with 2k + 1 - n <= k,
+    so r may alias a. Low limbs that do not fit (six limbs) wait in the
+    scratch operands s0, s1, ... and are loaded into registers that the
+    high half frees once the last pass is done. Returns the lines and, with
+    `mont`, the registers of the reduction's window (the low half and one
+    free register)."""
+    free = list(REGISTERS[: SQR_MONT_POOL[n] if mont else SQR_POOL[n]])
+    reg: Dict[int, str] = {}  # limb position -> register
+    lines: List[str] = []
+
+    def take() -> str:
+        return free.pop(0)
+
+    scratch: Set[int] = set()  # sqr_mont's low limbs in memory
+
+    def spill() -> List[str]:
+        """Stores the lowest limb held (between rows: rax is free) and
+        frees its register."""
+        low = min(reg)
+        free.append(reg.pop(low))
+        if mont:
+            assert low < n
+            scratch.add(low)
+            return [f"movq {free[-1]}, %[s{low}]"]
+        return [f"movq {free[-1]}, {8 * low}(%[r])"]
+
+    # Row 0 writes the window directly: a_0 a_j's high half goes to limb
+    # j + 1, its low half is added to limb j (one chain, through CF).
+    lines.append("movq 0(%[a]), %%rdx")
+    for j in range(1, n):
+        reg[j + 1] = take()
+        if j == 1 and len(free) < n - 1:  # limb 1 to memory
+            lines.append(f"mulxq 8(%[a]), {LO}, {reg[2]}")
+            lines.append(f"movq {LO}, 8(%[r])")
+        elif j == 1:
+            reg[1] = take()
+            lines.append(f"mulxq 8(%[a]), {reg[1]}, {reg[2]}")
+        else:
+            lines.append(f"mulxq {8 * j}(%[a]), {LO}, {reg[j + 1]}")
+            lines.append(f"{'addq' if j == 2 else 'adcq'} {LO}, {reg[j]}")
+    if n > 2:
+        lines.append(f"adcq $0, {reg[n]}")
+    for i in range(1, n - 1):
+        # limbs up to 2i are final; row i fills limb i + n
+        if not free:
+            lines += spill()
+        top = reg[i + n] = take()
+        lines.append(f"movq {8 * i}(%[a]), %%rdx")
+        lines.append(f"xorq {top}, {top}")  # also clears CF and OF
+        for j in range(i + 1, n):
+            lines.append(f"mulxq {8 * j}(%[a]), {LO}, {HI}")
+            lines.append(f"adcxq {LO}, {reg[i + j]}")
+            lines.append(f"adoxq {HI}, {reg[i + j + 1]}")
+        lines.append(f"adcq $0, {top}")
+    # The last pass: limb k becomes 2 t_k + the diagonal's limb. Limb 0 of
+    # the cross products is zero and limb 2n - 1 too (before the carries).
+    out = "%[r]"
+    lines.append("xorl %%eax, %%eax")  # clears CF and OF
+    for k in range(n):
+        lines.append(f"movq {8 * k}(%[a]), %%rdx")
+        lines.append(f"mulxq {8 * k}(%[a]), {LO}, {HI}")
+        for pos, half in ((2 * k, LO), (2 * k + 1, HI)):
+            if pos == 0:
+                if mont and free:
+                    reg[0] = take()
+                    lines.append(f"movq {LO}, {reg[0]}")
+                elif mont:
+                    scratch.add(0)
+                    lines.append(f"movq {LO}, %[s0]")
+                else:
+                    lines.append(f"movq {LO}, 0({out})")
+                continue
+            if pos in reg:
+                x = reg[pos]
+            elif pos in scratch:
+                x = "%%rdx"
+                lines.append(f"movq %[s{pos}], %%rdx")
+            elif pos == 2 * n - 1:  # mulx is done with rdx
+                x = "%%rdx"
+                lines.append("movq $0, %%rdx")
+            else:
+                x = "%%rdx"
+                lines.append(f"movq {8 * pos}({out}), %%rdx")
+            lines.append(f"adcxq {x}, {x}")
+            lines.append(f"adoxq {half}, {x}")
+            if not mont:
+                lines.append(f"movq {x}, {8 * pos}({out})")
+            elif pos in scratch:
+                lines.append(f"movq {x}, %[s{pos}]")
+            elif pos >= n:
+                lines.append(f"movq {x}, {8 * (pos - n)}({out})")
+                if pos in reg:
+                    free.append(reg.pop(pos))
+    if mont:
+        for pos in sorted(scratch):
+            reg[pos] = take()
+            lines.append(f"movq %[s{pos}], {reg[pos]}")
+        return lines, [reg[j] for j in range(n)] + [free[0]]
+    return lines, []
+
+
+# The fused Montgomery square's registers: for four limbs the cross
+# products' 2n - 2 limbs and the square's low limb; for six, eight, which
+# with r, a and m fill the fourteen registers left when rbp is reserved
+# (three low limbs wait in memory).
+SQR_MONT_POOL = {4: 7, 6: 8}
+
+
+def sqr_mont(n: int) -> List[str]:
+    """r = a^2 / 2^(64n) mod m, below m, for a^2 < m 2^(64n): the
+    double-width square (sqr_wide) with its low half left in the
+    registers and its high half in r, then the reduction of redc from
+    there (adding the high half from r before the final subtraction)."""
+    lines, acc = sqr_wide(n, mont=True)
+    for _ in range(n):
+        lines.append(f"movq {acc[0]}, %%rdx")
+        lines.append("imulq %[n0], %%rdx")  # q, clearing the low limb below
+        lines += row(n, acc, "m", acc[n])
+        acc = acc[1:] + acc[:1]
+    lines.append(f"addq 0(%[r]), {acc[0]}")
+    for j in range(1, n):
+        lines.append(f"adcq {8 * j}(%[r]), {acc[j]}")
+    # r = acc less m where that does not borrow, the copy in spare
+    # registers where there are enough (the window's last register and the
+    # pool's rest, rax, rbx and rdx are free) rather than in r
+    spare = [acc[n]] + [x for x in REGISTERS[: SQR_MONT_POOL[n]] if x not in acc] + [LO, HI, "%%rdx"]
+    if len(spare) < n:
+        return lines + reduce_once(n, acc, "%[r]")
+    lines += [f"movq {acc[j]}, {spare[j]}" for j in range(n)]
+    lines.append(f"subq 0(%[m]), {acc[0]}")
+    lines += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
+    lines += [f"cmovcq {spare[j]}, {acc[j]}" for j in range(n)]
+    return lines + [f"movq {acc[j]}, {8 * j}(%[r])" for j in range(n)]
 
 
 def modadd(n: int) -> List[str]:
@@ -410,6 +575,52 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
         : {sc});
 }}
 """
+    sqr_c = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_POOL[n]]) + ', "cc", "memory"'
+    if n in SQR_MONT_POOL:
+        mc = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_MONT_POOL[n]]) + ', "cc", "memory"'
+        body = sqr_mont(n)
+        slots = [j for j in range(n) if any(f"%[s{j}]" in line for line in body)]  # the scratch limbs
+        decl = ("\n    limb_t " + ", ".join(f"s{j}" for j in slots) + ";") if slots else ""
+        outs = ", ".join(f'[s{j}] "=m"(s{j})' for j in slots)
+        sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{{decl}
+    __asm__ volatile(
+{asm_block(body)}
+        :{" " + outs if outs else ""}
+        : [r] "r"(r), [a] "r"(a), [m] "r"(m), [n0] "m"(n0)
+        : {mc});
+}}"""
+    else:
+        # The two steps' assembly in one function rather than two calls
+        # (gcc -O2 keeps the reduction, used everywhere, out of line); t is
+        # passed through a pointer variable, which "m" operands load.
+        sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
+    limb_t buf[{2 * n}], *t = buf;
+    __asm__ volatile(
+{asm_block(sqr_wide(n)[0])}
+        :
+        : [r] "r"(t), [a] "r"(a)
+        : {sqr_c});
+    __asm__ volatile(
+{asm_block(reduction)}
+        :
+        : [r] {r_in}, [t] {t_in}, [m] "r"(m), [n0] "m"(n0)
+        : {c});
+}}"""
+    sqr = f"""
+/* r[0..{2 * n}) = a^2 for any {w}-limb a: {n * (n - 1) // 2} cross products, doubled, and {n}
+ * squares ({n * (n + 1) // 2} products where a b takes {n * n}). */
+static inline void mont_adx_sqr_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}]) {{
+    __asm__ volatile(
+{asm_block(sqr_wide(n)[0])}
+        :
+        : [r] "r"(r), [a] "r"(a)
+        : {sqr_c});
+}}
+
+/* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} (a < m suffices)
+ * and n0 = -1/m mod 2^64; r may alias a. */
+{sqr_mont_fn}
+"""
     return f"""/* r[0..{2 * n}) = a b. */
 static inline void mont_adx_mul_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}], const limb_t b[{n}]) {{
     __asm__ volatile(
@@ -431,7 +642,7 @@ static inline void mont_adx_redc{n}(limb_t r[{n}], const limb_t t[{2 * n}], cons
 /* r = a b / 2^{bits} mod m, below m, for a < m (any {w}-limb b) and
  * n0 = -1/m mod 2^64; r may alias a or b. */
 {mul}
-{sums}"""
+{sqr}{sums}"""
 
 
 def render() -> str:
@@ -441,8 +652,9 @@ def render() -> str:
  * Products and Montgomery reductions of 384 bits (6 x 64-bit limbs), 256
  * bits (4 limbs), 512 bits (8 limbs) and 640 bits (10 limbs) for x86-64
  * with BMI2 (mulx) and ADX (adcx/adox): two carry chains per row of the
- * schoolbook product; and modular sums and differences of those sizes
- * and of double-width values, selecting with cmov. Used by mont.h for Fp when the compiler targets
+ * schoolbook product; squares with each cross product once; and modular
+ * sums and differences of those sizes and of double-width values,
+ * selecting with cmov. Used by mont.h for Fp and Fr when the compiler targets
  * those extensions (-mbmi2 -madx); constant time (no data-dependent branch
  * or index).
  */

@@ -178,6 +178,43 @@ def test_mul_sqr_internal_edges_every_curve(curve, field):
             assert int.from_bytes(dec(mul(x, enc(b.to_bytes(size, "big")))), "big") == a * b % p
 
 
+# Squares on every curve's Fp and Fr whose internal values a R mod p fill
+# 64-bit limbs (runs of all-ones limbs, p - 1 with its low limbs set, limbs
+# drawn from 0, 1, 2^63 and 2^64 - 1): the x86-64 squares (mont_adx.h)
+# take each cross product once and double it, and these carry through
+# every limb of the doubling and of the diagonal's sum; against Python
+# integers.
+def _limb_edges(p, rng):
+    limbs = (p.bit_length() + 63) // 64
+    vals = [1, 2, p - 1, p - 2, 2 ** (p.bit_length() - 1) - 1, 2 ** (p.bit_length() - 1), (p - 1) // 2]
+    vals += [2 ** (64 * k) - 1 for k in range(1, limbs)] + [2 ** (64 * k) for k in range(1, limbs)]
+    vals += [(p - 1) | (2 ** (64 * k) - 1) for k in range(1, limbs)] + [p - 2 ** (64 * k) for k in range(1, limbs)]
+    for _ in range(24):
+        v = sum(rng.choice([0, 1, 2**63, 2**64 - 1, rng.randrange(2**64)]) << (64 * k) for k in range(limbs))
+        vals.append(v % p)
+    return [v for v in vals if 0 < v < p]
+
+
+@pytest.mark.parametrize("curve", ["bls12_381", "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"])
+@pytest.mark.parametrize("field", ["fp", "scalar"])
+def test_sqr_limb_edges_every_curve(curve, field):
+    import importlib
+    import random
+
+    mod = importlib.import_module(f"pybls.{curve}")
+    lib = _lib.curve_binding(curve) if curve != "bls12_381" else _lib
+    p = mod.FIELD_MODULUS if field == "fp" else mod.CURVE_ORDER
+    size = (p.bit_length() + 7) // 8
+    r_inv = pow(2 ** (64 * -(-p.bit_length() // 64)), -1, p)
+    enc, dec = getattr(lib, f"{field}_from_bytes"), getattr(lib, f"{field}_to_bytes")
+    sqr = getattr(lib, f"{field}_sqr")
+    for v in _limb_edges(p, random.Random(curve + field)):
+        a = v * r_inv % p
+        sq = sqr(enc(a.to_bytes(size, "big")))
+        assert int.from_bytes(dec(sq), "big") == a * a % p, hex(v)
+        assert int.from_bytes(dec(sqr(sq)), "big") == pow(a, 4, p), hex(v)
+
+
 # The other curves' fields (4, 6, 8 and 10 limbs: each size has its own
 # x86-64 kernels) on values at the ends of the range and at limb and
 # Montgomery boundaries, against Python integers.

@@ -7,7 +7,7 @@
  * cost of a pairing's parts is best read off these counts times the number
  * of calls the code makes.
  *
- *   fp_mul fp_inv fp2_mul fp2_sqr fp12_mul fp12_sqr fp12_mul_line
+ *   fp_mul fp_sqr fp_inv fp2_mul fp2_sqr fp12_mul fp12_sqr fp12_mul_line
  *   cyclotomic_sqr cyclotomic_exp_x
  *
  * The operands come from a pairing value (an element of the cyclotomic
@@ -25,7 +25,7 @@ static fp2_t r2;
 static fp_t r1;
 
 static const char *const OPS[] = {"fp_mul",   "fp_inv",        "fp2_mul",        "fp2_sqr",         "fp12_mul",
-                                  "fp12_sqr", "fp12_mul_line", "cyclotomic_sqr", "cyclotomic_exp_x"};
+                                  "fp12_sqr", "fp12_mul_line", "cyclotomic_sqr", "cyclotomic_exp_x", "fp_sqr"};
 
 __attribute__((noinline)) static void run_tower_op(int op) {
     switch (op) {
@@ -41,7 +41,8 @@ __attribute__((noinline)) static void run_tower_op(int op) {
     case 6: fp12_mul_014(&r12, &a, &b.c0.c0, &b.c0.c1, &b.c1.c1); break;
 #endif
     case 7: fp12_cyclotomic_sqr(&r12, &a); break;
-    default: fp12_cyclotomic_exp_x(&r12, &a); break;
+    case 8: fp12_cyclotomic_exp_x(&r12, &a); break;
+    default: fp_sqr(&r1, &b.c1.c2.c1); break;
     }
 }
 

@@ -311,9 +311,28 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
     mont_reduce_once(r, t, m, n);
 }
 
-/* r = a^2 / 2^(n w) mod m: the Montgomery product, except in radix 2^30
- * where a square halves the cross products. */
+/* r = a^2 / 2^(n w) mod m for a < m: the squares of mont_adx.h on x86-64
+ * with BMI2 and ADX and in radix 2^30, which take each cross product once;
+ * the Montgomery product otherwise. */
 static inline void mont_sqr_n(limb_t *r, const limb_t *a, const limb_t *m, limb_t n0, int n) {
+#if MONT_ADX
+    if (n == 6) {
+        mont_adx_sqr6(r, a, m, n0);
+        return;
+    }
+    if (n == 4) {
+        mont_adx_sqr4(r, a, m, n0);
+        return;
+    }
+    if (n == 8) {
+        mont_adx_sqr8(r, a, m, n0);
+        return;
+    }
+    if (n == 10) {
+        mont_adx_sqr10(r, a, m, n0);
+        return;
+    }
+#endif
 #if LIMB_BITS == 32
     if (R30_FITS(n)) {
         mont_r30_sqr(r, a, m, n0, n);
@@ -370,24 +389,25 @@ static inline void mont_mul_wide_n(limb_t *r, const limb_t *a, const limb_t *b, 
     r[2 * n - 1] = (limb_t)acc;
 }
 
-/* Double-width square r[0..2n) = a^2: each cross product once, doubled,
- * plus the squares on the diagonal (n(n+1)/2 products instead of n^2). */
+/* Double-width square r[0..2n) = a^2 (r not aliasing a): each cross
+ * product once, doubled, plus the squares on the diagonal (n(n+1)/2
+ * products instead of n^2). */
 static inline void mont_sqr_wide_n(limb_t *r, const limb_t *a, int n) {
 #if MONT_ADX
-    if (n == 6) { /* the full product beats halving the products here */
-        mont_adx_mul_wide6(r, a, a);
+    if (n == 6) {
+        mont_adx_sqr_wide6(r, a);
         return;
     }
     if (n == 4) {
-        mont_adx_mul_wide4(r, a, a);
+        mont_adx_sqr_wide4(r, a);
         return;
     }
     if (n == 8) {
-        mont_adx_mul_wide8(r, a, a);
+        mont_adx_sqr_wide8(r, a);
         return;
     }
     if (n == 10) {
-        mont_adx_mul_wide10(r, a, a);
+        mont_adx_sqr_wide10(r, a);
         return;
     }
 #endif

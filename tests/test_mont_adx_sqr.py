@@ -1,0 +1,95 @@
+"""The x86-64 squares of csrc/arith/mont_adx.h (mont_adx_sqr_wide{n} and
+mont_adx_sqr{n}, n = 4, 6, 8, 10), built on their own from
+tests/mont_adx_sqr_check.c and compared with Python integers for every
+curve's Fp and Fr modulus of those sizes.
+
+The double-width square takes any n-limb value; the Montgomery square any
+a with a^2 < m 2^(64n), which callers meet with a < m. The values fill limbs
+(all ones, 2^63, runs of zero limbs), sit at the bounds (m - 1, m, 2m - 1,
+the largest a with a^2 < m 2^(64n), 2^(64n) - 1) or are random. Each
+build compiles the kernels under other register pressure: gcc -O2, gcc -O0
+with the frame pointer kept (rbp reserved, as in the sanitizer builds) and
+clang -O2 where it is installed."""
+
+import importlib
+import math
+import pathlib
+import platform
+import random
+import shutil
+import subprocess
+
+import pytest
+
+pytestmark = [pytest.mark.once, pytest.mark.native_only]
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCE = REPO_ROOT / "tests" / "mont_adx_sqr_check.c"
+CURVES = ["bls12_381", "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"]
+
+
+def _cpu_has_adx():
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return False
+    try:
+        text = pathlib.Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    flags = next((line.split(":", 1)[1].split() for line in text.splitlines() if line.startswith("flags")), [])
+    return "adx" in flags and "bmi2" in flags
+
+
+def _moduli():
+    out = []
+    for curve in CURVES:
+        mod = importlib.import_module(f"pybls.{curve}")
+        for m in (mod.FIELD_MODULUS, mod.CURVE_ORDER):
+            n = (m.bit_length() + 63) // 64
+            if n in (4, 6, 8, 10):
+                out.append((n, m))
+    return out
+
+
+def _values(n, m, rng):
+    top = 2 ** (64 * n)
+    vals = [0, 1, 2, m - 1, m - 2, m, m + 1, 2 * m - 1, math.isqrt(m * top - 1), top - 1, top - 2, top // 2,
+            top // 2 - 1, (top - 1) // 3, (top - 1) // 5]
+    vals += [2 ** (64 * k) - 1 for k in range(1, n)] + [top - 2 ** (64 * k) for k in range(1, n)]
+    vals += [m - 2 ** (64 * k) for k in range(1, n)]
+    for _ in range(60):
+        vals.append(sum(rng.choice([0, 1, 2**63, 2**64 - 1, rng.randrange(2**64)]) << (64 * k) for k in range(n)))
+    vals += [rng.randrange(m) for _ in range(60)] + [rng.randrange(top) for _ in range(30)]
+    return [v for v in vals if 0 <= v < top]
+
+
+BUILDS = [("gcc", ["-O2"]), ("gcc", ["-O0", "-fno-omit-frame-pointer"]), ("clang", ["-O2"])]
+
+
+@pytest.mark.parametrize("compiler,flags", BUILDS, ids=["gcc-O2", "gcc-O0-frame-pointer", "clang-O2"])
+def test_squares_against_python_integers(compiler, flags, tmp_path):
+    if not _cpu_has_adx():
+        pytest.skip("needs an x86-64 processor with BMI2 and ADX")
+    cc = shutil.which(compiler) or (shutil.which("clang-14") if compiler == "clang" else None)
+    if cc is None:
+        if compiler == "gcc":
+            pytest.fail("gcc is required to build tests/mont_adx_sqr_check.c")
+        pytest.skip("clang is not installed")
+    exe = tmp_path / "mont_adx_sqr_check"
+    cmd = [cc, *flags, "-Wall", "-mbmi2", "-madx", f"-I{REPO_ROOT / 'csrc'}", str(SOURCE), "-o", str(exe)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"
+    rng = random.Random(2026)
+    cases = [(n, m, a) for n, m in _moduli() for a in _values(n, m, rng)]
+    assert {n for n, _, _ in cases} == {4, 6, 8, 10}
+    lines = "".join(f"{n} {m:x} {a:x}\n" for n, m, a in cases)
+    proc = subprocess.run([str(exe)], input=lines, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert len(out) == len(cases)
+    for (n, m, a), line in zip(cases, out):
+        assert not line.startswith("ALIAS"), f"in place differs: n={n} m={m:#x} a={a:#x}"
+        wide, mont = (int(x, 16) for x in line.split())
+        assert wide == a * a, f"n={n} a={a:#x}"
+        top = 2 ** (64 * n)
+        if a * a < m * top:
+            assert mont == a * a * pow(top, -1, m) % m, f"n={n} m={m:#x} a={a:#x}"
