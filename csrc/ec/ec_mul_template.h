@@ -24,6 +24,9 @@
  *   EC_DIGIT_BITS  (optional) bits of each split digit, if fewer than its limbs'
  *   EC_CT_AFFINE   (optional) E keeps Z: the constant-time split multiplies
  *                  from affine tables in Jacobian coordinates (below)
+ *   EC_VT_AFFINE_W (optional) E maps Z = 1 to Z = 1: the variable-time
+ *                  split multiplies from affine width-w NAF tables made
+ *                  with one inversion, in Jacobian coordinates (below)
  *
  * Products are right for every point of the curve, not only the subgroup:
  * points outside it are reachable by skipping the subgroup check, and [k]P
