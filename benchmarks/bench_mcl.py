@@ -247,6 +247,11 @@ def build_ops(seed: int) -> List[Op]:
          lambda: mcl_call("mclBnGT_pow", by(outt), by(mgt), by(mk)),
          run(lambda: mcl_call("mclBnGT_pow", by(outt), by(mgt), by(mk)),
              lambda: mcl_gt_as_pybls(outt) == gt ** k)),
+        # mcl's GT pow is variable time: this row is the like-for-like one.
+        ("GT pow, variable time", lambda: gt.pow_vartime(k),
+         lambda: mcl_call("mclBnGT_pow", by(outt), by(mgt), by(mk)),
+         run(lambda: mcl_call("mclBnGT_pow", by(outt), by(mgt), by(mk)),
+             lambda: mcl_gt_as_pybls(outt) == gt.pow_vartime(k) == gt ** k)),
     ]
     return ops
 

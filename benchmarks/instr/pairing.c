@@ -12,7 +12,10 @@
  *                after a subgroup check where it pays)
  *   g2_mul_vartime  g2_mul, variable time (a public scalar)
  *   gt_pow       the pairing's value to a full-width exponent, constant time
+ *   gt_pow_vartime  gt_pow, variable time (a public exponent; the same
+ *                digest as gt_pow)
  *   g1_mul       the same in G1
+ *   g1_mul_vartime  g1_mul, variable time (a public scalar)
  *   g1_mul_any   a G1 point not known to be in G1 (pybls_g1_mul: split only
  *                where the subgroup check pays)
  *   g2_check     G2's subgroup check of that point (pybls_g2_in_subgroup)
@@ -51,8 +54,11 @@ __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "g2_mul_vartime"))
         return pybls_g2_mul_flags(out, g2, sk_full, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
     if (!strcmp(op, "gt_pow")) return pybls_gt_pow(out, gt, sk_full);
+    if (!strcmp(op, "gt_pow_vartime")) return pybls_gt_pow_vartime(out, gt, sk_full);
     if (!strcmp(op, "g1_mul")) return pybls_g1_mul_flags(out, g1, sk_full, PYBLS_MUL_IN_SUBGROUP);
     if (!strcmp(op, "g1_mul_any")) return pybls_g1_mul(out, g1, sk_full);
+    if (!strcmp(op, "g1_mul_vartime"))
+        return pybls_g1_mul_flags(out, g1, sk_full, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
     if (!strcmp(op, "g2_check")) {
         out_kind = OUT_RAW; /* a flag, not a point */
         out[0] = (uint8_t)pybls_g2_in_subgroup(g2);

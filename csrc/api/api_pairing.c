@@ -59,6 +59,14 @@ int pybls_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar) {
     return PYBLS_OK;
 }
 
+int pybls_gt_pow_vartime(uint8_t *out, const uint8_t *a, const uint8_t *scalar) {
+    LOAD(gt_field_t, x, a);
+    LOAD(fr_t, e, scalar);
+    gt_pow_vartime(&x, &x, &e);
+    STORE(out, x);
+    return PYBLS_OK;
+}
+
 int pybls_gt_eq(const uint8_t *a, const uint8_t *b) {
     LOAD(gt_field_t, x, a);
     LOAD(gt_field_t, y, b);

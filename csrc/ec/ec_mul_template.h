@@ -24,6 +24,9 @@
  *   EC_DIGIT_BITS  (optional) bits of each split digit, if fewer than its limbs'
  *   EC_CT_AFFINE   (optional) E keeps Z: the constant-time split multiplies
  *                  from affine tables in Jacobian coordinates (below)
+ *   EC_VT_AFFINE_W (optional) E maps Z = 1 to Z = 1: the variable-time
+ *                  split multiplies from affine width-w NAF tables made
+ *                  with one inversion, in Jacobian coordinates (below)
  *
  * Products are right for every point of the curve, not only the subgroup:
  * points outside it are reachable by skipping the subgroup check, and [k]P
@@ -415,6 +418,79 @@ static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlan
     *r = acc;
 }
 
+#ifdef EC_VT_AFFINE_W
+/* ---- variable time from affine tables -----------------------------------
+ * With EC_VT_AFFINE_W defined (E maps Z = 1 to Z = 1), a split product
+ * (P in the prime-order subgroup, not the identity: no table entry is the
+ * identity) takes the odd multiples P, 3P, ..., (2^(w-1) - 1)P in affine
+ * coordinates (one inversion for the table), the other digits' tables
+ * through E of those, and sums the width-w NAF lanes in Jacobian
+ * coordinates: doublings 3M + 4S and mixed additions 7M + 4S instead of
+ * the complete projective formulas. */
+#define EC_VT_AFFINE_TABLE (1 << (EC_VT_AFFINE_W - 2))
+typedef struct { FE x, y; } EC(vt_affine_t);
+
+static void EC(mul_digits_affine_vartime)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
+    const int dlimbs = EC_DIGIT_LIMBS(ndigits);
+    EC(vt_affine_t) table[EC_MAX_DIGITS][EC_VT_AFFINE_TABLE];
+    int8_t nafs[EC_MAX_DIGITS][EC_NAF_LEN];
+    int len[EC_MAX_DIGITS], top = 0;
+    POINT proj[EC_VT_AFFINE_TABLE], p2, t;
+    FE pre[EC_VT_AFFINE_TABLE], inv, zi, minus;
+    EC(jacobian_t) acc;
+    if (EC(is_identity)(p) & 1) {
+        EC(set_identity)(r);
+        return;
+    }
+    proj[0] = *p;
+    EC(dbl)(&p2, p);
+    for (int j = 1; j < EC_VT_AFFINE_TABLE; j++) EC(add)(&proj[j], &proj[j - 1], &p2);
+    /* x = X / Z, y = Y / Z, the Z_j inverted together */
+    pre[0] = proj[0].z;
+    for (int j = 1; j < EC_VT_AFFINE_TABLE; j++) F(mul)(&pre[j], &pre[j - 1], &proj[j].z);
+    F(inv)(&inv, &pre[EC_VT_AFFINE_TABLE - 1]);
+    for (int j = EC_VT_AFFINE_TABLE - 1; j >= 0; j--) {
+        if (j > 0) {
+            F(mul)(&zi, &inv, &pre[j - 1]);
+            F(mul)(&inv, &inv, &proj[j].z);
+        } else {
+            zi = inv;
+        }
+        F(mul)(&table[0][j].x, &proj[j].x, &zi);
+        F(mul)(&table[0][j].y, &proj[j].y, &zi);
+    }
+    for (int i = 0; i < ndigits; i++) {
+        len[i] = scalar_wnaf_vartime(nafs[i], digits + i * dlimbs, dlimbs, EC_VT_AFFINE_W);
+        if (len[i] > top) top = len[i];
+    }
+    for (int i = 1; i < ndigits; i++)
+        for (int j = 0; j < EC_VT_AFFINE_TABLE; j++) {
+            EC(from_affine)(&t, &table[i - 1][j].x, &table[i - 1][j].y);
+            EC(endo)(&t, &t); /* keeps Z = 1 */
+            table[i][j].x = t.x;
+            table[i][j].y = t.y;
+        }
+    F(set_one)(&acc.x);
+    F(set_one)(&acc.y);
+    F(set_zero)(&acc.z);
+    for (int pos = top - 1; pos >= 0; pos--) {
+        if (!(F(is_zero)(&acc.z) & 1)) EC(jacobian_dbl)(&acc, &acc);
+        for (int i = 0; i < ndigits; i++) {
+            int d = pos < len[i] ? nafs[i][pos] : 0;
+            if (d == 0) continue;
+            const EC(vt_affine_t) *e = &table[i][(d > 0 ? d : -d) >> 1];
+            if (d > 0) {
+                EC(jacobian_add_affine_vartime)(&acc, &e->x, &e->y);
+            } else {
+                F(neg)(&minus, &e->y);
+                EC(jacobian_add_affine_vartime)(&acc, &e->x, &minus);
+            }
+        }
+    }
+    EC(from_jacobian)(r, &acc);
+}
+#endif
+
 static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int split) {
     POINT tables[EC_MAX_DIGITS * EC_WNAF_TABLE];
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
@@ -426,6 +502,17 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     fr_to_canonical(kc, k);
     for (int j = FR_LIMBS / 2; j < FR_LIMBS; j++) high |= kc[j];
     if (!high) split = EC_SPLIT_NEVER;
+#ifdef EC_VT_AFFINE_W
+    if (split != EC_SPLIT_NEVER) {
+        limb_t digits[EC_DIGITS_LIMBS];
+        int ndigits = EC(scalar_digits)(digits, p, k, split);
+        if (ndigits > 1) {
+            EC(mul_digits_affine_vartime)(r, p, digits, ndigits);
+            return;
+        }
+        split = EC_SPLIT_NEVER; /* not in the subgroup: checked once */
+    }
+#endif
     int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, split);
     EC(sum_lanes_vartime)(r, lanes, (size_t)nlanes);
 }

@@ -85,6 +85,10 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 #else
 #define EC_WNAF_W 4
 #endif
+#if CURVE_FAMILY_BN || CURVE_FAMILY_BLS12
+/* Split variable-time products from affine tables (E maps Z = 1 to 1). */
+#define EC_VT_AFFINE_W 5
+#endif
 /* An Fp2 inversion costs ~37 Fp2 multiplications (an Fp safegcd
  * inversion), an affine addition ~5 fewer than a projective one. */
 #define EC_MSM_MIN_BATCH 8

@@ -283,6 +283,8 @@ int pybls_gt_sqr(uint8_t *out, const uint8_t *a);
 /* a must be in GT, as every decoded or computed GT value is: the
  * exponent is split by the Frobenius, which acts on GT as [p]. */
 int pybls_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
+/* gt_pow in variable time, for a public exponent only (a in GT too). */
+int pybls_gt_pow_vartime(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
 int pybls_gt_eq(const uint8_t *a, const uint8_t *b);
 int pybls_gt_is_one(const uint8_t *a);
 int pybls_gt_encode(uint8_t *out576, const uint8_t *a);

@@ -112,6 +112,7 @@
 #define pybls_gt_inv pybls_bn254_gt_inv
 #define pybls_gt_sqr pybls_bn254_gt_sqr
 #define pybls_gt_pow pybls_bn254_gt_pow
+#define pybls_gt_pow_vartime pybls_bn254_gt_pow_vartime
 #define pybls_gt_eq pybls_bn254_gt_eq
 #define pybls_gt_is_one pybls_bn254_gt_is_one
 #define pybls_gt_encode pybls_bn254_gt_encode
@@ -260,6 +261,7 @@
 #define pybls_gt_inv pybls_bn254_nogami_gt_inv
 #define pybls_gt_sqr pybls_bn254_nogami_gt_sqr
 #define pybls_gt_pow pybls_bn254_nogami_gt_pow
+#define pybls_gt_pow_vartime pybls_bn254_nogami_gt_pow_vartime
 #define pybls_gt_eq pybls_bn254_nogami_gt_eq
 #define pybls_gt_is_one pybls_bn254_nogami_gt_is_one
 #define pybls_gt_encode pybls_bn254_nogami_gt_encode
@@ -408,6 +410,7 @@
 #define pybls_gt_inv pybls_bn381_gt_inv
 #define pybls_gt_sqr pybls_bn381_gt_sqr
 #define pybls_gt_pow pybls_bn381_gt_pow
+#define pybls_gt_pow_vartime pybls_bn381_gt_pow_vartime
 #define pybls_gt_eq pybls_bn381_gt_eq
 #define pybls_gt_is_one pybls_bn381_gt_is_one
 #define pybls_gt_encode pybls_bn381_gt_encode
@@ -556,6 +559,7 @@
 #define pybls_gt_inv pybls_bn462_gt_inv
 #define pybls_gt_sqr pybls_bn462_gt_sqr
 #define pybls_gt_pow pybls_bn462_gt_pow
+#define pybls_gt_pow_vartime pybls_bn462_gt_pow_vartime
 #define pybls_gt_eq pybls_bn462_gt_eq
 #define pybls_gt_is_one pybls_bn462_gt_is_one
 #define pybls_gt_encode pybls_bn462_gt_encode
@@ -704,6 +708,7 @@
 #define pybls_gt_inv pybls_bls48_581_gt_inv
 #define pybls_gt_sqr pybls_bls48_581_gt_sqr
 #define pybls_gt_pow pybls_bls48_581_gt_pow
+#define pybls_gt_pow_vartime pybls_bls48_581_gt_pow_vartime
 #define pybls_gt_eq pybls_bls48_581_gt_eq
 #define pybls_gt_is_one pybls_bls48_581_gt_is_one
 #define pybls_gt_encode pybls_bls48_581_gt_encode

@@ -80,6 +80,95 @@ void gt_pow(gt_field_t *r, const gt_field_t *a, const fr_t *e) {
 }
 #endif
 
+/* ---- variable time, for public exponents --------------------------------
+ * The exponent splits as for gt_pow where an endomorphism of GT acts as a
+ * power: on BN curves the Frobenius as [6u^2] (four GLS digits), on BLS12
+ * curves the conjugate of the Frobenius as [-x] = [|x|] (x < 0: four
+ * base-|x| digits, as G2's split). Each digit is written in width-
+ * GT_VT_WINDOW NAF ("lanes", summed with shared squarings) over the odd
+ * powers a^1, a^3, ..., a^(2^(w-1) - 1), the next digit's table the
+ * endomorphism of the previous one's; a negative digit takes the conjugate
+ * (the inverse in GT). BLS48 curves run one lane over the whole exponent
+ * (their sixteen base-|t| digits would need sixteen tables of Fp48
+ * elements). An exponent of at most half r's limbs is not split, as for
+ * G1 and G2: its digits would be as long as it. */
+#if CURVE_FAMILY_BN
+#define GT_VT_DIGITS SCALAR_GLS_DIGITS
+#define GT_VT_DIGIT_LIMBS (SCALAR_GLS_DIGITS_LIMBS / SCALAR_GLS_DIGITS)
+#define GT_VT_SPLIT(d, k) scalar_split_gls_ct(d, k)
+#define GT_VT_WINDOW 5
+static void gt_vt_endo(gt_field_t *r, const gt_field_t *a) { GT(frobenius)(r, a, 1); }
+#elif CURVE_FAMILY_BLS12
+_Static_assert(BLS_X_IS_NEGATIVE, "the conjugated Frobenius acts as [|x|] for x < 0");
+#define GT_VT_DIGITS SCALAR_X_DIGITS
+#define GT_VT_DIGIT_LIMBS (FR_LIMBS / SCALAR_X_DIGITS)
+#define GT_VT_SPLIT(d, k) scalar_split_x_ct(d, k)
+#define GT_VT_WINDOW 5
+static void gt_vt_endo(gt_field_t *r, const gt_field_t *a) {
+    GT(frobenius)(r, a, 1);
+    GT(conj)(r, r);
+}
+#else
+#define GT_VT_DIGITS 1
+#define GT_VT_DIGIT_LIMBS FR_LIMBS
+#define GT_VT_SPLIT(d, k) scalar_split_none(d, k)
+#define GT_VT_WINDOW 6
+static void gt_vt_endo(gt_field_t *r, const gt_field_t *a) { *r = *a; } /* unused: one lane */
+#endif
+#define GT_VT_TABLE (1 << (GT_VT_WINDOW - 2))
+
+void gt_pow_vartime(gt_field_t *r, const gt_field_t *a, const fr_t *e) {
+    enum { NAF_LEN = FR_LIMBS * LIMB_BITS + 1 };
+    gt_field_t table[GT_VT_DIGITS][GT_VT_TABLE], acc, t;
+    int8_t naf[GT_VT_DIGITS][NAF_LEN];
+    int len[GT_VT_DIGITS], top = 0, started = 0, ndigits = GT_VT_DIGITS;
+    limb_t k[FR_LIMBS], digits[FR_LIMBS > GT_VT_DIGITS * GT_VT_DIGIT_LIMBS ? FR_LIMBS
+                                                                            : GT_VT_DIGITS * GT_VT_DIGIT_LIMBS];
+    limb_t high = 0;
+    fr_to_canonical(k, e);
+    for (int j = FR_LIMBS / 2; j < FR_LIMBS; j++) high |= k[j];
+    if (!high) ndigits = 1;
+    if (ndigits == 1) {
+        len[0] = scalar_wnaf_vartime(naf[0], k, FR_LIMBS, GT_VT_WINDOW);
+    } else {
+        GT_VT_SPLIT(digits, k);
+        for (int i = 0; i < ndigits; i++)
+            len[i] = scalar_wnaf_vartime(naf[i], digits + i * GT_VT_DIGIT_LIMBS, GT_VT_DIGIT_LIMBS, GT_VT_WINDOW);
+    }
+    for (int i = 0; i < ndigits; i++)
+        if (len[i] > top) top = len[i];
+    table[0][0] = *a;
+    if (GT_VT_TABLE > 1) {
+        GT(cyclotomic_sqr)(&t, a);
+        for (int j = 1; j < GT_VT_TABLE; j++) GT(mul)(&table[0][j], &table[0][j - 1], &t);
+    }
+    /* the tables up to the last lane with a digit */
+    int lanes = ndigits;
+    while (lanes > 1 && len[lanes - 1] == 0) lanes--;
+    for (int i = 1; i < lanes; i++)
+        for (int j = 0; j < GT_VT_TABLE; j++) gt_vt_endo(&table[i][j], &table[i - 1][j]);
+    GT(set_one)(&acc);
+    for (int pos = top - 1; pos >= 0; pos--) {
+        if (started) GT(cyclotomic_sqr)(&acc, &acc);
+        for (int i = 0; i < lanes; i++) {
+            int d = pos < len[i] ? naf[i][pos] : 0;
+            if (d == 0) continue;
+            const gt_field_t *pick = &table[i][(d > 0 ? d : -d) >> 1];
+            if (d < 0) {
+                GT(conj)(&t, pick);
+                pick = &t;
+            }
+            if (started)
+                GT(mul)(&acc, &acc, pick);
+            else
+                acc = *pick;
+            started = 1;
+        }
+    }
+    *r = acc;
+}
+#undef GT_VT_SPLIT
+
 /* a is in GT iff it is not zero, it is in the cyclotomic subgroup
  * (a^(p^4 - p^2 + 1) = 1, a^(p^16 - p^8 + 1) = 1 on BLS48, checked with
  * Frobenius maps: a^(p^2k) a = a^(p^k) for k = GT_CYCLOTOMIC_K), and

@@ -24,6 +24,8 @@ typedef fp2_t g2_field_t;
 #define GT_BYTES (CURVE_GT_DEGREE * CURVE_FP_BYTES)
 
 void gt_pow(gt_field_t *r, const gt_field_t *a, const fr_t *e); /* constant time */
+/* The same for a public e, in variable time. */
+void gt_pow_vartime(gt_field_t *r, const gt_field_t *a, const fr_t *e);
 int gt_is_member_vartime(const gt_field_t *a);
 void gt_encode(uint8_t out[GT_BYTES], const gt_field_t *a);
 /* Reads the coefficients; all-ones if every one is canonical. */

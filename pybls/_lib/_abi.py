@@ -144,6 +144,7 @@ int pybls_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_gt_inv(uint8_t *out, const uint8_t *a);
 int pybls_gt_sqr(uint8_t *out, const uint8_t *a);
 int pybls_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
+int pybls_gt_pow_vartime(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
 int pybls_gt_eq(const uint8_t *a, const uint8_t *b);
 int pybls_gt_is_one(const uint8_t *a);
 int pybls_gt_encode(uint8_t *out576, const uint8_t *a);
@@ -293,6 +294,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_gt_inv': ('int', ['u8*', 'const u8*']),
     'pybls_gt_sqr': ('int', ['u8*', 'const u8*']),
     'pybls_gt_pow': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_gt_pow_vartime': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_gt_eq': ('int', ['const u8*', 'const u8*']),
     'pybls_gt_is_one': ('int', ['const u8*']),
     'pybls_gt_encode': ('int', ['u8*', 'const u8*']),
@@ -394,6 +396,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_gt_inv': 576,
     'pybls_gt_sqr': 576,
     'pybls_gt_pow': 576,
+    'pybls_gt_pow_vartime': 576,
     'pybls_gt_encode': 576,
     'pybls_gt_decode': 576,
     'pybls_pairing': 576,

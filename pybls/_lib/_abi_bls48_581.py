@@ -135,6 +135,7 @@ int pybls_bls48_581_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_bls48_581_gt_inv(uint8_t *out, const uint8_t *a);
 int pybls_bls48_581_gt_sqr(uint8_t *out, const uint8_t *a);
 int pybls_bls48_581_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
+int pybls_bls48_581_gt_pow_vartime(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
 int pybls_bls48_581_gt_eq(const uint8_t *a, const uint8_t *b);
 int pybls_bls48_581_gt_is_one(const uint8_t *a);
 int pybls_bls48_581_gt_encode(uint8_t *out576, const uint8_t *a);
@@ -247,6 +248,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bls48_581_gt_inv': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_gt_sqr': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_gt_pow': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_bls48_581_gt_pow_vartime': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bls48_581_gt_eq': ('int', ['const u8*', 'const u8*']),
     'pybls_bls48_581_gt_is_one': ('int', ['const u8*']),
     'pybls_bls48_581_gt_encode': ('int', ['u8*', 'const u8*']),
@@ -321,6 +323,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bls48_581_gt_inv': 3840,
     'pybls_bls48_581_gt_sqr': 3840,
     'pybls_bls48_581_gt_pow': 3840,
+    'pybls_bls48_581_gt_pow_vartime': 3840,
     'pybls_bls48_581_gt_encode': 3504,
     'pybls_bls48_581_gt_decode': 3840,
     'pybls_bls48_581_pairing': 3840,

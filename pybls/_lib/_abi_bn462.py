@@ -135,6 +135,7 @@ int pybls_bn462_gt_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
 int pybls_bn462_gt_inv(uint8_t *out, const uint8_t *a);
 int pybls_bn462_gt_sqr(uint8_t *out, const uint8_t *a);
 int pybls_bn462_gt_pow(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
+int pybls_bn462_gt_pow_vartime(uint8_t *out, const uint8_t *a, const uint8_t *scalar);
 int pybls_bn462_gt_eq(const uint8_t *a, const uint8_t *b);
 int pybls_bn462_gt_is_one(const uint8_t *a);
 int pybls_bn462_gt_encode(uint8_t *out576, const uint8_t *a);
@@ -261,6 +262,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn462_gt_inv': ('int', ['u8*', 'const u8*']),
     'pybls_bn462_gt_sqr': ('int', ['u8*', 'const u8*']),
     'pybls_bn462_gt_pow': ('int', ['u8*', 'const u8*', 'const u8*']),
+    'pybls_bn462_gt_pow_vartime': ('int', ['u8*', 'const u8*', 'const u8*']),
     'pybls_bn462_gt_eq': ('int', ['const u8*', 'const u8*']),
     'pybls_bn462_gt_is_one': ('int', ['const u8*']),
     'pybls_bn462_gt_encode': ('int', ['u8*', 'const u8*']),
@@ -349,6 +351,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn462_gt_inv': 768,
     'pybls_bn462_gt_sqr': 768,
     'pybls_bn462_gt_pow': 768,
+    'pybls_bn462_gt_pow_vartime': 768,
     'pybls_bn462_gt_encode': 696,
     'pybls_bn462_gt_decode': 768,
     'pybls_bn462_pairing': 768,

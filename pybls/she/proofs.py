@@ -372,9 +372,13 @@ def verify_dec_gt(pk: Any, ct: CipherTextGT, m: int, proof: Any) -> bool:
         return False
     e, ex, ey, exy = pk._gt_bases()
     g0, A1, A2, A3 = ct.components
-    A0 = g0 / e ** m
+    # Every exponent is public here (m is the statement, h and the d_i the
+    # proof's): variable time, as verify_dec's msm.
+    A0 = g0 / e.pow_vartime(m)
     h, d0, d1, d2 = proof._s
-    B0, B1, B2 = e ** d0 / ex ** h, e ** d1 / ey ** h, e ** d2 / exy ** h
-    X = (A2 ** d0).inverse() / A1 ** d1 * A3 ** d2 * A0 ** h
+    B0 = e.pow_vartime(d0) / ex.pow_vartime(h)
+    B1 = e.pow_vartime(d1) / ey.pow_vartime(h)
+    B2 = e.pow_vartime(d2) / exy.pow_vartime(h)
+    X = A2.pow_vartime(d0).inverse() / A1.pow_vartime(d1) * A3.pow_vartime(d2) * A0.pow_vartime(h)
     return bool(challenge(curve, "ZKPDEC-GT", pk, *ct.components, curve.Scalar(m), B0, B1, B2, X) == h)
 

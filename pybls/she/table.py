@@ -509,7 +509,7 @@ class _GTImpl(_Impl):
     def __init__(self, cls: Any) -> None:
         self.cls = cls
         self.base = cls.generator()
-        self.mul, self.inv, self.enc, self.sqr = cls._f_mul, cls._f_inv, cls._f_encode, cls._f_sqr
+        self.mul, self.inv, self.enc = cls._f_mul, cls._f_inv, cls._f_encode
         self.giants: Dict[int, List[bytes]] = {}  # h^k, h = base^s, k = 0, 1, ...
         self.lock = threading.Lock()
         if self.key_of(self.base._b) != self.key_of(self.inv(self.base._b)):
@@ -530,14 +530,8 @@ class _GTImpl(_Impl):
         return element._b  # type: ignore[no-any-return]
 
     def _power(self, j: int) -> bytes:
-        """base^|j| by square-and-multiply (variable time; j is public here)."""
-        e, g = abs(j), self.base._b
-        acc = self.cls._f_one()
-        for bit in bin(e)[2:]:
-            acc = self.sqr(acc)
-            if bit == "1":
-                acc = self.mul(acc, g)
-        return acc if j >= 0 else self.inv(acc)  # type: ignore[no-any-return]
+        """base^j (variable time; j is public here)."""
+        return self.base.pow_vartime(j)._b  # type: ignore[no-any-return]
 
     def key_of_multiple(self, j: int) -> int:
         return self.key_of(self._power(j))
