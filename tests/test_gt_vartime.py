@@ -16,7 +16,7 @@ of tests/test_bn_split.py.
 import random
 
 import pytest
-from test_bn_split import BN_CURVES, _boundary_scalars, _scalars, _square_multiply
+from split_cases import BN_CURVES, _boundary_scalars, _scalars, _square_multiply
 
 from pybls import curves
 
