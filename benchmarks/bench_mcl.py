@@ -30,9 +30,7 @@ import json
 import pathlib
 import platform
 import random
-import statistics
 import sys
-import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -40,6 +38,7 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 
 import pybls  # noqa: E402
 from pybls import bn254_nogami as bn  # noqa: E402
+from timing import alternating  # noqa: E402
 
 try:
     import mclbn256.mclbn256 as mclbn  # its import loads mcl and calls mclBn_init for BN254
@@ -64,33 +63,19 @@ GTT = ctypes.c_uint64 * 48
 
 def interleaved(fa: Callable[[], Any], fb: Callable[[], Any], rounds: int, target_s: float) -> Dict[str, float]:
     """Per-call times of fa and fb from `rounds` rounds, each timing a loop of
-    fa and a loop of fb back to back; the loop count is calibrated so that a
-    loop of fa lasts about target_s. Returns the median ratio fa/fb with the
-    lowest and highest round, and the median per-call times."""
-    t0 = time.perf_counter()
-    fa()
-    calls = max(1, int(target_s / max(time.perf_counter() - t0, 1e-7)))
-    ratios: List[float] = []
-    ta: List[float] = []
-    tb: List[float] = []
-    for i in range(rounds):
-        times: Dict[str, float] = {}
-        order = (("a", fa), ("b", fb)) if i % 2 == 0 else (("b", fb), ("a", fa))
-        for name, fn in order:
-            start = time.perf_counter()
-            for _ in range(calls):
-                fn()
-            times[name] = (time.perf_counter() - start) / calls
-        ta.append(times["a"])
-        tb.append(times["b"])
-        ratios.append(times["a"] / times["b"])
+    each back to back (timing.py), each loop lasting about target_s. Returns
+    the median ratio fa/fb with the lowest and highest round, and the median
+    per-call times."""
+    alt = alternating({"pybls": fa, "mcl": fb}, rounds, int(target_s * 1e9))
+    lo, mid, hi = alt.ratio("pybls", "mcl")
     return {
-        "ratio": statistics.median(ratios),
-        "ratio_min": min(ratios),
-        "ratio_max": max(ratios),
-        "pybls_ns": statistics.median(ta) * 1e9,
-        "mcl_ns": statistics.median(tb) * 1e9,
-        "calls_per_round": calls,
+        "ratio": mid,
+        "ratio_min": lo,
+        "ratio_max": hi,
+        "pybls_ns": alt.median_ns("pybls"),
+        "mcl_ns": alt.median_ns("mcl"),
+        "calls_per_round": alt.iterations["pybls"],
+        "mcl_calls_per_round": alt.iterations["mcl"],
         "rounds": rounds,
     }
 
