@@ -158,16 +158,21 @@ def _digit_edges(p):
             p - ones, 2**30 - 1, (p - 1) // 3]
 
 
-@pytest.mark.parametrize("curve", ["bls12_381", "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"])
-@pytest.mark.parametrize("field", ["fp", "scalar"])
-def test_mul_sqr_internal_edges_every_curve(curve, field):
+def _field_of(curve, field):
+    """(p, byte size, R^-1 mod p, the curve's binding) of a curve's Fp or Fr."""
     import importlib
 
     mod = importlib.import_module(f"pybls.{curve}")
     lib = _lib.curve_binding(curve) if curve != "bls12_381" else _lib
     p = mod.FIELD_MODULUS if field == "fp" else mod.CURVE_ORDER
-    size = (p.bit_length() + 7) // 8
     r_inv = pow(2 ** (64 * -(-p.bit_length() // 64)), -1, p)  # R: whole 64-bit words
+    return p, (p.bit_length() + 7) // 8, r_inv, lib
+
+
+@pytest.mark.parametrize("curve", ["bls12_381", "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"])
+@pytest.mark.parametrize("field", ["fp", "scalar"])
+def test_mul_sqr_internal_edges_every_curve(curve, field):
+    p, size, r_inv, lib = _field_of(curve, field)
     enc, dec = getattr(lib, f"{field}_from_bytes"), getattr(lib, f"{field}_to_bytes")
     mul, sqr = getattr(lib, f"{field}_mul"), getattr(lib, f"{field}_sqr")
     values = [v * r_inv % p for v in _digit_edges(p)]
@@ -198,14 +203,9 @@ def _limb_edges(p, rng):
 @pytest.mark.parametrize("curve", ["bls12_381", "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"])
 @pytest.mark.parametrize("field", ["fp", "scalar"])
 def test_sqr_limb_edges_every_curve(curve, field):
-    import importlib
     import random
 
-    mod = importlib.import_module(f"pybls.{curve}")
-    lib = _lib.curve_binding(curve) if curve != "bls12_381" else _lib
-    p = mod.FIELD_MODULUS if field == "fp" else mod.CURVE_ORDER
-    size = (p.bit_length() + 7) // 8
-    r_inv = pow(2 ** (64 * -(-p.bit_length() // 64)), -1, p)
+    p, size, r_inv, lib = _field_of(curve, field)
     enc, dec = getattr(lib, f"{field}_from_bytes"), getattr(lib, f"{field}_to_bytes")
     sqr = getattr(lib, f"{field}_sqr")
     for v in _limb_edges(p, random.Random(curve + field)):
