@@ -53,7 +53,7 @@ def test_inv(a):
 # (1, p - 1, powers of two, long runs of zero or one bits).
 _RINV = pow(2**384, -1, P)
 INTERNAL_EDGES = [1, 2, 3, P - 1, P - 2, (P - 1) // 2, (P + 1) // 2, 2**380, 2**381 - 2**300, P - 2**200,
-                  2**62, 2**62 - 1, 2**124 + 1, 2**30, 2**30 - 1, (2**381 - 1) // 3, 0x5555 << 300]
+                  2**62, 2**62 - 1, 2**124 + 1, 2**30, 2**30 - 1, 2**60, 2**60 - 1, 2**120 + 1, (2**381 - 1) // 3, 0x5555 << 300]
 
 
 @pytest.mark.parametrize("internal", INTERNAL_EDGES)
@@ -130,20 +130,27 @@ def test_non_canonical_rejected(value):
         _lib.fp_from_bytes(value.to_bytes(48, "big"))
 
 
-# Each curve's library has its own limb count and batch count: the
-# variable-time inversion on the other curves' fields, against pow().
+# Each curve's library has its own limb count and batch count: both
+# inversions on the other curves' fields, against pow(), on random values
+# and on values whose internal Montgomery form a R mod p is an edge case
+# for the batches of divsteps (runs of zero bits at batch boundaries).
 @pytest.mark.parametrize("curve", ["bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"])
-def test_inv_vartime_other_curves(curve):
+def test_inv_other_curves(curve):
     import importlib
     import random
 
     p = importlib.import_module(f"pybls.{curve}").FIELD_MODULUS
     lib = _lib.curve_binding(curve)
     size = (p.bit_length() + 7) // 8
+    rinv = pow(2 ** (64 * ((p.bit_length() + 63) // 64)), -1, p)
     rng = random.Random(curve)
-    for a in [1, 2, p - 1, p - 2, (p + 1) // 2, 2**62, 2**64 - 1] + [rng.randrange(1, p) for _ in range(20)]:
-        inv = lib.fp_inv_vartime(lib.fp_from_bytes(a.to_bytes(size, "big")))
-        assert int.from_bytes(lib.fp_to_bytes(inv), "big") == pow(a, -1, p)
+    internals = [2**30, 2**60, 2**60 - 1, 2**62, (2**60 - 1) << 60, p - 2**60]
+    for a in [1, 2, p - 1, p - 2, (p + 1) // 2, 2**62, 2**64 - 1] + [x * rinv % p for x in internals] + [
+        rng.randrange(1, p) for _ in range(20)
+    ]:
+        x = lib.fp_from_bytes(a.to_bytes(size, "big"))
+        for inv in (lib.fp_inv(x), lib.fp_inv_vartime(x)):
+            assert int.from_bytes(lib.fp_to_bytes(inv), "big") == pow(a, -1, p)
 
 
 # Montgomery products on every curve's Fp and Fr whose internal values

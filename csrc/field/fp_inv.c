@@ -14,12 +14,14 @@
  * BLS12-381's 381 bits, 735 for BN254's 254), and every step is run
  * whatever the input.
  *
- * The steps are taken in batches of B (62 with 64-bit limbs, 30 with 32-bit
- * ones; on BLS12-381 18 x 62 = 1116 and 37 x 30 = 1110 steps, on BN254
- * 12 x 62 and 25 x 30): a batch depends only on
+ * The steps are taken in batches of B (60 with 64-bit limbs, 30 with 32-bit
+ * ones; on BLS12-381 19 x 60 = 1140 and 37 x 30 = 1110 steps, on BN254
+ * 13 x 60 and 25 x 30): a batch depends only on
  * the low B bits of f and g, so it runs on single words and yields a 2x2
  * matrix M with 2^B [f', g'] = M [f, g], which is then applied to the whole
- * numbers. Alongside, d and e with d a = f, e a = g (mod p) follow the same
+ * numbers. With 64-bit limbs a batch is two halves of 30 steps whose
+ * matrices, of entries below 2^31 in absolute value, travel two to a word
+ * (divsteps_half), and whose product is the batch's matrix. Alongside, d and e with d a = f, e a = g (mod p) follow the same
  * matrix, divided by 2^B modulo p: at the end a^-1 = +-d.
  *
  * Numbers are kept as signed radix-2^B limbs: limbs 0 .. SN-2 in [0, 2^B),
@@ -35,8 +37,8 @@
 typedef int64_t sl_t;    /* signed limb */
 typedef uint64_t sw_t;   /* the same width, unsigned (wrapping) */
 typedef __int128 sdl_t;  /* double width, signed */
-#define SB 62
-#define SN_MIN 5         /* 5 x 62 = 310 bits (BN254; BLS12-381 and BN381_1 take 7) */
+#define SB 60
+#define SN_MIN 5         /* 5 x 60 = 300 bits (BN254; BLS12-381 and BN381_1 take 7) */
 #else
 typedef int32_t sl_t;
 typedef uint32_t sw_t;
@@ -45,7 +47,7 @@ typedef int64_t sdl_t;
 #define SN_MIN 13        /* 13 x 30 = 390 bits */
 #endif
 /* Signed radix-2^B limbs: a B-bit limb beyond p's bits for the sign and the
- * range (-2p, 2p) of d and e (8 x 62 and 16 x 30 for BN462's 462 bits). */
+ * range (-2p, 2p) of d and e (8 x 60 and 16 x 30 for BN462's 462 bits). */
 #define SN_FOR_P (CURVE_P_BITS / SB + 1)
 #define SN (SN_FOR_P > SN_MIN ? SN_FOR_P : SN_MIN)
 /* Enough batches for the divstep bound of p's bit length (d >= 46). */
@@ -70,37 +72,93 @@ typedef struct {
     sl_t u, v, q, r; /* 2^B f' = u f + v g, 2^B g' = q f + r g */
 } divstep_matrix_t;
 
-/* B divsteps on the low words of f and g; takes and returns z = -delta,
- * whose sign bit alone says delta > 0, and which steps as z' = ~z (1 - delta)
- * after a swap, z - 1 (1 + delta) otherwise. Entries of the matrix are kept
- * as 2^i times their value after step i, so that they stay integers
- * (|u| + |v| <= 2^B). */
+/* One divstep on (z, f, g) with the matrix (u, v; q, r), in place; z =
+ * -delta, whose sign bit alone says delta > 0, steps as z' = ~z
+ * (1 - delta) after a swap, z - 1 (1 + delta) otherwise. The f row of the
+ * matrix is doubled at each step, so that after step i, 2^i [f_i, g_i] =
+ * M [f, g] with integer entries (|u| + |v| <= 2^i and |q| + |r| <= 2^i).
+ * Every operation on u and v (on q and r) is the same linear one, as the
+ * packed halves below require. */
+#define DIVSTEP(z, f, g, u, v, q, r)                                         \
+    do {                                                                     \
+        sw_t pos_ = (sw_t)((z) >> (SW_BITS - 1)); /* delta > 0 */            \
+        sw_t odd_ = (sw_t)0 - ((g) & 1);                                     \
+        sw_t x_ = ((f) ^ pos_) - pos_; /* -f if delta > 0 */                 \
+        (g) += x_ & odd_;                                                    \
+        sw_t swap_ = pos_ & odd_;                                            \
+        (z) = (sl_t)(((sw_t)(z) ^ swap_) + ~swap_);                          \
+        (f) += (g) & swap_; /* f + (g - f) = g */                            \
+        (g) >>= 1;                                                           \
+        DIVSTEP_ROWS(pos_, odd_, swap_, u, v, q, r)                          \
+    } while (0)
+
+#if LIMB_BITS == 64
+/* 30 divsteps on the low 30 bits of f and g (the bits above are ignored),
+ * with u + 2^32 v and q + 2^32 r held in one word each: the steps add,
+ * negate and double rows, linear maps that act on the packed word as on
+ * each entry, and after 30 steps every entry is below 2^30 in absolute
+ * value, so the low half read as a signed 32-bit number is u (or q) and
+ * the rest, shifted down, v (or r). Returns z. */
+#define DIVSTEP_ROWS(pos, odd, swap, uv, unused1, qr, unused2)               \
+    {                                                                        \
+        sw_t y_ = ((uv) ^ (pos)) - (pos);                                    \
+        (qr) += y_ & (odd);                                                  \
+        (uv) += (qr) & (swap);                                               \
+        (uv) <<= 1;                                                          \
+    }
+#define HALF_STEPS 30
+static inline sl_t divsteps_half(sl_t z, sw_t f, sw_t g, sl_t m[4]) {
+    sw_t uv = 1, qr = (sw_t)1 << 32;
+#pragma GCC unroll 10
+    for (int i = 0; i < HALF_STEPS; i++) DIVSTEP(z, f, g, uv, 0, qr, 0);
+    m[0] = (sl_t)(int32_t)(uint32_t)uv;
+    m[1] = (sl_t)(uv - (sw_t)m[0]) >> 32;
+    m[2] = (sl_t)(int32_t)(uint32_t)qr;
+    m[3] = (sl_t)(qr - (sw_t)m[2]) >> 32;
+    return z;
+}
+#undef DIVSTEP_ROWS
+
+/* B = 60 divsteps on the low words of f and g, as two halves: the first
+ * half's matrix gives the low 30 bits of f and g after it (2^30 f' =
+ * u f + v g, exact modulo 2^60), the second runs on those, and the batch's
+ * matrix is the product of the two (entries up to 2^60 in absolute value). */
+static sl_t divsteps(sl_t z, sw_t f, sw_t g, divstep_matrix_t *m) {
+    sl_t a[4], b[4];
+    z = divsteps_half(z, f, g, a);
+    sw_t f1 = ((sw_t)a[0] * f + (sw_t)a[1] * g) >> HALF_STEPS;
+    sw_t g1 = ((sw_t)a[2] * f + (sw_t)a[3] * g) >> HALF_STEPS;
+    z = divsteps_half(z, f1, g1, b);
+    m->u = b[0] * a[0] + b[1] * a[2];
+    m->v = b[0] * a[1] + b[1] * a[3];
+    m->q = b[2] * a[0] + b[3] * a[2];
+    m->r = b[2] * a[1] + b[3] * a[3];
+    return z;
+}
+#else
+#define DIVSTEP_ROWS(pos, odd, swap, u, v, q, r)                             \
+    {                                                                        \
+        sw_t y_ = ((u) ^ (pos)) - (pos), w_ = ((v) ^ (pos)) - (pos);         \
+        (q) += y_ & (odd);                                                   \
+        (r) += w_ & (odd);                                                   \
+        (u) += (q) & (swap);                                                 \
+        (v) += (r) & (swap);                                                 \
+        (u) <<= 1;                                                           \
+        (v) <<= 1;                                                           \
+    }
+/* B divsteps on the low words of f and g; takes and returns z. */
 static sl_t divsteps(sl_t z, sw_t f, sw_t g, divstep_matrix_t *m) {
     sw_t u = 1, v = 0, q = 0, r = 1;
     /* unrolled: the loop counter costs about a tenth of a step otherwise */
 #pragma GCC unroll 8
-    for (int i = 0; i < SB; i++) {
-        sw_t pos = (sw_t)(z >> (SW_BITS - 1)); /* delta > 0 (arithmetic shift) */
-        sw_t odd = (sw_t)0 - (g & 1);
-        sw_t x = (f ^ pos) - pos, y = (u ^ pos) - pos, w = (v ^ pos) - pos; /* -f if delta > 0 */
-        g += x & odd;
-        q += y & odd;
-        r += w & odd;
-        sw_t swap = pos & odd;
-        z = (sl_t)(((sw_t)z ^ swap) + ~swap); /* ~z after a swap, z - 1 otherwise */
-        f += g & swap; /* f + (g - f) = g */
-        u += q & swap;
-        v += r & swap;
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
-    }
+    for (int i = 0; i < SB; i++) DIVSTEP(z, f, g, u, v, q, r);
     m->u = (sl_t)u;
     m->v = (sl_t)v;
     m->q = (sl_t)q;
     m->r = (sl_t)r;
     return z;
 }
+#endif
 
 /* [f, g] = M [f, g] / 2^B (exact). */
 static void update_fg(sl_t f[SN], sl_t g[SN], const divstep_matrix_t *m) {
