@@ -100,56 +100,70 @@ void fp12_mul_014(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c01
     fp12_karatsuba_finish(r, &t0, &t1, &t2);
 }
 
-/* a (L0 + L1 w)(M0 + M1 w) with L0 = l0 + l1 v, L1 = l2 v and M likewise.
- * The lines' product is X0 + X1 w with
+/* The product of two lines L0 + L1 w and M0 + M1 w with L0 = l0 + l1 v,
+ * L1 = l2 v and M likewise: X0 + X1 w with
  *   X0 = L0 M0 + v L1 M1 = (l0 m0 + xi l2 m2) + (l0 m1 + l1 m0) v + l1 m1 v^2,
  *   X1 = L0 M1 + L1 M0 = (l0 m2 + l2 m0) v + (l1 m2 + l2 m1) v^2,
- * six Fp2 products (Karatsuba for the cross terms); then a X0 is a full Fp6
- * product and a1 X1 = v (a1 (y1 + y2 v)) a sparse one. */
-void fp12_mul_014_014(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]) {
+ * six Fp2 products (Karatsuba for the cross terms). Returns X0 and the two
+ * coefficients y1, y2 of X1 = y1 v + y2 v^2. */
+static void lines_014_product(fp6_t *x, fp2_t *y1, fp2_t *y2, const fp2_t l[3], const fp2_t m[3]) {
     fp2x2_t p0, p1, p2, w;
-    fp2_t s, u, x0, x1, x2, y1, y2;
-    fp6_t xx, sa;
-    fp6x2_t t0, t1, t2, d;
+    fp2_t s, u;
     fp2_mul_wide(&p0, &l[0], &m[0]);
     fp2_mul_wide(&p1, &l[1], &m[1]);
     fp2_mul_wide(&p2, &l[2], &m[2]);
     fp2x2_mul_xi(&w, &p2);
     fp2x2_add(&w, &w, &p0);
-    fp2x2_redc(&x0, &w);
-    fp2x2_redc(&x2, &p1);
+    fp2x2_redc(&x->c0, &w);
+    fp2x2_redc(&x->c2, &p1);
     fp2_add(&s, &l[0], &l[1]);
     fp2_add(&u, &m[0], &m[1]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p1);
-    fp2x2_redc(&x1, &w);
+    fp2x2_redc(&x->c1, &w);
     fp2_add(&s, &l[0], &l[2]);
     fp2_add(&u, &m[0], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p2);
-    fp2x2_redc(&y1, &w);
+    fp2x2_redc(y1, &w);
     fp2_add(&s, &l[1], &l[2]);
     fp2_add(&u, &m[1], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_sub(&w, &w, &p2);
-    fp2x2_redc(&y2, &w);
+    fp2x2_redc(y2, &w);
+}
+
+/* a (L0 + L1 w)(M0 + M1 w) for two lines as above: with their product
+ * X0 + X1 w, a0 X0 is a full Fp6 product and a1 X1 = v (a1 (y1 + y2 v)) a
+ * sparse one. */
+void fp12_mul_014_014(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]) {
+    fp2_t y1, y2;
+    fp6_t xx, sa;
+    fp6x2_t t0, t1, t2, d;
+    lines_014_product(&xx, &y1, &y2, l, m);
     /* t0 = a0 X0, t1 = a1 X1 = v (a1 (y1 + y2 v)), t2 = (a0 + a1)(X0 + X1) */
-    xx.c0 = x0;
-    xx.c1 = x1;
-    xx.c2 = x2;
     fp6_mul_wide(&t0, &a->c0, &xx);
     fp6_mul_01_wide(&d, &a->c1, &y1, &y2);
     fp2x2_mul_xi(&t1.c0, &d.c2);
     t1.c1 = d.c0;
     t1.c2 = d.c1;
-    fp2_add(&xx.c1, &x1, &y1);
-    fp2_add(&xx.c2, &x2, &y2);
+    fp2_add(&xx.c1, &xx.c1, &y1);
+    fp2_add(&xx.c2, &xx.c2, &y2);
     fp6_add(&sa, &a->c0, &a->c1);
     fp6_mul_wide(&t2, &sa, &xx);
     fp12_karatsuba_finish(r, &t0, &t1, &t2);
+}
+
+/* r = the product of two lines (fp12_mul_014_014 with a = 1). */
+void fp12_set_014_014(fp12_t *r, const fp2_t l[3], const fp2_t m[3]) {
+    fp2_t y1, y2;
+    lines_014_product(&r->c0, &y1, &y2, l, m);
+    fp2_set_zero(&r->c1.c0);
+    r->c1.c1 = y1;
+    r->c1.c2 = y2;
 }
 
 #if CURVE_FAMILY_BN
@@ -167,42 +181,51 @@ void fp12_mul_034(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c10
     fp12_karatsuba_finish(r, &t0, &t1, &t2);
 }
 
-/* a (L0 + L1 w)(M0 + M1 w) with L0 = l0, L1 = l1 + l2 v and M likewise.
- * With w^2 = v and v^3 = xi, the lines' product is X0 + X1 w with
+/* The product of two lines L0 + L1 w and M0 + M1 w with L0 = l0,
+ * L1 = l1 + l2 v and M likewise. With w^2 = v and v^3 = xi, it is X0 + X1 w
+ * with
  *   X0 = L0 M0 + v L1 M1 = (l0 m0 + xi l2 m2) + l1 m1 v + (l1 m2 + l2 m1) v^2,
  *   X1 = L0 M1 + L1 M0 = (l0 m1 + l1 m0) + (l0 m2 + l2 m0) v,
- * six Fp2 products (Karatsuba for the cross terms); then a0 X0 and
- * (a0 + a1)(X0 + X1) are full Fp6 products and a1 X1 a sparse one. */
-void fp12_mul_034_034(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]) {
+ * six Fp2 products (Karatsuba for the cross terms). Returns X0 and the two
+ * coefficients y0, y1 of X1 = y0 + y1 v. */
+static void lines_034_product(fp6_t *xx, fp2_t *y0, fp2_t *y1, const fp2_t l[3], const fp2_t m[3]) {
     fp2x2_t p0, p1, p2, w;
-    fp2_t s, u, y0, y1;
-    fp6_t xx, sa;
-    fp6x2_t t0, t1, t2;
+    fp2_t s, u;
     fp2_mul_wide(&p0, &l[0], &m[0]);
     fp2_mul_wide(&p1, &l[1], &m[1]);
     fp2_mul_wide(&p2, &l[2], &m[2]);
     fp2x2_mul_xi(&w, &p2);
     fp2x2_add(&w, &w, &p0);
-    fp2x2_redc(&xx.c0, &w);
-    fp2x2_redc(&xx.c1, &p1);
+    fp2x2_redc(&xx->c0, &w);
+    fp2x2_redc(&xx->c1, &p1);
     fp2_add(&s, &l[1], &l[2]);
     fp2_add(&u, &m[1], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_sub(&w, &w, &p2);
-    fp2x2_redc(&xx.c2, &w);
+    fp2x2_redc(&xx->c2, &w);
     fp2_add(&s, &l[0], &l[1]);
     fp2_add(&u, &m[0], &m[1]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p1);
-    fp2x2_redc(&y0, &w);
+    fp2x2_redc(y0, &w);
     fp2_add(&s, &l[0], &l[2]);
     fp2_add(&u, &m[0], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p2);
-    fp2x2_redc(&y1, &w);
+    fp2x2_redc(y1, &w);
+}
+
+/* a (L0 + L1 w)(M0 + M1 w) for two lines as above: with their product
+ * X0 + X1 w, a0 X0 and (a0 + a1)(X0 + X1) are full Fp6 products and a1 X1
+ * a sparse one. */
+void fp12_mul_034_034(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]) {
+    fp2_t y0, y1;
+    fp6_t xx, sa;
+    fp6x2_t t0, t1, t2;
+    lines_034_product(&xx, &y0, &y1, l, m);
     /* t0 = a0 X0, t1 = a1 X1, t2 = (a0 + a1)(X0 + X1) */
     fp6_mul_wide(&t0, &a->c0, &xx);
     fp6_mul_01_wide(&t1, &a->c1, &y0, &y1);
@@ -211,6 +234,15 @@ void fp12_mul_034_034(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t 
     fp6_add(&sa, &a->c0, &a->c1);
     fp6_mul_wide(&t2, &sa, &xx);
     fp12_karatsuba_finish(r, &t0, &t1, &t2);
+}
+
+/* r = the product of two lines (fp12_mul_034_034 with a = 1). */
+void fp12_set_034_034(fp12_t *r, const fp2_t l[3], const fp2_t m[3]) {
+    fp2_t y0, y1;
+    lines_034_product(&r->c0, &y0, &y1, l, m);
+    r->c1.c0 = y0;
+    r->c1.c1 = y1;
+    fp2_set_zero(&r->c1.c2);
 }
 #endif
 

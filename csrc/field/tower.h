@@ -44,11 +44,14 @@ void fp12_frobenius(fp12_t *r, const fp12_t *a, int k); /* a^(p^k), k = 1, 2, 3 
 void fp12_mul_014(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c01, const fp2_t *c11);
 /* a * l * m for two such line values l = (c00, c01, c11), m likewise. */
 void fp12_mul_014_014(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]);
+/* r = l * m (a = 1 above: the lines' product alone). */
+void fp12_set_014_014(fp12_t *r, const fp2_t l[3], const fp2_t m[3]);
 #if CURVE_FAMILY_BN
 /* The same for the line values of a D-type twist (BN254),
  * c00 + c10 w + c11 v w, and for two of them l = (c00, c10, c11), m. */
 void fp12_mul_034(fp12_t *r, const fp12_t *a, const fp2_t *c00, const fp2_t *c10, const fp2_t *c11);
 void fp12_mul_034_034(fp12_t *r, const fp12_t *a, const fp2_t l[3], const fp2_t m[3]);
+void fp12_set_034_034(fp12_t *r, const fp2_t l[3], const fp2_t m[3]);
 #endif
 limb_t fp12_eq(const fp12_t *a, const fp12_t *b);
 limb_t fp12_is_one(const fp12_t *a);
