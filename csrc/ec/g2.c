@@ -237,10 +237,12 @@ static void g2_mul_x_abs_affine_vartime(g2_t *r, const g2_t *p) {
     int top = 63;
     while (!((BLS_X_ABS >> top) & 1)) top--;
     g2_to_jacobian(&acc, p);
+    g2_jacobian_to_w(&acc);
     for (int i = top - 1; i >= 0; i--) {
-        g2_jacobian_dbl(&acc, &acc);
-        if ((BLS_X_ABS >> i) & 1) g2_jacobian_add_affine_vartime(&acc, &p->x, &p->y);
+        g2_jacobian_dbl_w(&acc, &acc);
+        if ((BLS_X_ABS >> i) & 1) g2_jacobian_add_affine_vartime_w(&acc, &p->x, &p->y);
     }
+    g2_jacobian_from_w(&acc);
     g2_from_jacobian(r, &acc);
 }
 
