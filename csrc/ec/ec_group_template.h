@@ -159,10 +159,11 @@ limb_t EC(is_on_curve)(const POINT *p) {
 
 /* ---- Jacobian coordinates (x = X/Z^2, y = Y/Z^3) for runs of doublings:
  * 3M + 4S (EFD dbl-2009-l, with 4 X Y^2 as a product rather than from a
- * square, which saves additions) instead of 6M + 2S + one by 3b. The doubling
- * formula holds for every point, the identity (Z = 0) included, as the
- * curve has no point of order 2; additions go back to the complete
- * projective formulas. */
+ * square, which saves additions, unless EC_SQR_CHEAP) instead of 6M + 2S +
+ * one by 3b, in the W form below. The doubling formula holds for every
+ * point, the identity (Z = 0) included, as the curve has no point of
+ * order 2; additions go back to the complete projective formulas, or are
+ * the mixed ones below. */
 typedef struct { FE x, y, z; } EC(jacobian_t);
 
 /* (X : Y : Z) -> (X Z, Y Z^2, Z); the identity becomes (1, 1, 0). The
