@@ -190,9 +190,9 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
  * multiples in the table) is multiplied from affine tables, one per digit
  * (E of the previous one, no Horner step), into a Jacobian accumulator
  * that never leaves Jacobian coordinates (the W form of
- * EC(jacobian_dbl_w)): a doubling is 3M + 4S and an addition 7M + 5S,
- * instead of the complete formulas' 12M and the conversions around each
- * window's doublings. */
+ * EC(jacobian_dbl_w)): a doubling is 3M + 4S (2M + 5S with EC_SQR_CHEAP)
+ * and an addition 7M + 5S, instead of the complete formulas' 12M and the
+ * conversions around each window's doublings. */
 typedef struct { FE x, y; } EC(ct_affine_t);
 
 /* r += (x2, y2), the affine point not the identity, r in the W form
