@@ -81,22 +81,21 @@ static void EC(fft_mul_chunk)(POINT *v, const fr_t *k, uint32_t n) {
         for (int d = 0; d < ndigits[i]; d++)
             if (lens[i][d] > top) top = lens[i][d];
         EC(jacobian_t) acc;
-        F(set_one)(&acc.x);
-        F(set_one)(&acc.y);
-        F(set_zero)(&acc.z);
-        for (int pos = top - 1; pos >= 0; pos--) {
-            EC(jacobian_dbl)(&acc, &acc);
+        EC(jacobian_set_identity_w)(&acc);
+        for (int pos = top - 1; pos >= 0; pos--) { /* acc in the W form */
+            EC(jacobian_dbl_w)(&acc, &acc);
             for (int d = 0; d < ndigits[i]; d++) {
                 int digit = pos < lens[i][d] ? nafs[i][d][pos] : 0;
                 if (digit > 0) {
-                    EC(jacobian_add_affine_vartime)(&acc, &ax[i][d][digit >> 1], &ay[i][d][digit >> 1]);
+                    EC(jacobian_add_affine_vartime_w)(&acc, &ax[i][d][digit >> 1], &ay[i][d][digit >> 1]);
                 } else if (digit < 0) {
                     FE ny;
                     F(neg)(&ny, &ay[i][d][(-digit) >> 1]);
-                    EC(jacobian_add_affine_vartime)(&acc, &ax[i][d][(-digit) >> 1], &ny);
+                    EC(jacobian_add_affine_vartime_w)(&acc, &ax[i][d][(-digit) >> 1], &ny);
                 }
             }
         }
+        EC(jacobian_from_w)(&acc);
         EC(from_jacobian)(&v[i], &acc);
     }
 }

@@ -159,10 +159,11 @@ limb_t EC(is_on_curve)(const POINT *p) {
 
 /* ---- Jacobian coordinates (x = X/Z^2, y = Y/Z^3) for runs of doublings:
  * 3M + 4S (EFD dbl-2009-l, with 4 X Y^2 as a product rather than from a
- * square, which saves additions) instead of 6M + 2S + one by 3b. The doubling
- * formula holds for every point, the identity (Z = 0) included, as the
- * curve has no point of order 2; additions go back to the complete
- * projective formulas. */
+ * square, which saves additions, unless EC_SQR_CHEAP) instead of 6M + 2S +
+ * one by 3b, in the W form below. The doubling formula holds for every
+ * point, the identity (Z = 0) included, as the curve has no point of
+ * order 2; additions go back to the complete projective formulas, or are
+ * the mixed ones below. */
 typedef struct { FE x, y, z; } EC(jacobian_t);
 
 /* (X : Y : Z) -> (X Z, Y Z^2, Z); the identity becomes (1, 1, 0). The
@@ -192,44 +193,71 @@ static void EC(from_jacobian)(POINT *r, const EC(jacobian_t) *p) {
     r->z = z3;
 }
 
-static void EC(jacobian_dbl)(EC(jacobian_t) *r, const EC(jacobian_t) *p) {
-    FE a, b, c, d, e, f;
+/* Runs of doublings keep W = 2Y in place of Y, the "W form" (X, W, Z):
+ * with B = W^2 = 4 Y^2 the doubling needs no multiplication of 4 X Y^2,
+ * 8 Y^4 or Z3 = 2 Y Z by constants, five modular additions fewer than
+ * from Y (dbl-2009-l), which count where there is no add-with-carry
+ * (WebAssembly). The formula holds for the identity (Z = 0) too. */
+static void EC(jacobian_dbl_w)(EC(jacobian_t) *r, const EC(jacobian_t) *p) {
+    FE a, b, c, d, e, f, z3;
     F(sqr)(&a, &p->x);
-    F(sqr)(&b, &p->y);
-    F(sqr)(&c, &b);
+    F(sqr)(&b, &p->y);  /* 4 Y^2 */
+    F(mul)(&z3, &p->y, &p->z); /* 2 Y Z */
+    F(sqr)(&c, &b);     /* 16 Y^4 */
 #ifdef EC_SQR_CHEAP
-    F(add)(&d, &p->x, &b); /* 4 X Y^2 = 2 ((X + Y^2)^2 - X^2 - Y^4): a square for a product */
+    F(add)(&d, &p->x, &b); /* 8 X Y^2 = (X + B)^2 - X^2 - B^2: a square for a product */
     F(sqr)(&d, &d);
     F(sub)(&d, &d, &a);
     F(sub)(&d, &d, &c);
-    F(dbl)(&d, &d);
-#else
-    F(mul)(&d, &p->x, &b);
-    F(dbl)(&d, &d);
-    F(dbl)(&d, &d); /* 4 X Y^2 */
-#endif
     F(mul3)(&e, &a);
     F(sqr)(&f, &e);
-    F(mul)(&r->z, &p->y, &p->z);
-    F(dbl)(&r->z, &r->z);
-    F(sub)(&r->x, &f, &d);
-    F(sub)(&r->x, &r->x, &d);
+    F(sub)(&r->x, &f, &d); /* X3 = E^2 - 8 X Y^2 */
     F(sub)(&d, &d, &r->x);
+    F(sub)(&d, &d, &r->x); /* 2 (4 X Y^2 - X3) */
+#else
+    F(mul)(&d, &p->x, &b); /* 4 X Y^2 */
+    F(mul3)(&e, &a);
+    F(sqr)(&f, &e);
+    F(sub)(&r->x, &f, &d);
+    F(sub)(&r->x, &r->x, &d); /* X3 = E^2 - 8 X Y^2 */
+    F(sub)(&d, &d, &r->x);
+    F(dbl)(&d, &d); /* 2 (4 X Y^2 - X3) */
+#endif
     F(mul)(&d, &e, &d);
-    F(dbl)(&c, &c);
-    F(dbl)(&c, &c);
-    F(dbl)(&c, &c);
-    F(sub)(&r->y, &d, &c);
+    F(sub)(&r->y, &d, &c); /* W3 = 2 Y3 = 2 E (4 X Y^2 - X3) - 16 Y^4 */
+    r->z = z3;
 }
 
-/* r += (x, y) in Jacobian coordinates (EFD madd-2007-bl, 7M + 4S), with
- * the cases that formula misses (r the identity, r = +-(x, y)) by branches:
- * for public points only (the FFT, the G2 subgroup check). */
-static inline void EC(jacobian_add_affine_vartime)(EC(jacobian_t) *r, const FE *x, const FE *y) {
+/* Y -> W = 2Y and back. */
+static inline void EC(jacobian_to_w)(EC(jacobian_t) *p) { F(dbl)(&p->y, &p->y); }
+static inline void EC(jacobian_from_w)(EC(jacobian_t) *p) { F(half)(&p->y, &p->y); }
+
+/* The identity (1, 1, 0) of EC(to_jacobian) in the W form, (1, 2, 0),
+ * which the doubling leaves as it is. */
+static inline void EC(jacobian_set_identity_w)(EC(jacobian_t) *r) {
+    F(set_one)(&r->x);
+    F(set_one)(&r->y);
+    F(dbl)(&r->y, &r->y);
+    F(set_zero)(&r->z);
+}
+
+/* n doublings of p in place (Y form in and out), in the W form between. */
+static void EC(jacobian_dbl_n)(EC(jacobian_t) *p, int n) {
+    EC(jacobian_to_w)(p);
+    for (int i = 0; i < n; i++) EC(jacobian_dbl_w)(p, p);
+    EC(jacobian_from_w)(p);
+}
+
+/* r += (x, y) in Jacobian coordinates, r in the W form (EC(jacobian_dbl_w))
+ * in and out (EFD madd-2007-bl, 7M + 4S, with 2 (S2 - Y1) as 2 S2 - W1 and
+ * 2 Y3 from W1 J), with the cases that formula misses (r the identity,
+ * r = +-(x, y)) by branches: for public points only (the FFT, the G2
+ * subgroup check, variable-time products). */
+static inline void EC(jacobian_add_affine_vartime_w)(EC(jacobian_t) *r, const FE *x, const FE *y) {
     FE z1z1, u2, s2, h, rr, hh, i, j, v, x3;
     if (F(is_zero)(&r->z) & 1) {
         r->x = *x;
-        r->y = *y;
+        F(dbl)(&r->y, y);
         F(set_one)(&r->z);
         return;
     }
@@ -238,18 +266,16 @@ static inline void EC(jacobian_add_affine_vartime)(EC(jacobian_t) *r, const FE *
     F(mul)(&s2, y, &r->z);
     F(mul)(&s2, &s2, &z1z1);
     F(sub)(&h, &u2, &r->x);
-    F(sub)(&rr, &s2, &r->y);
+    F(dbl)(&s2, &s2);
+    F(sub)(&rr, &s2, &r->y); /* 2 (S2 - Y1) */
     if (F(is_zero)(&h) & 1) {
         if (F(is_zero)(&rr) & 1) {
-            EC(jacobian_dbl)(r, r);
-        } else { /* r = -(x, y): the identity (1, 1, 0) */
-            F(set_one)(&r->x);
-            F(set_one)(&r->y);
-            F(set_zero)(&r->z);
+            EC(jacobian_dbl_w)(r, r);
+        } else { /* r = -(x, y): the identity, (1, 2, 0) in the W form */
+            EC(jacobian_set_identity_w)(r);
         }
         return;
     }
-    F(dbl)(&rr, &rr);
     F(sqr)(&hh, &h);
     F(dbl)(&i, &hh);
     F(dbl)(&i, &i);
@@ -261,9 +287,9 @@ static inline void EC(jacobian_add_affine_vartime)(EC(jacobian_t) *r, const FE *
     F(sub)(&x3, &x3, &v);
     F(sub)(&v, &v, &x3);
     F(mul)(&v, &rr, &v);
-    F(mul)(&j, &r->y, &j);
-    F(dbl)(&j, &j);
-    F(sub)(&r->y, &v, &j);
+    F(mul)(&j, &r->y, &j); /* 2 Y1 J */
+    F(sub)(&v, &v, &j);
+    F(dbl)(&r->y, &v); /* W3 = 2 (rr (V - X3) - 2 Y1 J) */
     F(mul)(&r->z, &r->z, &h);
     F(dbl)(&r->z, &r->z);
     r->x = x3;

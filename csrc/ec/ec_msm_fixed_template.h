@@ -166,7 +166,7 @@ int EC(fixed_table)(uint8_t *table, const uint8_t *points, uint32_t n, uint32_t 
         if (j > 0)
             for (uint32_t i = 0; i < n; i++)
                 if (!(F(is_zero)(&cur[i].z) & 1))
-                    for (uint32_t s = 0; s < shift; s++) EC(jacobian_dbl)(&cur[i], &cur[i]);
+                    EC(jacobian_dbl_n)(&cur[i], (int)shift);
         for (uint32_t i = 0; i < n; i++) {
             if (F(is_zero)(&cur[i].z) & 1)
                 F(set_one)(&den[i]);

@@ -67,14 +67,18 @@ void EC(mul_x_abs)(POINT *r, const POINT *p) {
     int top = 63;
     while (!((BLS_X_ABS >> top) & 1)) top--;
     EC(to_jacobian)(&acc, &base);
+    EC(jacobian_to_w)(&acc);
     for (int i = top - 1; i >= 0; i--) {
-        EC(jacobian_dbl)(&acc, &acc);
+        EC(jacobian_dbl_w)(&acc, &acc);
         if ((BLS_X_ABS >> i) & 1) {
+            EC(jacobian_from_w)(&acc);
             EC(from_jacobian)(&t, &acc);
             EC(add)(&t, &t, &base);
             EC(to_jacobian)(&acc, &t);
+            EC(jacobian_to_w)(&acc);
         }
     }
+    EC(jacobian_from_w)(&acc);
     EC(from_jacobian)(r, &acc);
 }
 #else
@@ -91,17 +95,21 @@ void EC(mul_x_abs)(POINT *r, const POINT *p) {
         for (int i = 1; i < EC_U_TABLE; i++) EC(add)(&table[i], &table[i - 1], &t);
     }
     EC(to_jacobian)(&acc, &table[(U_WNAF[U_WNAF_LEN - 1] - 1) / 2]);
+    EC(jacobian_to_w)(&acc);
     for (int i = U_WNAF_LEN - 2; i >= 0; i--) {
-        EC(jacobian_dbl)(&acc, &acc);
+        EC(jacobian_dbl_w)(&acc, &acc);
         const int d = U_WNAF[i];
         if (d != 0) {
             POINT q = table[(d > 0 ? d : -d) / 2];
             if (d < 0) EC(neg)(&q, &q);
+            EC(jacobian_from_w)(&acc);
             EC(from_jacobian)(&t, &acc);
             EC(add)(&t, &t, &q);
             EC(to_jacobian)(&acc, &t);
+            EC(jacobian_to_w)(&acc);
         }
     }
+    EC(jacobian_from_w)(&acc);
     EC(from_jacobian)(r, &acc);
 }
 #undef EC_U_TABLE
@@ -159,7 +167,7 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     for (int w = EC_WINDOW_BITS(ndigits) / EC_CT_WINDOW; w >= 0; w--) {
         EC(jacobian_t) jacc; /* the window's doublings in Jacobian coordinates */
         EC(to_jacobian)(&jacc, &acc);
-        for (int s = 0; s < EC_CT_WINDOW; s++) EC(jacobian_dbl)(&jacc, &jacc);
+        EC(jacobian_dbl_n)(&jacc, EC_CT_WINDOW);
         EC(from_jacobian)(&acc, &jacc);
         for (int i = ndigits - 1; i >= 0; i--) {
             int d = scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW);
@@ -178,18 +186,23 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
     ct_memzero(&pick, sizeof pick);
 }
 
+/* A point in affine coordinates (or on an isomorphic curve): the tables
+ * of the affine products below. */
+typedef struct { FE x, y; } EC(affine_xy_t);
+
 #ifdef EC_CT_AFFINE
 /* ---- constant time from affine tables -----------------------------------
  * With EC_CT_AFFINE defined (E keeps Z, as for EC_FFT_AFFINE), a point in
  * the prime-order subgroup (the split digits: never the identity's
  * multiples in the table) is multiplied from affine tables, one per digit
  * (E of the previous one, no Horner step), into a Jacobian accumulator
- * that never leaves Jacobian coordinates: a doubling is 2M + 5S and an
- * addition 7M + 5S, instead of the complete formulas' 12M and the
+ * that never leaves Jacobian coordinates (the W form of
+ * EC(jacobian_dbl_w)): a doubling is 3M + 4S (2M + 5S with EC_SQR_CHEAP)
+ * and an addition 7M + 5S, instead of the complete formulas' 12M and the
  * conversions around each window's doublings. */
-typedef struct { FE x, y; } EC(ct_affine_t);
 
-/* r += (x2, y2), the affine point not the identity, with the slope
+/* r += (x2, y2), the affine point not the identity, r in the W form
+ * (X, W = 2Y, Z) of EC(jacobian_dbl_w) in and out, with the slope
  * (x1^2 + x1 x2 + x2^2) / (y1 + y2): the chord's (y1 - y2) / (x1 - x2)
  * times (x1^2 + x1 x2 + x2^2) / (x1^2 + x1 x2 + x2^2), and the tangent's
  * when the points are equal, so one formula serves both (Brier and Joye).
@@ -197,21 +210,22 @@ typedef struct { FE x, y; } EC(ct_affine_t);
  * taken then, which gives Z = 0 (the identity) for r = -(x2, y2). An
  * identity r gives (x2, y2). No branch: constant time in both points. */
 static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE *y2) {
-    FE zz, u2, s2, t, m, num, den, n, tn, x3, y3;
+    FE zz, u2, s1, s2, t, m, num, den, n, tn, x3, y3;
     const limb_t r_identity = F(is_zero)(&r->z);
+    F(half)(&s1, &r->y); /* Y1 */
     F(sqr)(&zz, &r->z);
     F(mul)(&u2, x2, &zz);
     F(mul)(&s2, y2, &r->z);
     F(mul)(&s2, &s2, &zz); /* the points over the common Z^2, Z^3 */
     F(add)(&t, &r->x, &u2);
-    F(add)(&m, &r->y, &s2);
+    F(add)(&m, &s1, &s2);
     F(sub)(&den, &r->x, &u2);
     F(mul)(&u2, &r->x, &u2);
     F(sqr)(&num, &t);
     F(sub)(&num, &num, &u2); /* U1^2 + U1 U2 + U2^2 */
     const limb_t degenerate = F(is_zero)(&m);
-    F(dbl)(&s2, &r->y); /* S1 - S2 = 2 S1 where S2 = -S1 */
-    ct_cmov(&num, &s2, sizeof num, degenerate);
+    /* S1 - S2 = 2 S1 = W1 where S2 = -S1 */
+    ct_cmov(&num, &r->y, sizeof num, degenerate);
     ct_cmov(&den, &m, sizeof den, ~degenerate);
     F(sqr)(&n, &den);
     F(mul)(&tn, &t, &n);
@@ -223,42 +237,28 @@ static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE
     F(dbl)(&y3, &x3);
     F(sub)(&y3, &tn, &y3);
     F(mul)(&y3, &num, &y3);
-    F(sub)(&y3, &y3, &n); /* 2 Y3 = num (T den^2 - 2 X3) - M den^3 */
-    /* (4 X3, 8 Y3, 2 Z3) for (X3, Y3, Z3): no halving */
+    F(sub)(&r->y, &y3, &n); /* W3 = 2 Y3 = num (T den^2 - 2 X3) - M den^3 */
     F(mul)(&r->z, &r->z, &den);
-    F(dbl)(&r->z, &r->z);
-    F(dbl)(&x3, &x3);
-    F(dbl)(&r->x, &x3);
-    F(dbl)(&y3, &y3);
-    F(dbl)(&r->y, &y3);
+    r->x = x3;
     EC(jacobian_t) q;
     q.x = *x2;
-    q.y = *y2;
+    F(dbl)(&q.y, y2);
     F(set_one)(&q.z);
     ct_cmov(r, &q, sizeof *r, r_identity);
 }
 
-/* table[i] = [i + 1]P for P not the identity, as affine points of the
- * isomorphic curve y^2 = x^3 + b z^6, (x, y) -> (x z^2, y z^3) for z the
- * product of the projective Z_i: no inversion. The doubling and the
- * addition above do not read b, so the product is computed on that curve,
- * whose Jacobian (X, Y, Z) is (X, Y, Z z) on E. */
-static void EC(ct_table_common_z)(EC(ct_affine_t) table[EC_CT_TABLE], FE *z, const POINT *p) {
-    POINT proj[EC_CT_TABLE];
+/* table[i] = proj[i] for n projective points none the identity, as affine
+ * points of the isomorphic curve y^2 = x^3 + b z^6, (x, y) -> (x z^2, y z^3)
+ * for z the product of the projective Z_i: no inversion. The doubling and
+ * the additions in Jacobian coordinates do not read b, so products are
+ * computed on that curve, whose Jacobian (X, Y, Z) is (X, Y, Z z) on E. */
+static void EC(affine_common_z)(EC(affine_xy_t) *table, FE *z, const POINT *proj, int n) {
     FE prefix[EC_CT_TABLE], others, suffix, m;
-    proj[0] = *p;
-    EC(dbl)(&proj[1], p);
-    for (int i = 2; i < EC_CT_TABLE; i++) {
-        if (i & 1)
-            EC(dbl)(&proj[i], &proj[i / 2]);
-        else
-            EC(add)(&proj[i], &proj[i - 1], &proj[0]);
-    }
     prefix[0] = proj[0].z;
-    for (int i = 1; i < EC_CT_TABLE; i++) F(mul)(&prefix[i], &prefix[i - 1], &proj[i].z);
-    *z = prefix[EC_CT_TABLE - 1];
+    for (int i = 1; i < n; i++) F(mul)(&prefix[i], &prefix[i - 1], &proj[i].z);
+    *z = prefix[n - 1];
     F(set_one)(&suffix);
-    for (int i = EC_CT_TABLE - 1; i >= 0; i--) {
+    for (int i = n - 1; i >= 0; i--) {
         if (i > 0) {
             F(mul)(&others, &prefix[i - 1], &suffix); /* z / Z_i */
             F(mul)(&suffix, &suffix, &proj[i].z);
@@ -272,9 +272,24 @@ static void EC(ct_table_common_z)(EC(ct_affine_t) table[EC_CT_TABLE], FE *z, con
     }
 }
 
+/* table[i] = [i + 1]P for P not the identity, on the isomorphic curve of
+ * EC(affine_common_z). */
+static void EC(ct_table_common_z)(EC(affine_xy_t) table[EC_CT_TABLE], FE *z, const POINT *p) {
+    POINT proj[EC_CT_TABLE];
+    proj[0] = *p;
+    EC(dbl)(&proj[1], p);
+    for (int i = 2; i < EC_CT_TABLE; i++) {
+        if (i & 1)
+            EC(dbl)(&proj[i], &proj[i / 2]);
+        else
+            EC(add)(&proj[i], &proj[i - 1], &proj[0]);
+    }
+    EC(affine_common_z)(table, z, proj, EC_CT_TABLE);
+}
+
 /* The affine [d]P for a signed digit 0 < |d| <= EC_CT_TABLE (anything for
  * d = 0, which the caller discards), reading every entry. */
-static void EC(lookup_affine_ct)(EC(ct_affine_t) *r, const EC(ct_affine_t) *table, int d) {
+static void EC(lookup_affine_ct)(EC(affine_xy_t) *r, const EC(affine_xy_t) *table, int d) {
     limb_t negative = (limb_t)0 - (limb_t)((unsigned)d >> (sizeof(unsigned) * 8 - 1));
     unsigned magnitude = ((unsigned)d ^ (unsigned)negative) + (unsigned)(negative & 1);
     enum { N = sizeof *r / sizeof(limb_t) };
@@ -295,7 +310,7 @@ static void EC(lookup_affine_ct)(EC(ct_affine_t) *r, const EC(ct_affine_t) *tabl
 
 static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
     const int dlimbs = EC_DIGIT_LIMBS(ndigits), top = EC_WINDOW_BITS(ndigits) / EC_CT_WINDOW;
-    EC(ct_affine_t) table[EC_MAX_DIGITS][EC_CT_TABLE], pick;
+    EC(affine_xy_t) table[EC_MAX_DIGITS][EC_CT_TABLE], pick;
     EC(jacobian_t) acc, sum;
     POINT t, identity;
     FE z;
@@ -307,12 +322,10 @@ static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *dig
             table[i][j].x = t.x;
             table[i][j].y = t.y;
         }
-    F(set_one)(&acc.x);
-    F(set_one)(&acc.y);
-    F(set_zero)(&acc.z);
+    EC(jacobian_set_identity_w)(&acc); /* in the W form throughout */
     for (int w = top; w >= 0; w--) {
         if (w < top)
-            for (int s = 0; s < EC_CT_WINDOW; s++) EC(jacobian_dbl)(&acc, &acc);
+            for (int s = 0; s < EC_CT_WINDOW; s++) EC(jacobian_dbl_w)(&acc, &acc);
         for (int i = ndigits - 1; i >= 0; i--) {
             int d = scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW);
             EC(lookup_affine_ct)(&pick, table[i], d);
@@ -321,6 +334,7 @@ static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *dig
             ct_cmov(&acc, &sum, sizeof acc, ~limb_is_zero_mask((limb_t)(unsigned)d));
         }
     }
+    EC(jacobian_from_w)(&acc);
     F(mul)(&acc.z, &acc.z, &z); /* back to E */
     EC(from_jacobian)(r, &acc);
     /* the identity's Y may be 0 here; P the identity gave a table of zeros */
@@ -418,75 +432,90 @@ static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlan
     *r = acc;
 }
 
-#ifdef EC_VT_AFFINE_W
+#if defined(EC_CT_AFFINE) || defined(EC_VT_AFFINE_W)
 /* ---- variable time from affine tables -----------------------------------
- * With EC_VT_AFFINE_W defined (E maps Z = 1 to Z = 1), a split product
- * (P in the prime-order subgroup, not the identity: no table entry is the
- * identity) takes the odd multiples P, 3P, ..., (2^(w-1) - 1)P in affine
- * coordinates (one inversion for the table), the other digits' tables
- * through E of those, and sums the width-w NAF lanes in Jacobian
- * coordinates: doublings 3M + 4S and mixed additions 7M + 4S instead of
- * the complete projective formulas. */
+ * For P in the prime-order subgroup and not the identity (no multiple in
+ * the table is the identity): the odd multiples P, 3P, ..., (2^(w-1) - 1)P
+ * of a width-w NAF in affine coordinates, E of them for the other digits,
+ * and a Jacobian accumulator (W form) of doublings (3M + 4S) and mixed
+ * additions (7M + 4S) instead of the complete formulas' 12M each. With
+ * EC_CT_AFFINE (E keeps Z) the table is affine on the isomorphic curve of
+ * EC(affine_common_z), with no inversion; otherwise (EC_VT_AFFINE_W: E maps
+ * Z = 1 to Z = 1) the table's Z are inverted together. */
+#ifndef EC_VT_AFFINE_W
+#define EC_VT_AFFINE_W EC_WNAF_W
+#endif
 #define EC_VT_AFFINE_TABLE (1 << (EC_VT_AFFINE_W - 2))
-typedef struct { FE x, y; } EC(vt_affine_t);
 
-static void EC(mul_digits_affine_vartime)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
-    const int dlimbs = EC_DIGIT_LIMBS(ndigits);
-    EC(vt_affine_t) table[EC_MAX_DIGITS][EC_VT_AFFINE_TABLE];
-    int8_t nafs[EC_MAX_DIGITS][EC_NAF_LEN];
-    int len[EC_MAX_DIGITS], top = 0;
-    POINT proj[EC_VT_AFFINE_TABLE], p2, t;
-    FE pre[EC_VT_AFFINE_TABLE], inv, zi, minus;
-    EC(jacobian_t) acc;
-    if (EC(is_identity)(p) & 1) {
-        EC(set_identity)(r);
-        return;
-    }
-    proj[0] = *p;
-    EC(dbl)(&p2, p);
-    for (int j = 1; j < EC_VT_AFFINE_TABLE; j++) EC(add)(&proj[j], &proj[j - 1], &p2);
-    /* x = X / Z, y = Y / Z, the Z_j inverted together */
+#ifndef EC_CT_AFFINE
+/* table[j] = proj[j] in affine coordinates (Z_j != 0), one inversion. */
+static void EC(affine_batch_vartime)(EC(affine_xy_t) *table, const POINT *proj, int n) {
+    FE pre[EC_VT_AFFINE_TABLE], inv, zi;
     pre[0] = proj[0].z;
-    for (int j = 1; j < EC_VT_AFFINE_TABLE; j++) F(mul)(&pre[j], &pre[j - 1], &proj[j].z);
-    F(inv)(&inv, &pre[EC_VT_AFFINE_TABLE - 1]);
-    for (int j = EC_VT_AFFINE_TABLE - 1; j >= 0; j--) {
+    for (int j = 1; j < n; j++) F(mul)(&pre[j], &pre[j - 1], &proj[j].z);
+    F(inv)(&inv, &pre[n - 1]);
+    for (int j = n - 1; j >= 0; j--) {
         if (j > 0) {
             F(mul)(&zi, &inv, &pre[j - 1]);
             F(mul)(&inv, &inv, &proj[j].z);
         } else {
             zi = inv;
         }
-        F(mul)(&table[0][j].x, &proj[j].x, &zi);
-        F(mul)(&table[0][j].y, &proj[j].y, &zi);
+        F(mul)(&table[j].x, &proj[j].x, &zi);
+        F(mul)(&table[j].y, &proj[j].y, &zi);
     }
+}
+#endif
+
+static void EC(mul_digits_affine_vartime)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
+    const int dlimbs = EC_DIGIT_LIMBS(ndigits);
+    POINT proj[EC_VT_AFFINE_TABLE], p2, t;
+    EC(affine_xy_t) table[EC_MAX_DIGITS][EC_VT_AFFINE_TABLE];
+    int8_t nafs[EC_MAX_DIGITS][EC_NAF_LEN];
+    int lens[EC_MAX_DIGITS], top = 0;
+    EC(jacobian_t) acc;
+    FE minus;
+    proj[0] = *p;
+    EC(dbl)(&p2, p);
+    for (int j = 1; j < EC_VT_AFFINE_TABLE; j++) EC(add)(&proj[j], &proj[j - 1], &p2);
+#ifdef EC_CT_AFFINE
+    FE z;
+    EC(affine_common_z)(table[0], &z, proj, EC_VT_AFFINE_TABLE);
+#else
+    EC(affine_batch_vartime)(table[0], proj, EC_VT_AFFINE_TABLE);
+#endif
     for (int i = 0; i < ndigits; i++) {
-        len[i] = scalar_wnaf_vartime(nafs[i], digits + i * dlimbs, dlimbs, EC_VT_AFFINE_W);
-        if (len[i] > top) top = len[i];
+        if (i > 0)
+            for (int j = 0; j < EC_VT_AFFINE_TABLE; j++) {
+                EC(from_affine)(&t, &table[i - 1][j].x, &table[i - 1][j].y);
+                EC(endo)(&t, &t); /* keeps Z = 1 (and commutes with the isomorphism) */
+                table[i][j].x = t.x;
+                table[i][j].y = t.y;
+            }
+        lens[i] = scalar_wnaf_vartime(nafs[i], digits + i * dlimbs, dlimbs, EC_VT_AFFINE_W);
+        if (lens[i] > top) top = lens[i];
     }
-    for (int i = 1; i < ndigits; i++)
-        for (int j = 0; j < EC_VT_AFFINE_TABLE; j++) {
-            EC(from_affine)(&t, &table[i - 1][j].x, &table[i - 1][j].y);
-            EC(endo)(&t, &t); /* keeps Z = 1 */
-            table[i][j].x = t.x;
-            table[i][j].y = t.y;
-        }
-    F(set_one)(&acc.x);
-    F(set_one)(&acc.y);
-    F(set_zero)(&acc.z);
+    EC(jacobian_set_identity_w)(&acc); /* in the W form throughout */
     for (int pos = top - 1; pos >= 0; pos--) {
-        if (!(F(is_zero)(&acc.z) & 1)) EC(jacobian_dbl)(&acc, &acc);
+        if (!(F(is_zero)(&acc.z) & 1)) EC(jacobian_dbl_w)(&acc, &acc);
         for (int i = 0; i < ndigits; i++) {
-            int d = pos < len[i] ? nafs[i][pos] : 0;
-            if (d == 0) continue;
-            const EC(vt_affine_t) *e = &table[i][(d > 0 ? d : -d) >> 1];
+            const int d = pos < lens[i] ? nafs[i][pos] : 0;
             if (d > 0) {
-                EC(jacobian_add_affine_vartime)(&acc, &e->x, &e->y);
-            } else {
-                F(neg)(&minus, &e->y);
-                EC(jacobian_add_affine_vartime)(&acc, &e->x, &minus);
+                EC(jacobian_add_affine_vartime_w)(&acc, &table[i][d >> 1].x, &table[i][d >> 1].y);
+            } else if (d < 0) {
+                F(neg)(&minus, &table[i][(-d) >> 1].y);
+                EC(jacobian_add_affine_vartime_w)(&acc, &table[i][(-d) >> 1].x, &minus);
             }
         }
     }
+    if (F(is_zero)(&acc.z) & 1) {
+        EC(set_identity)(r);
+        return;
+    }
+    EC(jacobian_from_w)(&acc);
+#ifdef EC_CT_AFFINE
+    F(mul)(&acc.z, &acc.z, &z); /* back to E */
+#endif
     EC(from_jacobian)(r, &acc);
 }
 #endif
@@ -496,21 +525,26 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
     EC(lane_t) lanes[EC_MAX_DIGITS];
     limb_t kc[FR_LIMBS], high = 0;
+#if defined(EC_CT_AFFINE) || defined(EC_VT_AFFINE_W)
+    const int known = split == EC_SPLIT_KNOWN;
+#endif
     EC_TAKE_EXACT(r, p, k, split)
     /* A public scalar of at most half r's limbs gains nothing from a split
      * (whose digits may be offset to full width: BN's G1). */
     fr_to_canonical(kc, k);
     for (int j = FR_LIMBS / 2; j < FR_LIMBS; j++) high |= kc[j];
     if (!high) split = EC_SPLIT_NEVER;
-#ifdef EC_VT_AFFINE_W
-    if (split != EC_SPLIT_NEVER) {
+#if defined(EC_CT_AFFINE) || defined(EC_VT_AFFINE_W)
+    {
+        /* P in the subgroup (known, or checked for the split): the affine
+         * tables; the identity, whose table would be all zero, below */
         limb_t digits[EC_DIGITS_LIMBS];
         int ndigits = EC(scalar_digits)(digits, p, k, split);
-        if (ndigits > 1) {
+        if ((ndigits > 1 || known) && !(EC(is_identity)(p) & 1)) {
             EC(mul_digits_affine_vartime)(r, p, digits, ndigits);
             return;
         }
-        split = EC_SPLIT_NEVER; /* not in the subgroup: checked once */
+        if (!known) split = EC_SPLIT_NEVER; /* not split: the check, if any, is done */
     }
 #endif
     int nlanes = EC(point_lanes)(lanes, tables, nafs, p, k, split);

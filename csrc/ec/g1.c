@@ -55,10 +55,16 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
 #define EC_SPLIT_AFTER_CHECK 0
 #endif
 #define EC_WNAF_W 5
-/* EC_SQR_CHEAP stays unset: an Fp square costs less than a product (152
- * against 167 instructions on four limbs, 287 against 311 on six), but not
- * by the three sums the Jacobian doubling would spend to trade one for the
- * other. */
+#if LIMB_BITS == 32
+/* Radix 2^30 squares an Fp element for about 3/4 of a product
+ * (arith/mont_r30.h): the Jacobian doubling trades a product for a square
+ * and two additions (0.96 of the WebAssembly G1 product's time in Node). */
+#define EC_SQR_CHEAP 1
+#endif
+/* On 64-bit limbs EC_SQR_CHEAP stays unset: an Fp square costs less than a
+ * product (152 against 167 instructions on four limbs, 287 against 311 on
+ * six), but not by the sums the Jacobian doubling would spend to trade one
+ * for the other. */
 /* An Fp inversion (safegcd) costs ~110 multiplications, an affine addition
  * ~5 fewer than a projective one. */
 #define EC_MSM_MIN_BATCH 24

@@ -234,31 +234,44 @@ void g2_clear_cofactor(g2_t *r, const g2_t *p) {
     g2_mul_subgroup_vartime(r, &acc, &G2_CLEAR_K);
 }
 #elif CURVE_FAMILY_BLS12
-/* [|x|]P for a public P with Z = 1 (as decoded): Jacobian doublings and
- * mixed additions of the affine P, no conversions in between. */
-static void g2_mul_x_abs_affine_vartime(g2_t *r, const g2_t *p) {
-    g2_jacobian_t acc;
+/* [|x|]P in Jacobian coordinates (Y, not W) for a public P with Z = 1 (as
+ * decoded), which is its own Jacobian form: doublings and mixed additions
+ * of the affine P, in the W form between. */
+static void g2_mul_x_abs_affine_vartime(g2_jacobian_t *acc, const g2_t *p) {
     int top = 63;
     while (!((BLS_X_ABS >> top) & 1)) top--;
-    g2_to_jacobian(&acc, p);
+    acc->x = p->x;
+    acc->y = p->y;
+    acc->z = p->z;
+    g2_jacobian_to_w(acc);
     for (int i = top - 1; i >= 0; i--) {
-        g2_jacobian_dbl(&acc, &acc);
-        if ((BLS_X_ABS >> i) & 1) g2_jacobian_add_affine_vartime(&acc, &p->x, &p->y);
+        g2_jacobian_dbl_w(acc, acc);
+        if ((BLS_X_ABS >> i) & 1) g2_jacobian_add_affine_vartime_w(acc, &p->x, &p->y);
     }
-    g2_from_jacobian(r, &acc);
+    g2_jacobian_from_w(acc);
 }
 
 /* Q is in G2 iff psi(Q) = [x]Q (Scott, eprint 2021/1130), that is
- * E(Q) = [|x|]Q. */
+ * E(Q) = [|x|]Q. For Q with Z = 1, E(Q) has Z = 1 too, and the Jacobian
+ * [|x|]Q = (X, Y, Z) is compared with it as X = x Z^2, Y = y Z^3. */
 int g2_in_subgroup_vartime(const g2_t *p) {
     g2_t a, b;
     FE one;
     F(set_one)(&one);
-    if (F(eq)(&p->z, &one) & 1)
-        g2_mul_x_abs_affine_vartime(&a, p);
-    else
-        g2_mul_x_abs(&a, p);
     g2_endo(&b, p);
+    if (F(eq)(&p->z, &one) & 1) {
+        g2_jacobian_t acc;
+        FE zz, t;
+        g2_mul_x_abs_affine_vartime(&acc, p);
+        if (F(is_zero)(&acc.z) & 1) return 0; /* the identity is no affine point */
+        F(sqr)(&zz, &acc.z);
+        F(mul)(&t, &b.x, &zz);
+        if (!(F(eq)(&t, &acc.x) & 1)) return 0;
+        F(mul)(&zz, &zz, &acc.z);
+        F(mul)(&t, &b.y, &zz);
+        return (int)(F(eq)(&t, &acc.y) & 1);
+    }
+    g2_mul_x_abs(&a, p);
     return (int)(g2_eq(&a, &b) & 1);
 }
 

@@ -74,6 +74,7 @@ void fp_set_one(fp_t *r);
 void fp_add(fp_t *r, const fp_t *a, const fp_t *b);
 void fp_sub(fp_t *r, const fp_t *a, const fp_t *b);
 void fp_dbl(fp_t *r, const fp_t *a);
+void fp_half(fp_t *r, const fp_t *a); /* a / 2 */
 void fp_neg(fp_t *r, const fp_t *a);
 void fp_mul(fp_t *r, const fp_t *a, const fp_t *b);
 void fp_sqr(fp_t *r, const fp_t *a);

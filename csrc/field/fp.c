@@ -10,6 +10,14 @@ void fp_set_one(fp_t *r) { *r = FP_ONE; }
 void fp_add(fp_t *r, const fp_t *a, const fp_t *b) { mont_modadd(r->l, a->l, b->l, P_MODULUS, N); }
 void fp_sub(fp_t *r, const fp_t *a, const fp_t *b) { mont_modsub(r->l, a->l, b->l, P_MODULUS, N); }
 void fp_dbl(fp_t *r, const fp_t *a) { mont_modadd(r->l, a->l, a->l, P_MODULUS, N); }
+/* a / 2: a + p if a is odd (below 2^(N w): p < 2^(N w - 1)), shifted right. */
+void fp_half(fp_t *r, const fp_t *a) {
+    limb_t t[N];
+    mont_add_mask_n(t, a->l, P_MODULUS, (limb_t)0 - (a->l[0] & 1), N);
+    for (int i = 0; i < N - 1; i++) r->l[i] = (t[i] >> 1) | (t[i + 1] << (LIMB_BITS - 1));
+    r->l[N - 1] = t[N - 1] >> 1;
+}
+
 void fp_neg(fp_t *r, const fp_t *a) { mont_modneg(r->l, a->l, P_MODULUS, N); }
 void fp_mul(fp_t *r, const fp_t *a, const fp_t *b) { mont_mul_n(r->l, a->l, b->l, P_MODULUS, P_N0, N); }
 void fp_sqr(fp_t *r, const fp_t *a) { mont_sqr_n(r->l, a->l, P_MODULUS, P_N0, N); }
