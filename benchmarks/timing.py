@@ -55,11 +55,16 @@ class Alternated:
 
 
 def calls_for(fn: Callable[[], Any], target_ns: int, max_iters: int = 1 << 20) -> int:
-    """How many calls of fn make a loop of about target_ns (from one call)."""
-    start = time.perf_counter_ns()
+    """How many calls of fn make a loop of about target_ns: from the fastest
+    of three calls after a first one (which may pay for caches and first
+    use, and would make the loops too short)."""
     fn()
-    one = max(time.perf_counter_ns() - start, 1)
-    return max(1, min(max_iters, target_ns // one))
+    times = []
+    for _ in range(3):
+        start = time.perf_counter_ns()
+        fn()
+        times.append(time.perf_counter_ns() - start)
+    return max(1, min(max_iters, target_ns // max(min(times), 1)))
 
 
 def alternating(fns: Mapping[str, Callable[[], Any]], rounds: int, target_ns: int,

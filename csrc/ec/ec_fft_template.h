@@ -21,7 +21,7 @@
  * of their points in affine form with one shared inversion, then each
  * product with Jacobian doublings and mixed Jacobian-affine additions,
  * cheaper than the complete projective formulas of EC(mul_subgroup_vartime)
- * (a doubling 3M + 4S instead of 6M + 2S, an addition 7M + 4S instead of
+ * (a doubling 3M + 4S instead of 6M + 2S, an addition 8M + 3S instead of
  * 12M).
  */
 

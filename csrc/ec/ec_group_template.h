@@ -161,9 +161,10 @@ limb_t EC(is_on_curve)(const POINT *p) {
  * 3M + 4S (EFD dbl-2009-l, with 4 X Y^2 as a product rather than from a
  * square, which saves additions, unless EC_SQR_CHEAP) instead of 6M + 2S +
  * one by 3b, in the W form below. The doubling formula holds for every
- * point, the identity (Z = 0) included, as the curve has no point of
- * order 2; additions go back to the complete projective formulas, or are
- * the mixed ones below. */
+ * point, the identity (Z = 0) included; a point of order 2 (Y = 0: BLS48-581's
+ * G1 has one) doubles to Z3 = 2 Y Z = 0, the identity, as it should.
+ * Additions go back to the complete projective formulas, or are the mixed
+ * ones below. */
 typedef struct { FE x, y, z; } EC(jacobian_t);
 
 /* (X : Y : Z) -> (X Z, Y Z^2, Z); the identity becomes (1, 1, 0). The
@@ -249,7 +250,7 @@ static void EC(jacobian_dbl_n)(EC(jacobian_t) *p, int n) {
 }
 
 /* r += (x, y) in Jacobian coordinates, r in the W form (EC(jacobian_dbl_w))
- * in and out (EFD madd-2007-bl, 7M + 4S, with 2 (S2 - Y1) as 2 S2 - W1 and
+ * in and out (EFD madd-2007-bl, 8M + 3S with Z3 = 2 Z1 H a product, with 2 (S2 - Y1) as 2 S2 - W1 and
  * 2 Y3 from W1 J), with the cases that formula misses (r the identity,
  * r = +-(x, y)) by branches: for public points only (the FFT, the G2
  * subgroup check, variable-time products). */

@@ -438,7 +438,7 @@ static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlan
  * the table is the identity): the odd multiples P, 3P, ..., (2^(w-1) - 1)P
  * of a width-w NAF in affine coordinates, E of them for the other digits,
  * and a Jacobian accumulator (W form) of doublings (3M + 4S) and mixed
- * additions (7M + 4S) instead of the complete formulas' 12M each. With
+ * additions (8M + 3S) instead of the complete formulas' 12M each. With
  * EC_CT_AFFINE (E keeps Z) the table is affine on the isomorphic curve of
  * EC(affine_common_z), with no inversion; otherwise (EC_VT_AFFINE_W: E maps
  * Z = 1 to Z = 1) the table's Z are inverted together. */
@@ -446,6 +446,9 @@ static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlan
 #define EC_VT_AFFINE_W EC_WNAF_W
 #endif
 #define EC_VT_AFFINE_TABLE (1 << (EC_VT_AFFINE_W - 2))
+#ifdef EC_CT_AFFINE
+_Static_assert(EC_VT_AFFINE_TABLE <= EC_CT_TABLE, "EC(affine_common_z) takes at most EC_CT_TABLE points");
+#endif
 
 #ifndef EC_CT_AFFINE
 /* table[j] = proj[j] in affine coordinates (Z_j != 0), one inversion. */

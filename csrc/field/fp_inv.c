@@ -21,8 +21,9 @@
  * matrix M with 2^B [f', g'] = M [f, g], which is then applied to the whole
  * numbers. With 64-bit limbs a batch is two halves of 30 steps whose
  * matrices, of entries below 2^31 in absolute value, travel two to a word
- * (divsteps_half), and whose product is the batch's matrix. Alongside, d and e with d a = f, e a = g (mod p) follow the same
- * matrix, divided by 2^B modulo p: at the end a^-1 = +-d.
+ * (divsteps_half), and whose product is the batch's matrix. Alongside, d
+ * and e with d a = f, e a = g (mod p) follow the same matrix, divided by
+ * 2^B modulo p: at the end a^-1 = +-d.
  *
  * Numbers are kept as signed radix-2^B limbs: limbs 0 .. SN-2 in [0, 2^B),
  * the top one signed. fp_inv is constant time: no branch or index
@@ -96,8 +97,8 @@ typedef struct {
 /* 30 divsteps on the low 30 bits of f and g (the bits above are ignored),
  * with u + 2^32 v and q + 2^32 r held in one word each: the steps add,
  * negate and double rows, linear maps that act on the packed word as on
- * each entry, and after 30 steps every entry is below 2^30 in absolute
- * value, so the low half read as a signed 32-bit number is u (or q) and
+ * each entry, and after 30 steps |u| + |v| and |q| + |r| are at most 2^30
+ * (u alone reaches 2^30 without a swap), below 2^31, so the low half read as a signed 32-bit number is u (or q) and
  * the rest, shifted down, v (or r). Returns z. */
 #define DIVSTEP_ROWS(pos, odd, swap, uv, unused1, qr, unused2)               \
     {                                                                        \
