@@ -267,7 +267,6 @@ class DecryptionTable:
         (`keys`), walking further steps while |m| may still be in range."""
         impl, n, bound, index, special = self._impl, self._n, self._bound, self._index, self._impl.special_key
         s, k_max, lo = 2 * n + 1, self._k_max(), 0
-        prepared = None  # impl.prepare(target), once a further step needs it
         # keys[2i] is that of target - k·s·base for k = lo + i (target =
         # (k·s ± j)·base), keys[2i + 1] that of target + k·s·base.
         while True:
@@ -284,9 +283,7 @@ class DecryptionTable:
             if hi >= k_max:
                 break
             lo, hi = hi + 1, min(k_max, hi + 2 * (hi - lo + 1))
-            if prepared is None:
-                prepared = impl.prepare(target)
-            keys = impl.giant_keys(prepared, s, lo, hi)
+            keys = impl.giant_keys(impl.prepare(target), s, lo, hi)
         raise PlaintextRangeError(
             f"the plaintext is not in the range of the decryption table (|m| < {bound}); "
             "use a table with a larger bound"
