@@ -25,10 +25,8 @@ import pathlib
 import platform
 import random
 import shutil
-import statistics
 import subprocess
 import sys
-import time
 from typing import Any, Dict, Optional
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -38,6 +36,7 @@ sys.path.insert(0, str(HERE))
 import pybls  # noqa: E402
 from bench_native import fmt_ns, measure  # noqa: E402
 from pybls import bn254, curves  # noqa: E402
+from timing import alternating  # noqa: E402
 
 try:
     from py_ecc import optimized_bn128 as pe
@@ -57,18 +56,9 @@ G2_MUL_TARGETS = {"bls48_581": 25.0}
 
 def interleaved_ratio(fa: Any, fb: Any, rounds: int, calls: int) -> float:
     """The median over `rounds` of time(fa) / time(fb), each round timing
-    `calls` calls of one right after the other (alternating which goes
-    first), so that both see the same load of a shared machine."""
-    ratios = []
-    for i in range(rounds):
-        times = {}
-        for name, fn in (("a", fa), ("b", fb)) if i % 2 == 0 else (("b", fb), ("a", fa)):
-            start = time.perf_counter()
-            for _ in range(calls):
-                fn()
-            times[name] = time.perf_counter() - start
-        ratios.append(times["a"] / times["b"])
-    return statistics.median(ratios)
+    `calls` calls of one right after the other (timing.py), so that both
+    see the same load of a shared machine."""
+    return alternating({"a": fa, "b": fb}, rounds, 0, calls=calls).ratio("a", "b")[1]
 
 
 def pybls_curve(mod: Any, rng: random.Random, runs: int, target: int) -> Dict[str, float]:

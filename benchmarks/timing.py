@@ -68,12 +68,12 @@ def calls_for(fn: Callable[[], Any], target_ns: int, max_iters: int = 1 << 20) -
 
 
 def alternating(fns: Mapping[str, Callable[[], Any]], rounds: int, target_ns: int,
-                max_iters: int = 1 << 20) -> Alternated:
+                max_iters: int = 1 << 20, calls: Optional[int] = None) -> Alternated:
     """Time `rounds` rounds of one loop of each function (each loop about
-    target_ns long, its size fixed by a calibration call), rotating the
-    order from round to round."""
+    target_ns long, its size fixed by calibration calls, or `calls` long),
+    rotating the order from round to round."""
     names = list(fns)
-    iterations = {name: calls_for(fns[name], target_ns, max_iters) for name in names}
+    iterations = {name: calls or calls_for(fns[name], target_ns, max_iters) for name in names}
     times: Dict[str, List[float]] = {name: [] for name in names}
     for r in range(rounds):
         shift = r % len(names) if names else 0
