@@ -76,7 +76,7 @@ class DecryptionTable:
     -4321
     """
 
-    __slots__ = ("_curve", "_group", "_n", "_bound", "_keys", "_index", "_extra", "_impl")
+    __slots__ = ("_curve", "_group", "_n", "_bound", "_keys", "_index", "_extra", "_impl", "_s", "_k_max", "_hi")
     _curve: ModuleType
     _group: str
     _n: int
@@ -85,6 +85,9 @@ class DecryptionTable:
     _index: Dict[int, int]
     _extra: Dict[int, List[int]]
     _impl: "_Impl"
+    _s: int  # the giant step, 2n + 1 entries' span
+    _k_max: int  # the last giant step k a value |m| < bound can need
+    _hi: int  # the last giant step of the first batch
 
     def __init__(self) -> None:
         raise TypeError("use DecryptionTable.build(), .default() or .from_bytes() to make a table")
@@ -138,6 +141,9 @@ class DecryptionTable:
     def _make(cls, mod: ModuleType, g: str, n: int, b: int, impl: "_Impl", keys: Sequence[int]) -> "DecryptionTable":
         t: DecryptionTable = object.__new__(cls)
         t._curve, t._group, t._n, t._bound, t._impl = mod, g, n, b, impl
+        t._s = 2 * n + 1
+        t._k_max = max(0, -(-(b - 1 - n) // t._s))
+        t._hi = min(t._k_max, _FIRST_GIANTS)
         t._keys = keys if isinstance(keys, array.array) else array.array("Q", keys)
         t._index = dict(zip(t._keys, range(1, n + 1)))
         t._extra = {}
@@ -242,8 +248,7 @@ class DecryptionTable:
         target = impl.check(element)
         if impl.is_zero(target):
             return 0
-        hi = min(self._k_max(), _FIRST_GIANTS)
-        return self._walk(target, impl.giant_keys(impl.prepare(target), 2 * self._n + 1, 0, hi), hi)
+        return self._walk(target, impl.giant_keys(impl.prepare(target), self._s, 0, self._hi))
 
     def _log_difference(self, s_point: Any, t_point: Any, scalar: Any) -> int:
         """:meth:`log` of ``s_point - t_point * scalar`` (G1 or G2), the
@@ -251,56 +256,43 @@ class DecryptionTable:
         computes that point, in constant time in the scalar, and the keys
         of the first giant steps in one call."""
         impl = self._impl
-        if not isinstance(impl, _PointImpl):
+        if type(impl) is not _PointImpl:
             raise TypeError("a level-1 decryption takes a G1 or G2 table")
-        hi = min(self._k_max(), _FIRST_GIANTS)
-        target, keys = impl.difference_keys(impl.check(s_point), impl.check(t_point), scalar, 2 * self._n + 1, hi)
-        return self._walk(target, keys, hi)
+        target, keys = impl.difference_keys(s_point, t_point, scalar, self._s, self._hi)
+        return self._walk(target, keys)
 
-    def _k_max(self) -> int:
-        """The last giant step k a value |m| < bound can need."""
-        s = 2 * self._n + 1
-        return max(0, -(-(self._bound - 1 - self._n) // s))
-
-    def _walk(self, target: Any, keys: Sequence[int], hi: int) -> int:
-        """The m of `target` from the keys of its giant steps k = 0..hi
-        (`keys`), walking further steps while |m| may still be in range."""
-        impl, n, bound, index, special = self._impl, self._n, self._bound, self._index, self._impl.special_key
-        s, k_max, lo = 2 * n + 1, self._k_max(), 0
+    def _walk(self, target: Any, keys: Sequence[int]) -> int:
+        """The m of `target` from the keys of its first giant steps
+        k = 0.._hi (`keys`), walking further steps while |m| may still be
+        in range."""
+        impl, bound, index, special, s = self._impl, self._bound, self._index, self._impl.special_key, self._s
+        lo, hi = 0, self._hi
         # keys[2i] is that of target - k·s·base for k = lo + i (target =
         # (k·s ± j)·base), keys[2i + 1] that of target + k·s·base.
         while True:
             for i in [i for i, key in enumerate(keys) if key in index or key == special]:
-                k, sign = lo + i // 2, 1 - 2 * (i & 1)
-                ks = k * s * sign
-                if keys[i] == special:  # maybe the identity: target = ±k·s·base (0 for k = 0)
+                key, k, sign = keys[i], lo + i // 2, 1 - 2 * (i & 1)
+                if key == special:  # maybe the identity: target = ±k·s·base (0 for k = 0)
+                    ks = k * s * sign
                     for c in (ks, -ks):
                         if abs(c) < bound and impl.is_multiple(target, c):
                             return c
-                m = self._match(keys[i], s, k, sign, target)
-                if m is not None:
-                    return m
-            if hi >= k_max:
+                    if key not in index:
+                        continue
+                # Keys are 64 bits of x: a match is checked on the group elements.
+                extra = self._extra.get(key)
+                for j in ([index[key]] + extra) if extra else (index[key],):
+                    m = impl.locate(target, s, k, sign, j)
+                    if m is not None and abs(m) < bound:
+                        return m
+            if hi >= self._k_max:
                 break
-            lo, hi = hi + 1, min(k_max, hi + 2 * (hi - lo + 1))
+            lo, hi = hi + 1, min(self._k_max, hi + 2 * (hi - lo + 1))
             keys = impl.giant_keys(impl.prepare(target), s, lo, hi)
         raise PlaintextRangeError(
             f"the plaintext is not in the range of the decryption table (|m| < {bound}); "
             "use a table with a larger bound"
         )
-
-    def _match(self, key: int, s: int, k: int, sign: int, target: Any) -> Optional[int]:
-        """The m = sign·k·s ± j, |m| < bound, with target = m·base, for the
-        entries j of `key`; None if none (keys are 64 bits of x: a match
-        is checked on the group elements)."""
-        j = self._index.get(key)
-        if j is None:
-            return None
-        for jj in [j] + self._extra.get(key, []):
-            c = self._impl.locate(target, s, k, sign, jj)
-            if c is not None and abs(c) < self._bound:
-                return c
-        return None
 
 
 def _group(group: Any) -> str:
@@ -445,6 +437,8 @@ class _PointImpl(_Impl):
         steps = self.first_steps.get((s, hi))
         if steps is None:
             steps = self.first_steps[(s, hi)] = b"".join(self._giants(s, hi + 1))
+        if type(s_point) is not cls or type(t_point) is not cls:
+            self.check(t_point if type(s_point) is cls else s_point)  # raises TypeError
         size = len(cls._GENERATOR)
         sub = s_point._s & t_point._s  # both known to be in the subgroup
         out = cls._decrypt_keys(size + 16 * (hi + 1), s_point._b, t_point._b, scalar._b, sub, steps, hi + 1)
@@ -456,6 +450,8 @@ class _PointImpl(_Impl):
     def _multiple(self, j: int) -> bytes:
         """j·base (0 < j < 2^32) from its base-256 digits: a few additions."""
         add, digits, i = self.cls._add, self.digits, 0
+        if j < 65536 and len(digits) >= 2:  # the default tables' entries
+            return digits[0][j] if j < 256 else add(digits[1][j >> 8], digits[0][j & 255])
         out: Optional[bytes] = None
         while j:
             if i == len(digits):
