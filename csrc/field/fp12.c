@@ -1,7 +1,7 @@
 /* fp12.c - Fp12 = Fp6[w]/(w^2 - v) and its cyclotomic subgroup. */
 #include "curves/consts.h"
-#include "field/tower.h"
 #include "arith/mont.h"
+#include "field/tower.h"
 
 void fp12_set_one(fp12_t *r) { fp6_set_one(&r->c0); fp6_set_zero(&r->c1); }
 
@@ -116,20 +116,20 @@ static void lines_014_product(fp6_t *x, fp2_t *y1, fp2_t *y2, const fp2_t l[3], 
     fp2x2_add(&w, &w, &p0);
     fp2x2_redc(&x->c0, &w);
     fp2x2_redc(&x->c2, &p1);
-    fp2_add(&s, &l[0], &l[1]);
-    fp2_add(&u, &m[0], &m[1]);
+    fp2_add_ksum(&s, &l[0], &l[1]);
+    fp2_add_ksum(&u, &m[0], &m[1]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_redc(&x->c1, &w);
-    fp2_add(&s, &l[0], &l[2]);
-    fp2_add(&u, &m[0], &m[2]);
+    fp2_add_ksum(&s, &l[0], &l[2]);
+    fp2_add_ksum(&u, &m[0], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p2);
     fp2x2_redc(y1, &w);
-    fp2_add(&s, &l[1], &l[2]);
-    fp2_add(&u, &m[1], &m[2]);
+    fp2_add_ksum(&s, &l[1], &l[2]);
+    fp2_add_ksum(&u, &m[1], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_sub(&w, &w, &p2);
@@ -198,20 +198,20 @@ static void lines_034_product(fp6_t *xx, fp2_t *y0, fp2_t *y1, const fp2_t l[3],
     fp2x2_add(&w, &w, &p0);
     fp2x2_redc(&xx->c0, &w);
     fp2x2_redc(&xx->c1, &p1);
-    fp2_add(&s, &l[1], &l[2]);
-    fp2_add(&u, &m[1], &m[2]);
+    fp2_add_ksum(&s, &l[1], &l[2]);
+    fp2_add_ksum(&u, &m[1], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_sub(&w, &w, &p2);
     fp2x2_redc(&xx->c2, &w);
-    fp2_add(&s, &l[0], &l[1]);
-    fp2_add(&u, &m[0], &m[1]);
+    fp2_add_ksum(&s, &l[0], &l[1]);
+    fp2_add_ksum(&u, &m[0], &m[1]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_redc(y0, &w);
-    fp2_add(&s, &l[0], &l[2]);
-    fp2_add(&u, &m[0], &m[2]);
+    fp2_add_ksum(&s, &l[0], &l[2]);
+    fp2_add_ksum(&u, &m[0], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p2);
