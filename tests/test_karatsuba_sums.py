@@ -18,6 +18,7 @@ import platform
 import random
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -42,7 +43,7 @@ def _cpu_has_adx():
 
 
 def _cflags(curve):
-    out = subprocess.run(["python3", str(REPO_ROOT / "build-scripts" / "core_manifest.py"), "cflags", curve],
+    out = subprocess.run([sys.executable, str(REPO_ROOT / "build-scripts" / "core_manifest.py"), "cflags", curve],
                          capture_output=True, text=True, check=True, cwd=REPO_ROOT)
     return out.stdout.split()
 
