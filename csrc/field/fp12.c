@@ -1,7 +1,7 @@
 /* fp12.c - Fp12 = Fp6[w]/(w^2 - v) and its cyclotomic subgroup. */
 #include "curves/consts.h"
-#include "field/tower.h"
 #include "arith/mont.h"
+#include "field/tower.h"
 
 void fp12_set_one(fp12_t *r) { fp6_set_one(&r->c0); fp6_set_zero(&r->c1); }
 
@@ -116,20 +116,20 @@ static void lines_014_product(fp6_t *x, fp2_t *y1, fp2_t *y2, const fp2_t l[3], 
     fp2x2_add(&w, &w, &p0);
     fp2x2_redc(&x->c0, &w);
     fp2x2_redc(&x->c2, &p1);
-    fp2_add(&s, &l[0], &l[1]);
-    fp2_add(&u, &m[0], &m[1]);
+    fp2_add_ksum(&s, &l[0], &l[1]);
+    fp2_add_ksum(&u, &m[0], &m[1]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_redc(&x->c1, &w);
-    fp2_add(&s, &l[0], &l[2]);
-    fp2_add(&u, &m[0], &m[2]);
+    fp2_add_ksum(&s, &l[0], &l[2]);
+    fp2_add_ksum(&u, &m[0], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p2);
     fp2x2_redc(y1, &w);
-    fp2_add(&s, &l[1], &l[2]);
-    fp2_add(&u, &m[1], &m[2]);
+    fp2_add_ksum(&s, &l[1], &l[2]);
+    fp2_add_ksum(&u, &m[1], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_sub(&w, &w, &p2);
@@ -198,20 +198,20 @@ static void lines_034_product(fp6_t *xx, fp2_t *y0, fp2_t *y1, const fp2_t l[3],
     fp2x2_add(&w, &w, &p0);
     fp2x2_redc(&xx->c0, &w);
     fp2x2_redc(&xx->c1, &p1);
-    fp2_add(&s, &l[1], &l[2]);
-    fp2_add(&u, &m[1], &m[2]);
+    fp2_add_ksum(&s, &l[1], &l[2]);
+    fp2_add_ksum(&u, &m[1], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_sub(&w, &w, &p2);
     fp2x2_redc(&xx->c2, &w);
-    fp2_add(&s, &l[0], &l[1]);
-    fp2_add(&u, &m[0], &m[1]);
+    fp2_add_ksum(&s, &l[0], &l[1]);
+    fp2_add_ksum(&u, &m[0], &m[1]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p1);
     fp2x2_redc(y0, &w);
-    fp2_add(&s, &l[0], &l[2]);
-    fp2_add(&u, &m[0], &m[2]);
+    fp2_add_ksum(&s, &l[0], &l[2]);
+    fp2_add_ksum(&u, &m[0], &m[2]);
     fp2_mul_wide(&w, &s, &u);
     fp2x2_sub(&w, &w, &p0);
     fp2x2_sub(&w, &w, &p2);
@@ -271,6 +271,45 @@ static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
 }
 
 /* (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab). */
+#if MONT_ADX && !defined(CURVE_XI_C0)
+/* With the x86-64 kernels, lazily: the three Fp2 squares a^2, b^2 and
+ * (a + b)^2 stay double width (fp2x2_t: below M = p 2^(FP_BITS), sums
+ * and differences modulo M), and the two results take four reductions
+ * instead of six. Each square (x0 + x1 u)^2 = (x0 + x1)(x0 - x1) +
+ * 2 x0 x1 u has operands x0 + x1, 2 x0 < 2p and x0 - x1, x1 < p: products
+ * below 2p^2 < M. */
+static inline void fp2_sqr_wide_inl(fp2x2_t *r, const fp2_t *x) {
+    limb_t s[FPN], d[FPN], dbl[FPN];
+    mont_add_n(s, x->c0.l, x->c1.l, FPN);
+    mont_add_n(dbl, x->c0.l, x->c0.l, FPN);
+    mont_modsub(d, x->c0.l, x->c1.l, P_MODULUS, FPN);
+    mont_mul_wide_n(r->c0, s, d, FPN);
+    mont_mul_wide_n(r->c1, x->c1.l, dbl, FPN);
+}
+
+static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
+    fp2x2_t a2, b2, t;
+    fp2_t s;
+    fp2_sqr_wide_inl(&a2, a);
+    fp2_sqr_wide_inl(&b2, b);
+    fp2_add_inl(&s, a, b);
+    fp2_sqr_wide_inl(&t, &s);
+    /* 2ab = (a + b)^2 - a^2 - b^2 */
+    mont_modsub_wide_n(t.c0, t.c0, a2.c0, P_MODULUS, FPN);
+    mont_modsub_wide_n(t.c1, t.c1, a2.c1, P_MODULUS, FPN);
+    mont_modsub_wide_n(t.c0, t.c0, b2.c0, P_MODULUS, FPN);
+    mont_modsub_wide_n(t.c1, t.c1, b2.c1, P_MODULUS, FPN);
+    mont_redc_n(r1->c0.l, t.c0, P_MODULUS, P_N0, FPN);
+    mont_redc_n(r1->c1.l, t.c1, P_MODULUS, P_N0, FPN);
+    /* a^2 + xi b^2, xi b2 = (b2.c0 - b2.c1) + (b2.c0 + b2.c1) u */
+    mont_modsub_wide_n(t.c0, b2.c0, b2.c1, P_MODULUS, FPN);
+    mont_modadd_wide_n(t.c1, b2.c0, b2.c1, P_MODULUS, FPN);
+    mont_modadd_wide_n(t.c0, t.c0, a2.c0, P_MODULUS, FPN);
+    mont_modadd_wide_n(t.c1, t.c1, a2.c1, P_MODULUS, FPN);
+    mont_redc_n(r0->c0.l, t.c0, P_MODULUS, P_N0, FPN);
+    mont_redc_n(r0->c1.l, t.c1, P_MODULUS, P_N0, FPN);
+}
+#else
 static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
     fp2_t a2, b2, t;
     fp2_sqr(&a2, a);
@@ -288,6 +327,7 @@ static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
 #endif
     fp2_add_inl(r0, &a2, &t);
 }
+#endif
 
 /* 3 x - 2 y and 3 x + 2 y */
 static void three_minus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {

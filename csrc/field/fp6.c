@@ -1,5 +1,6 @@
 /* fp6.c - Fp6 = Fp2[v]/(v^3 - xi), xi = u + 1. */
 #include "curves/consts.h"
+#include "arith/mont.h"
 #include "field/tower.h"
 
 void fp6_set_zero(fp6_t *r) { fp2_set_zero(&r->c0); fp2_set_zero(&r->c1); fp2_set_zero(&r->c2); }
@@ -49,24 +50,24 @@ void fp6_mul_wide(fp6x2_t *r, const fp6_t *a, const fp6_t *b) {
     fp2_mul_wide(&t1, &a->c1, &b->c1);
     fp2_mul_wide(&t2, &a->c2, &b->c2);
     /* c0 = ((a1 + a2)(b1 + b2) - t1 - t2) xi + t0 */
-    fp2_add(&s, &a->c1, &a->c2);
-    fp2_add(&u, &b->c1, &b->c2);
+    fp2_add_ksum(&s, &a->c1, &a->c2);
+    fp2_add_ksum(&u, &b->c1, &b->c2);
     fp2_mul_wide(&m, &s, &u);
     fp2x2_sub(&m, &m, &t1);
     fp2x2_sub(&m, &m, &t2);
     fp2x2_mul_xi(&m, &m);
     fp2x2_add(&r->c0, &m, &t0);
     /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2 */
-    fp2_add(&s, &a->c0, &a->c1);
-    fp2_add(&u, &b->c0, &b->c1);
+    fp2_add_ksum(&s, &a->c0, &a->c1);
+    fp2_add_ksum(&u, &b->c0, &b->c1);
     fp2_mul_wide(&m, &s, &u);
     fp2x2_sub(&m, &m, &t0);
     fp2x2_sub(&m, &m, &t1);
     fp2x2_mul_xi(&r->c1, &t2);
     fp2x2_add(&r->c1, &m, &r->c1);
     /* c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1 */
-    fp2_add(&s, &a->c0, &a->c2);
-    fp2_add(&u, &b->c0, &b->c2);
+    fp2_add_ksum(&s, &a->c0, &a->c2);
+    fp2_add_ksum(&u, &b->c0, &b->c2);
     fp2_mul_wide(&m, &s, &u);
     fp2x2_sub(&m, &m, &t0);
     fp2x2_sub(&m, &m, &t2);
@@ -111,14 +112,14 @@ void fp6_mul_01_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b
     fp2_mul_wide(&t0, &a->c0, b0);
     fp2_mul_wide(&t1, &a->c1, b1);
     /* c0 = ((a1 + a2) b1 - t1) xi + t0 */
-    fp2_add(&s, &a->c1, &a->c2);
+    fp2_add_ksum(&s, &a->c1, &a->c2);
     fp2_mul_wide(&m0, &s, b1);
     /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 */
-    fp2_add(&s, &a->c0, &a->c1);
-    fp2_add(&u, b0, b1);
+    fp2_add_ksum(&s, &a->c0, &a->c1);
+    fp2_add_ksum(&u, b0, b1);
     fp2_mul_wide(&m1, &s, &u);
     /* c2 = (a0 + a2) b0 - t0 + t1 */
-    fp2_add(&s, &a->c0, &a->c2);
+    fp2_add_ksum(&s, &a->c0, &a->c2);
     fp2_mul_wide(&m2, &s, b0);
     fp2x2_sub(&m0, &m0, &t1);
     fp2x2_mul_xi(&m0, &m0);

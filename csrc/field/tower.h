@@ -10,6 +10,26 @@
 
 #include "field/field.h"
 
+/*
+ * Karatsuba's operand sums for fp2_mul_wide (fp6.c, fp12.c; units that
+ * include arith/mont.h). With the x86-64 kernels, whose double-width
+ * product takes any limbs, and 2^CURVE_FP_BITS >= 8p, fp2_mul_wide also
+ * takes coefficients below 2p: its sums stay below 4p < 2^CURVE_FP_BITS,
+ * (a0 + a1)(b0 + b1) < 16p^2 fits double width, and the results a0 b0,
+ * a1 b1 < 4p^2 and c1 = a0 b1 + a1 b0 < 8p^2 stay below M = p
+ * 2^CURVE_FP_BITS, the bound every double-width value keeps. There,
+ * fp2_add_ksum adds without reducing (its operands below p); elsewhere it
+ * is fp2_add. Its result may only enter fp2_mul_wide.
+ */
+#if defined(PYBLS_MONT_H) && MONT_ADX && CURVE_FP_BITS - CURVE_P_BITS >= 3
+static inline void fp2_add_ksum(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+    mont_add_n(r->c0.l, a->c0.l, b->c0.l, FP_LIMBS);
+    mont_add_n(r->c1.l, a->c1.l, b->c1.l, FP_LIMBS);
+}
+#else
+#define fp2_add_ksum fp2_add
+#endif
+
 void fp6_set_zero(fp6_t *r);
 void fp6_set_one(fp6_t *r);
 void fp6_add(fp6_t *r, const fp6_t *a, const fp6_t *b);
