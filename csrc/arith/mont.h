@@ -179,8 +179,17 @@ static inline limb_t mont_sub2_n(limb_t *r, const limb_t *a, const limb_t *b, co
     return borrow + mont_sub_n(r, r, c, n);
 }
 
-/* r = (mask ? a : b) */
+/* r = (mask ? a : b); with 32-bit limbs a pair at a time, which the sums
+ * above then store as one 64-bit word rather than two halves. */
 static inline void mont_select_n(limb_t *r, const limb_t *a, const limb_t *b, limb_t mask, int n) {
+#if LIMB_BITS == 32
+    if (MONT_PAIRS(n)) {
+        const uint64_t mask64 = (uint64_t)mask << 32 | mask;
+        MONT_UNROLL_SUM
+        for (int i = 0; i < n / 2; i++) mont_set_pair(r, i, (mont_pair(a, i) & mask64) | (mont_pair(b, i) & ~mask64));
+        return;
+    }
+#endif
     MONT_UNROLL_SUM
     for (int i = 0; i < n; i++) r[i] = (a[i] & mask) | (b[i] & ~mask);
 }
