@@ -156,8 +156,40 @@ static inline limb_t mont_sub_n(limb_t *r, const limb_t *a, const limb_t *b, int
     return borrow;
 }
 
-/* r = (mask ? a : b) */
+/* r = a - b - c, returns the borrow (0, 1 or 2): one pass where two
+ * mont_sub_n would take two. With 32-bit limbs, per pair of limbs the
+ * three differences' borrows are summed (at most 2 come in, at most 2 go
+ * out: a - b - c - 2 > -2^65); elsewhere the two differences in turn (on
+ * x86-64, interleaved borrow chains would share one carry flag). */
+static inline limb_t mont_sub2_n(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *c, int n) {
+#if LIMB_BITS == 32
+    if (MONT_PAIRS(n)) {
+        limb_t borrow = 0;
+        MONT_UNROLL_SUM
+        for (int i = 0; i < n / 2; i++) {
+            const uint64_t x = mont_pair(a, i), y = mont_pair(b, i), z = mont_pair(c, i);
+            const uint64_t d = x - y, e = d - z, f = e - borrow;
+            borrow = (limb_t)(x < y) + (limb_t)(d < z) + (limb_t)(e < borrow);
+            mont_set_pair(r, i, f);
+        }
+        return borrow;
+    }
+#endif
+    limb_t borrow = mont_sub_n(r, a, b, n);
+    return borrow + mont_sub_n(r, r, c, n);
+}
+
+/* r = (mask ? a : b); with 32-bit limbs a pair at a time, which the sums
+ * above then store as one 64-bit word rather than two halves. */
 static inline void mont_select_n(limb_t *r, const limb_t *a, const limb_t *b, limb_t mask, int n) {
+#if LIMB_BITS == 32
+    if (MONT_PAIRS(n)) {
+        const uint64_t mask64 = (uint64_t)mask << 32 | mask;
+        MONT_UNROLL_SUM
+        for (int i = 0; i < n / 2; i++) mont_set_pair(r, i, (mont_pair(a, i) & mask64) | (mont_pair(b, i) & ~mask64));
+        return;
+    }
+#endif
     MONT_UNROLL_SUM
     for (int i = 0; i < n; i++) r[i] = (a[i] & mask) | (b[i] & ~mask);
 }
@@ -241,6 +273,25 @@ static inline void mont_modsub_wide_n(limb_t *r, const limb_t *a, const limb_t *
     MONT_ADX_SUM(modsub_wide, r, a, b, m, n);
     limb_t borrow = mont_sub_n(r, a, b, 2 * n);
     mont_add_mask_n(r + n, r + n, m, (limb_t)0 - borrow, n);
+}
+
+/* r = a - b - c mod M for 2n-limb a, b, c < M: the difference is above
+ * -2M > -2^(2n w), so it borrows at most once, and then it is in [-M, 0)
+ * or [-2M, -M): M is added if it borrowed, and M again if that addition
+ * did not carry out (the value was still negative). One pass over the
+ * limbs instead of mont_modsub_wide_n's two. */
+static inline void mont_modsub2_wide_n(limb_t *r, const limb_t *a, const limb_t *b, const limb_t *c,
+                                       const limb_t *m, int n) {
+#if MONT_ADX
+    if (n == 4 || n == 6 || n == 8 || n == 10) {
+        mont_modsub_wide_n(r, a, b, m, n);
+        mont_modsub_wide_n(r, r, c, m, n);
+        return;
+    }
+#endif
+    limb_t mask = (limb_t)0 - mont_sub2_n(r, a, b, c, 2 * n);
+    limb_t carry = mont_add_mask_n(r + n, r + n, m, mask, n);
+    mont_add_mask_n(r + n, r + n, m, mask & (carry - 1), n);
 }
 
 /* (c2:acc) += a * b */

@@ -159,9 +159,18 @@ limb_t fp2_sgn0(const fp2_t *a);
  * of such values are taken modulo p R and stay in range; fp2x2_redc
  * reduces. */
 typedef struct { limb_t c0[2 * FP_LIMBS], c1[2 * FP_LIMBS]; } fp2x2_t;
+/* a b, double width. The coefficients of a and b may be below 2p instead
+ * of p where FP2_WIDE_HEADROOM (8p < R: p 3 bits or more below the limbs,
+ * BLS12-381, BN462 and BLS48-581): a Karatsuba sum of two of them is then
+ * below 4p < R, and c1 = a0 b1 + a1 b0 below 8p^2 < p R = M (fp2.c). */
+#define FP2_WIDE_HEADROOM (CURVE_P_BITS + 3 <= CURVE_FP_BITS)
 void fp2_mul_wide(fp2x2_t *r, const fp2_t *a, const fp2_t *b);
+/* a + b for fp2_mul_wide's operands: coefficients below 2p, unreduced, where
+ * FP2_WIDE_HEADROOM, else fp2_add. */
+void fp2_add_wide_operand(fp2_t *r, const fp2_t *a, const fp2_t *b);
 void fp2x2_add(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b);
 void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b);
+void fp2x2_sub2(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b, const fp2x2_t *c); /* a - b - c */
 void fp2x2_mul_xi(fp2x2_t *r, const fp2x2_t *a);
 void fp2x2_redc(fp2_t *r, const fp2x2_t *a);
 limb_t fp2_from_bytes(fp2_t *r, const uint8_t in[2 * CURVE_FP_BYTES]);

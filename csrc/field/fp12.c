@@ -9,12 +9,9 @@ void fp12_set_one(fp12_t *r) { fp6_set_one(&r->c0); fp6_set_zero(&r->c1); }
  * each reduced once: six Fp2 reductions per Fp12 product. */
 static void fp12_karatsuba_finish(fp12_t *r, const fp6x2_t *t0, const fp6x2_t *t1, fp6x2_t *t2) {
     fp2x2_t u;
-    fp2x2_sub(&t2->c0, &t2->c0, &t0->c0);
-    fp2x2_sub(&t2->c0, &t2->c0, &t1->c0);
-    fp2x2_sub(&t2->c1, &t2->c1, &t0->c1);
-    fp2x2_sub(&t2->c1, &t2->c1, &t1->c1);
-    fp2x2_sub(&t2->c2, &t2->c2, &t0->c2);
-    fp2x2_sub(&t2->c2, &t2->c2, &t1->c2);
+    fp2x2_sub2(&t2->c0, &t2->c0, &t0->c0, &t1->c0);
+    fp2x2_sub2(&t2->c1, &t2->c1, &t0->c1, &t1->c1);
+    fp2x2_sub2(&t2->c2, &t2->c2, &t0->c2, &t1->c2);
     fp6x2_redc(&r->c1, t2);
     /* v (x0 + x1 v + x2 v^2) = xi x2 + x0 v + x1 v^2 */
     fp2x2_mul_xi(&u, &t1->c2);
@@ -48,13 +45,10 @@ void fp12_sqr(fp12_t *r, const fp12_t *a) {
     fp6_add(&t, &t, &a->c0);
     fp6_mul_wide(&st, &s, &t);
     /* c0 = st - ab - v ab */
-    fp2x2_sub(&st.c0, &st.c0, &ab.c0);
     fp2x2_mul_xi(&u, &ab.c2);
-    fp2x2_sub(&st.c0, &st.c0, &u);
-    fp2x2_sub(&st.c1, &st.c1, &ab.c1);
-    fp2x2_sub(&st.c1, &st.c1, &ab.c0);
-    fp2x2_sub(&st.c2, &st.c2, &ab.c2);
-    fp2x2_sub(&st.c2, &st.c2, &ab.c1);
+    fp2x2_sub2(&st.c0, &st.c0, &ab.c0, &u);
+    fp2x2_sub2(&st.c1, &st.c1, &ab.c1, &ab.c0);
+    fp2x2_sub2(&st.c2, &st.c2, &ab.c2, &ab.c1);
     fp6x2_redc(&r->c0, &st);
     fp6x2_redc(&r->c1, &ab);
     fp6_add(&r->c1, &r->c1, &r->c1);
@@ -119,20 +113,17 @@ static void lines_014_product(fp6_t *x, fp2_t *y1, fp2_t *y2, const fp2_t l[3], 
     fp2_add_ksum(&s, &l[0], &l[1]);
     fp2_add_ksum(&u, &m[0], &m[1]);
     fp2_mul_wide(&w, &s, &u);
-    fp2x2_sub(&w, &w, &p0);
-    fp2x2_sub(&w, &w, &p1);
+    fp2x2_sub2(&w, &w, &p0, &p1);
     fp2x2_redc(&x->c1, &w);
     fp2_add_ksum(&s, &l[0], &l[2]);
     fp2_add_ksum(&u, &m[0], &m[2]);
     fp2_mul_wide(&w, &s, &u);
-    fp2x2_sub(&w, &w, &p0);
-    fp2x2_sub(&w, &w, &p2);
+    fp2x2_sub2(&w, &w, &p0, &p2);
     fp2x2_redc(y1, &w);
     fp2_add_ksum(&s, &l[1], &l[2]);
     fp2_add_ksum(&u, &m[1], &m[2]);
     fp2_mul_wide(&w, &s, &u);
-    fp2x2_sub(&w, &w, &p1);
-    fp2x2_sub(&w, &w, &p2);
+    fp2x2_sub2(&w, &w, &p1, &p2);
     fp2x2_redc(y2, &w);
 }
 
@@ -201,20 +192,17 @@ static void lines_034_product(fp6_t *xx, fp2_t *y0, fp2_t *y1, const fp2_t l[3],
     fp2_add_ksum(&s, &l[1], &l[2]);
     fp2_add_ksum(&u, &m[1], &m[2]);
     fp2_mul_wide(&w, &s, &u);
-    fp2x2_sub(&w, &w, &p1);
-    fp2x2_sub(&w, &w, &p2);
+    fp2x2_sub2(&w, &w, &p1, &p2);
     fp2x2_redc(&xx->c2, &w);
     fp2_add_ksum(&s, &l[0], &l[1]);
     fp2_add_ksum(&u, &m[0], &m[1]);
     fp2_mul_wide(&w, &s, &u);
-    fp2x2_sub(&w, &w, &p0);
-    fp2x2_sub(&w, &w, &p1);
+    fp2x2_sub2(&w, &w, &p0, &p1);
     fp2x2_redc(y0, &w);
     fp2_add_ksum(&s, &l[0], &l[2]);
     fp2_add_ksum(&u, &m[0], &m[2]);
     fp2_mul_wide(&w, &s, &u);
-    fp2x2_sub(&w, &w, &p0);
-    fp2x2_sub(&w, &w, &p2);
+    fp2x2_sub2(&w, &w, &p0, &p2);
     fp2x2_redc(y1, &w);
 }
 

@@ -50,6 +50,11 @@ void fp2x2_sub(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b) {
     fpx2_sub(r->c1, a->c1, b->c1);
 }
 
+void fp2x2_sub2(fp2x2_t *r, const fp2x2_t *a, const fp2x2_t *b, const fp2x2_t *c) {
+    mont_modsub2_wide_n(r->c0, a->c0, b->c0, c->c0, PM, NL);
+    mont_modsub2_wide_n(r->c1, a->c1, b->c1, c->c1, PM, NL);
+}
+
 #ifdef CURVE_XI_C0
 /* xi = c + u for a small c = CURVE_XI_C0: (a0 + a1 u)(c + u) =
  * (c a0 - a1) + (a0 + c a1) u, the multiples by c from doublings and
@@ -237,9 +242,17 @@ void fp2x2_redc(fp2_t *r, const fp2x2_t *a) {
     mont_redc_n(r->c1.l, a->c1, PM, P_N0, NL);
 }
 
-/* Karatsuba: three double-width products. Bounds: a0 + a1 and b0 + b1 are
- * below 2p, their product below 4p^2 < M; c1 = a0 b1 + a1 b0 < 2p^2 exactly,
- * c0 = a0 b0 - a1 b1 mod M. */
+/* Karatsuba: three double-width products. Bounds for coefficients below p:
+ * a0 + a1 and b0 + b1 are below 2p, their product below 4p^2 < M;
+ * c1 = a0 b1 + a1 b0 < 2p^2 exactly, c0 = a0 b0 - a1 b1 mod M. With
+ * FP2_WIDE_HEADROOM the coefficients may be below 2p (fp2_add_wide_operand):
+ * a0 + a1 < 4p < R fits the limbs, (a0 + a1)(b0 + b1) < 16p^2 < R^2 the
+ * double width, a0 b0 and a1 b1 are below 4p^2 < M, c1 below 8p^2 < M. In
+ * radix 2^30 the products take operands below 2^(30 R30_WIDE_DIGITS), at
+ * least R but on BLS48-581 (2^600 there, above its 4p < 2^583). */
+#if FP2_WIDE_HEADROOM && LIMB_BITS == 32
+_Static_assert(CURVE_P_BITS + 2 <= 30 * R30_WIDE_DIGITS(NL), "4p fits the digits of a plain product");
+#endif
 static inline void fp2_mul_wide_inl(fp2x2_t *r, const fp2_t *a, const fp2_t *b) {
     limb_t sa[NL], sb[NL], t1[2 * NL], t2[2 * NL];
     mont_add_n(sa, a->c0.l, a->c1.l, NL);
@@ -248,12 +261,21 @@ static inline void fp2_mul_wide_inl(fp2x2_t *r, const fp2_t *a, const fp2_t *b) 
     mont_mul_wide_n(t1, a->c1.l, b->c1.l, NL);
     mont_mul_wide_n(t2, sa, sb, NL);
     /* c1 = t2 - t0 - t1 = a0 b1 + a1 b0 >= 0 */
-    mont_sub_n(t2, t2, r->c0, 2 * NL);
-    mont_sub_n(r->c1, t2, t1, 2 * NL);
+    mont_sub2_n(r->c1, t2, r->c0, t1, 2 * NL);
     fpx2_sub(r->c0, r->c0, t1);
 }
 
 void fp2_mul_wide(fp2x2_t *r, const fp2_t *a, const fp2_t *b) { fp2_mul_wide_inl(r, a, b); }
+
+/* Below 2p per coefficient, no carry out (2p < R). */
+void fp2_add_wide_operand(fp2_t *r, const fp2_t *a, const fp2_t *b) {
+#if FP2_WIDE_HEADROOM
+    mont_add_n(r->c0.l, a->c0.l, b->c0.l, NL);
+    mont_add_n(r->c1.l, a->c1.l, b->c1.l, NL);
+#else
+    fp2_add(r, a, b);
+#endif
+}
 
 void fp2_mul(fp2_t *r, const fp2_t *a, const fp2_t *b) {
     fp2x2_t t;

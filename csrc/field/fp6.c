@@ -42,7 +42,8 @@ void fp6x2_redc(fp6_t *r, const fp6x2_t *a) {
 }
 
 /* Karatsuba over three coefficients: six Fp2 products, kept double width
- * (lazy reduction). */
+ * (lazy reduction). The sums of coefficients enter the products unreduced
+ * where fp2_mul_wide allows (fp2_add_wide_operand); a and b are reduced. */
 void fp6_mul_wide(fp6x2_t *r, const fp6_t *a, const fp6_t *b) {
     fp2x2_t t0, t1, t2, m;
     fp2_t s, u;
@@ -53,24 +54,21 @@ void fp6_mul_wide(fp6x2_t *r, const fp6_t *a, const fp6_t *b) {
     fp2_add_ksum(&s, &a->c1, &a->c2);
     fp2_add_ksum(&u, &b->c1, &b->c2);
     fp2_mul_wide(&m, &s, &u);
-    fp2x2_sub(&m, &m, &t1);
-    fp2x2_sub(&m, &m, &t2);
+    fp2x2_sub2(&m, &m, &t1, &t2);
     fp2x2_mul_xi(&m, &m);
     fp2x2_add(&r->c0, &m, &t0);
     /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2 */
     fp2_add_ksum(&s, &a->c0, &a->c1);
     fp2_add_ksum(&u, &b->c0, &b->c1);
     fp2_mul_wide(&m, &s, &u);
-    fp2x2_sub(&m, &m, &t0);
-    fp2x2_sub(&m, &m, &t1);
+    fp2x2_sub2(&m, &m, &t0, &t1);
     fp2x2_mul_xi(&r->c1, &t2);
     fp2x2_add(&r->c1, &m, &r->c1);
     /* c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1 */
     fp2_add_ksum(&s, &a->c0, &a->c2);
     fp2_add_ksum(&u, &b->c0, &b->c2);
     fp2_mul_wide(&m, &s, &u);
-    fp2x2_sub(&m, &m, &t0);
-    fp2x2_sub(&m, &m, &t2);
+    fp2x2_sub2(&m, &m, &t0, &t2);
     fp2x2_add(&r->c2, &m, &t1);
 }
 
@@ -105,7 +103,8 @@ void fp6_sqr(fp6_t *r, const fp6_t *a) {
     fp2_add(&r->c1, &s4, &s1);
 }
 
-/* a (b0 + b1 v): five Fp2 products, double width. */
+/* a (b0 + b1 v): five Fp2 products, double width, the sums as in
+ * fp6_mul_wide. */
 void fp6_mul_01_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b1) {
     fp2x2_t t0, t1, m0, m1, m2;
     fp2_t s, u;
@@ -124,8 +123,7 @@ void fp6_mul_01_wide(fp6x2_t *r, const fp6_t *a, const fp2_t *b0, const fp2_t *b
     fp2x2_sub(&m0, &m0, &t1);
     fp2x2_mul_xi(&m0, &m0);
     fp2x2_add(&r->c0, &m0, &t0);
-    fp2x2_sub(&m1, &m1, &t0);
-    fp2x2_sub(&r->c1, &m1, &t1);
+    fp2x2_sub2(&r->c1, &m1, &t0, &t1);
     fp2x2_sub(&m2, &m2, &t0);
     fp2x2_add(&r->c2, &m2, &t1);
 }

@@ -18,8 +18,9 @@
  * (a0 + a1)(b0 + b1) < 16p^2 fits double width, and the results a0 b0,
  * a1 b1 < 4p^2 and c1 = a0 b1 + a1 b0 < 8p^2 stay below M = p
  * 2^CURVE_FP_BITS, the bound every double-width value keeps. There,
- * fp2_add_ksum adds without reducing (its operands below p); elsewhere it
- * is fp2_add. Its result may only enter fp2_mul_wide.
+ * fp2_add_ksum adds without reducing (its operands below p), inline;
+ * elsewhere it is fp2_add_wide_operand (field.h: unreduced too where
+ * FP2_WIDE_HEADROOM). Its result may only enter fp2_mul_wide.
  */
 #if defined(PYBLS_MONT_H) && MONT_ADX && CURVE_FP_BITS - CURVE_P_BITS >= 3
 static inline void fp2_add_ksum(fp2_t *r, const fp2_t *a, const fp2_t *b) {
@@ -27,7 +28,7 @@ static inline void fp2_add_ksum(fp2_t *r, const fp2_t *a, const fp2_t *b) {
     mont_add_n(r->c1.l, a->c1.l, b->c1.l, FP_LIMBS);
 }
 #else
-#define fp2_add_ksum fp2_add
+#define fp2_add_ksum fp2_add_wide_operand
 #endif
 
 void fp6_set_zero(fp6_t *r);
