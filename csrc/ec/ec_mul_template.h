@@ -217,7 +217,7 @@ static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE
     F(mul)(&u2, x2, &zz);
     F(mul)(&s2, y2, &r->z);
     F(mul)(&s2, &s2, &zz); /* the points over the common Z^2, Z^3 */
-    F(add)(&t, &r->x, &u2);
+    EC_ADD_LAZY(&t, &r->x, &u2); /* an operand of products only */
     F(add)(&m, &s1, &s2);
     F(sub)(&den, &r->x, &u2);
     F(mul)(&u2, &r->x, &u2);
@@ -276,7 +276,7 @@ static void EC(coz_multiples)(EC(affine_xy_t) *table, FE *z, const POINT *p, int
     F(sqr)(&a, &x1);
     F(sqr)(&b, &y1);
     F(sqr)(&c, &b);
-    F(add)(&d, &x1, &b);
+    EC_ADD_LAZY(&d, &x1, &b);
     F(sqr)(&d, &d);
     F(sub)(&d, &d, &a);
     F(sub)(&d, &d, &c);
