@@ -10,12 +10,18 @@
  *   EC_B           the constant b (an FE lvalue)
  *   EC_MUL_B3(r,a) r = 3b a
  *   EC_GEN_X, EC_GEN_Y  the generator's affine coordinates
+ *   EC_ADD_LAZY(r,a,b)  (optional) r = a + b left unreduced where the sum
+ *                  is only a product's operand (F(add) if not defined)
  *
  * Addition and doubling are the complete formulas of Renes, Costello and
  * Batina (eprint 2015/1060, algorithms 7, 8 and 9): with a = 0 and no point
  * of order 2 they have no exceptional case (the identity included), so the
  * group law is branch-free and constant time.
  */
+
+#ifndef EC_ADD_LAZY
+#define EC_ADD_LAZY F(add)
+#endif
 
 void EC(set_identity)(POINT *r) {
     F(set_zero)(&r->x);
@@ -206,7 +212,7 @@ static void EC(jacobian_dbl_w)(EC(jacobian_t) *r, const EC(jacobian_t) *p) {
     F(mul)(&z3, &p->y, &p->z); /* 2 Y Z */
     F(sqr)(&c, &b);     /* 16 Y^4 */
 #ifdef EC_SQR_CHEAP
-    F(add)(&d, &p->x, &b); /* 8 X Y^2 = (X + B)^2 - X^2 - B^2: a square for a product */
+    EC_ADD_LAZY(&d, &p->x, &b); /* 8 X Y^2 = (X + B)^2 - X^2 - B^2: a square for a product */
     F(sqr)(&d, &d);
     F(sub)(&d, &d, &a);
     F(sub)(&d, &d, &c);

@@ -60,6 +60,10 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
  * (arith/mont_r30.h): the Jacobian doubling trades a product for a square
  * and two additions (0.96 of the WebAssembly G1 product's time in Node). */
 #define EC_SQR_CHEAP 1
+/* The sums that only feed products are left unreduced (fp_add_nr): a
+ * modular addition costs a ninth of a product here (no carry flag in
+ * WebAssembly), the compare and subtract half of that. */
+#define EC_ADD_LAZY fp_add_nr
 #endif
 /* On 64-bit limbs EC_SQR_CHEAP stays unset: an Fp square costs less than a
  * product (152 against 167 instructions on four limbs, 287 against 311 on

@@ -72,6 +72,9 @@ void ct_lookup(void *dst, const void *table, size_t len, size_t count, size_t in
 void fp_set_zero(fp_t *r);
 void fp_set_one(fp_t *r);
 void fp_add(fp_t *r, const fp_t *a, const fp_t *b);
+/* a + b not reduced: below 2p for a, b < p, an operand of fp_mul and fp_sqr
+ * only (they take a b < p R, and 4p < R on every curve). */
+void fp_add_nr(fp_t *r, const fp_t *a, const fp_t *b);
 void fp_sub(fp_t *r, const fp_t *a, const fp_t *b);
 void fp_dbl(fp_t *r, const fp_t *a);
 void fp_half(fp_t *r, const fp_t *a); /* a / 2 */
