@@ -231,6 +231,22 @@ R30_INLINE void r30_shift_down(uint32_t *d, const uint32_t *u, int nd, int shift
     for (int i = 0; i < nd; i++) d[i] = ((u[i] >> shift) | (u[i + 1] << (30 - shift))) & R30_MASK;
 }
 
+/* a = a - m if a >= m, for the nd digits of a < 2m: constant time. */
+R30_INLINE void r30_reduce_once_digits(uint32_t *a, const uint32_t *m32, int n) {
+    const int nd = R30_DIGITS(n);
+    uint32_t m[R30_MAX_DIGITS], t[R30_MAX_DIGITS], borrow = 0;
+    r30_unpack(m, nd, m32, n); /* folded at compile time for a constant m */
+    R30_UNROLL
+    for (int i = 0; i < nd; i++) {
+        uint32_t x = a[i] - m[i] - borrow; /* wraps below 0: bit 31 set */
+        t[i] = x & R30_MASK;
+        borrow = x >> 31;
+    }
+    const uint32_t keep = 0u - borrow; /* all ones if a < m */
+    R30_UNROLL
+    for (int i = 0; i < nd; i++) a[i] = (a[i] & keep) | (t[i] & ~keep);
+}
+
 /* r = a^(2^k) in Montgomery form (k >= 1 Montgomery squarings: one square,
  * or a run of them in an exponentiation), for a < 2m. Between two squarings
  * the value stays in digits where m < 2^(32n - 2) (every Fp, most Fr; a
@@ -238,25 +254,20 @@ R30_INLINE void r30_shift_down(uint32_t *d, const uint32_t *u, int nd, int shift
  * to below 4m^2 < m 2^(32n), a valid input of the next reduction, so it is
  * only moved down from the reduction's columns by the top bits, with no
  * packing into limbs, unpacking or final subtraction until the last. A
- * larger m (BLS12-381's r) takes the subtraction between squarings. A loop
- * over k, not unrolled: the code of one square and one reduction. */
+ * larger m (BLS12-381's r) takes a subtraction in digits between
+ * squarings. A loop over k, not unrolled: the code of one square and one
+ * reduction. */
 R30_INLINE void mont_r30_sqr_times(uint32_t *r, const uint32_t *a32, int k, const uint32_t *m32, uint32_t n0,
                                    int n) {
     const int nd = R30_DIGITS(n), top = R30_TOP_BITS(n), lazy = (m32[n - 1] >> 30) == 0;
-    uint32_t a[R30_MAX_DIGITS], d[2 * R30_MAX_DIGITS], u[R30_MAX_DIGITS + 1], v[MONT_MAX_LIMBS],
-        w[MONT_MAX_LIMBS];
+    uint32_t a[R30_MAX_DIGITS], d[2 * R30_MAX_DIGITS], u[R30_MAX_DIGITS + 1], v[MONT_MAX_LIMBS];
     r30_unpack(a, nd, a32, n);
     for (;;) {
         r30_sqr_digits(d, a, nd);
         r30_redc_columns(u, d, m32, n0, n);
         if (--k <= 0) break;
-        if (lazy) {
-            r30_shift_down(a, u, nd, top);
-        } else {
-            r30_pack(v, n, u, nd + 1, top);
-            mont_reduce_once(w, v, m32, n);
-            r30_unpack(a, nd, w, n);
-        }
+        r30_shift_down(a, u, nd, top);
+        if (!lazy) r30_reduce_once_digits(a, m32, n);
     }
     r30_pack(v, n, u, nd + 1, top);
     mont_reduce_once(r, v, m32, n);
