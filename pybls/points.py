@@ -215,11 +215,17 @@ class _Point:
         the flag bits, a coordinate >= p, a point off the curve, or (unless
         ``subgroup_check=False``) a point outside the prime-order subgroup.
         """
-        data = as_bytes(data, f"{cls.__name__} encoding")
-        check_length(data, (cls._COMPRESSED, cls._UNCOMPRESSED), f"a {cls.__name__} encoding")
+        # The checks' messages are formatted only when they fail: decoding
+        # is called once per point received, and in Pyodide the Python
+        # around the C call is a visible part of its time.
+        if type(data) is not bytes:
+            data = as_bytes(data, f"{cls.__name__} encoding")
+        n = len(data)
+        if n != cls._COMPRESSED and n != cls._UNCOMPRESSED:
+            check_length(data, (cls._COMPRESSED, cls._UNCOMPRESSED), f"a {cls.__name__} encoding")
         if subgroup_check:
-            return _wrap(cls, cls._decode(data, len(data), 0), _IN_SUBGROUP)
-        return _wrap(cls, cls._decode(data, len(data), _SKIP_SUBGROUP))
+            return _wrap(cls, cls._decode(data, n, 0), _IN_SUBGROUP)
+        return _wrap(cls, cls._decode(data, n, _SKIP_SUBGROUP))
 
     @classmethod
     def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: Optional[str] = None) -> _PointT:

@@ -362,6 +362,12 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
     mont_reduce_once(r, t, m, n);
 }
 
+/* r = a^(2^k) / 2^(n w (2^k - 1)) mod m for a < m and k >= 1 (k squarings,
+ * in radix 2^30 without leaving its digits between them: mont_r30.h).
+ * One function for a square and for a run of them (mont_pow_n), not two
+ * copies of the unrolled square. */
+static inline void mont_sqr_times_n(limb_t *r, const limb_t *a, int k, const limb_t *m, limb_t n0, int n);
+
 /* r = a^2 / 2^(n w) mod m for a < m: the squares of mont_adx.h on x86-64
  * with BMI2 and ADX and in radix 2^30, which take each cross product once;
  * the Montgomery product otherwise. */
@@ -386,11 +392,22 @@ static inline void mont_sqr_n(limb_t *r, const limb_t *a, const limb_t *m, limb_
 #endif
 #if LIMB_BITS == 32
     if (R30_FITS(n)) {
-        mont_r30_sqr(r, a, m, n0, n);
+        mont_sqr_times_n(r, a, 1, m, n0, n);
         return;
     }
 #endif
     mont_mul_n(r, a, a, m, n0, n);
+}
+
+static inline void mont_sqr_times_n(limb_t *r, const limb_t *a, int k, const limb_t *m, limb_t n0, int n) {
+#if LIMB_BITS == 32
+    if (R30_FITS(n)) {
+        mont_r30_sqr_times(r, a, k, m, n0, n);
+        return;
+    }
+#endif
+    mont_sqr_n(r, a, m, n0, n);
+    for (int j = 1; j < k; j++) mont_sqr_n(r, r, m, n0, n);
 }
 
 /* Double-width product r[0..2n) = a b (plain integers), for lazy reduction. */
@@ -581,35 +598,42 @@ static inline void mont_limbs_to_be(uint8_t *out, int nbytes, const limb_t *a, i
 static inline void mont_pow_n(limb_t *r, const limb_t *a, const limb_t *e, int elimbs,
                               const limb_t *m, limb_t n0, const limb_t *one, int n) {
     limb_t odd[1 << (MONT_POW_W - 1)][MONT_MAX_LIMBS], sq[MONT_MAX_LIMBS], acc[MONT_MAX_LIMBS];
-    int i = elimbs * LIMB_BITS - 1, started = 0;
+    int i = elimbs * LIMB_BITS - 1, started = 0, squarings = 0;
 #define MONT_POW_BIT(k) ((int)(e[(k) / LIMB_BITS] >> ((k) % LIMB_BITS)) & 1)
     for (int j = 0; j < n; j++) { odd[0][j] = a[j]; acc[j] = one[j]; }
     mont_sqr_n(sq, a, m, n0, n);
     for (int k = 1; k < 1 << (MONT_POW_W - 1); k++) mont_mul_n(odd[k], odd[k - 1], sq, m, n0, n);
-    while (i >= 0) {
-        if (!MONT_POW_BIT(i)) {
-            if (started) mont_sqr_n(acc, acc, m, n0, n);
+    /* The squarings between two products run together (mont_sqr_times_n). */
+    for (;;) {
+        while (i >= 0 && !MONT_POW_BIT(i)) {
+            squarings += started;
             i--;
-            continue;
         }
+        if (i < 0) break;
         /* the longest window e[i..low] of at most MONT_POW_W bits ending in a 1 */
         int low = i - MONT_POW_W + 1 < 0 ? 0 : i - MONT_POW_W + 1;
         while (!MONT_POW_BIT(low)) low++;
         unsigned w = 0;
         for (int k = i; k >= low; k--) {
             w = (w << 1) | (unsigned)MONT_POW_BIT(k);
-            if (started) mont_sqr_n(acc, acc, m, n0, n);
-        }
-        if (started) {
-            mont_mul_n(acc, acc, odd[w >> 1], m, n0, n);
-        } else {
-            for (int j = 0; j < n; j++) acc[j] = odd[w >> 1][j];
-            started = 1;
+            squarings += started;
         }
         i = low - 1;
+        if (!started) {
+            for (int j = 0; j < n; j++) acc[j] = odd[w >> 1][j];
+            started = 1;
+            continue;
+        }
+        mont_sqr_times_n(acc, acc, squarings, m, n0, n);
+        squarings = 0;
+        mont_mul_n(acc, acc, odd[w >> 1], m, n0, n);
     }
 #undef MONT_POW_BIT
-    for (int j = 0; j < n; j++) r[j] = acc[j];
+    if (squarings) {
+        mont_sqr_times_n(r, acc, squarings, m, n0, n);
+    } else {
+        for (int j = 0; j < n; j++) r[j] = acc[j];
+    }
 }
 
 #endif /* PYBLS_MONT_H */

@@ -177,9 +177,9 @@ R30_INLINE void r30_sqr_digits(uint32_t *d, const uint32_t *a, int nd) {
  * carry; q_k clears the column's low 30 bits (k < D-1) or top bits
  * (k = D-1), so columns D-1 to 2D-1 hold 2^top times the result (below
  * 2^(32n + top) <= 2^(30(D+1)): no carry leaves column 2D-1). */
-R30_INLINE void r30_redc_digits(uint32_t *r, const uint32_t *t, const uint32_t *m32, uint32_t n0, int n) {
+R30_INLINE void r30_redc_columns(uint32_t *u, const uint32_t *t, const uint32_t *m32, uint32_t n0, int n) {
     const int nd = R30_DIGITS(n), top = R30_TOP_BITS(n);
-    uint32_t m[R30_MAX_DIGITS], q[R30_MAX_DIGITS], u[R30_MAX_DIGITS + 1];
+    uint32_t m[R30_MAX_DIGITS], q[R30_MAX_DIGITS];
     uint64_t carry = 0;
     R30_COUNT(R30_COUNT_REDC);
     r30_unpack(m, nd, m32, n); /* folded at compile time for a constant m */
@@ -203,7 +203,13 @@ R30_INLINE void r30_redc_digits(uint32_t *r, const uint32_t *t, const uint32_t *
         if (k >= nd - 1) u[k - (nd - 1)] = (uint32_t)col & R30_MASK;
         carry = (col >> 30) + (s >> 30) + h;
     }
-    r30_pack(r, n, u, nd + 1, top);
+}
+
+/* r = t / 2^(32n) mod m as above, packed into n limbs. */
+R30_INLINE void r30_redc_digits(uint32_t *r, const uint32_t *t, const uint32_t *m32, uint32_t n0, int n) {
+    uint32_t u[R30_MAX_DIGITS + 1];
+    r30_redc_columns(u, t, m32, n0, n);
+    r30_pack(r, n, u, R30_DIGITS(n) + 1, R30_TOP_BITS(n));
 }
 
 /* r = a b / 2^(32n) mod m. */
@@ -218,14 +224,53 @@ R30_INLINE void mont_r30_mul(uint32_t *r, const uint32_t *a32, const uint32_t *b
     mont_reduce_once(r, u, m32, n);
 }
 
-/* r = a^2 / 2^(32n) mod m, for a < 2m. */
-R30_INLINE void mont_r30_sqr(uint32_t *r, const uint32_t *a32, const uint32_t *m32, uint32_t n0, int n) {
+/* d = the nd digits of (sum u_i 2^(30 i)) >> shift, 0 < shift <= 30, from
+ * nd + 1 digits u. */
+R30_INLINE void r30_shift_down(uint32_t *d, const uint32_t *u, int nd, int shift) {
+    R30_UNROLL
+    for (int i = 0; i < nd; i++) d[i] = ((u[i] >> shift) | (u[i + 1] << (30 - shift))) & R30_MASK;
+}
+
+/* a = a - m if a >= m, for the nd digits of a < 2m: constant time. */
+R30_INLINE void r30_reduce_once_digits(uint32_t *a, const uint32_t *m32, int n) {
     const int nd = R30_DIGITS(n);
-    uint32_t a[R30_MAX_DIGITS], d[2 * R30_MAX_DIGITS], u[MONT_MAX_LIMBS];
+    uint32_t m[R30_MAX_DIGITS], t[R30_MAX_DIGITS], borrow = 0;
+    r30_unpack(m, nd, m32, n); /* folded at compile time for a constant m */
+    R30_UNROLL
+    for (int i = 0; i < nd; i++) {
+        uint32_t x = a[i] - m[i] - borrow; /* wraps below 0: bit 31 set */
+        t[i] = x & R30_MASK;
+        borrow = x >> 31;
+    }
+    const uint32_t keep = 0u - borrow; /* all ones if a < m */
+    R30_UNROLL
+    for (int i = 0; i < nd; i++) a[i] = (a[i] & keep) | (t[i] & ~keep);
+}
+
+/* r = a^(2^k) in Montgomery form (k >= 1 Montgomery squarings: one square,
+ * or a run of them in an exponentiation), for a < 2m. Between two squarings
+ * the value stays in digits where m < 2^(32n - 2) (every Fp, most Fr; a
+ * compile-time constant for a constant m): each result, below 2m, squares
+ * to below 4m^2 < m 2^(32n), a valid input of the next reduction, so it is
+ * only moved down from the reduction's columns by the top bits, with no
+ * packing into limbs, unpacking or final subtraction until the last. A
+ * larger m (BLS12-381's r) takes a subtraction in digits between
+ * squarings. A loop over k, not unrolled: the code of one square and one
+ * reduction. */
+R30_INLINE void mont_r30_sqr_times(uint32_t *r, const uint32_t *a32, int k, const uint32_t *m32, uint32_t n0,
+                                   int n) {
+    const int nd = R30_DIGITS(n), top = R30_TOP_BITS(n), lazy = (m32[n - 1] >> 30) == 0;
+    uint32_t a[R30_MAX_DIGITS], d[2 * R30_MAX_DIGITS], u[R30_MAX_DIGITS + 1], v[MONT_MAX_LIMBS];
     r30_unpack(a, nd, a32, n);
-    r30_sqr_digits(d, a, nd);
-    r30_redc_digits(u, d, m32, n0, n);
-    mont_reduce_once(r, u, m32, n);
+    for (;;) {
+        r30_sqr_digits(d, a, nd);
+        r30_redc_columns(u, d, m32, n0, n);
+        if (--k <= 0) break;
+        r30_shift_down(a, u, nd, top);
+        if (!lazy) r30_reduce_once_digits(a, m32, n);
+    }
+    r30_pack(v, n, u, nd + 1, top);
+    mont_reduce_once(r, v, m32, n);
 }
 
 /* Digits of the operands of a plain product: all of an n-limb value, but
