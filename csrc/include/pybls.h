@@ -69,7 +69,8 @@
  * caller knows the point is in the prime-order subgroup (a generator
  * multiple, a hash-to-curve output, a subgroup-checked decoding), which
  * lets the scalar be split by the endomorphism without a subgroup check;
- * for a point outside it the product is wrong. VARTIME: public scalar. */
+ * for a point outside it the product is wrong. VARTIME: public scalar and
+ * point (variable time in both). */
 #define PYBLS_MUL_IN_SUBGROUP 1
 #define PYBLS_MUL_VARTIME 2
 
