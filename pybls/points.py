@@ -97,6 +97,7 @@ class _Point:
     _sum_scratch_size: ClassVar[Callable[[int], int]]
     _sum: ClassVar[Callable[[bytes, int, Scratch, int], bytes]]
     _msm: ClassVar[Callable[[bytes, bytes, int, Scratch, int], bytes]]
+    _msm_secret_points: ClassVar[Callable[[bytes, bytes, int, Scratch, int], bytes]]
     _poly_eval: ClassVar[Callable[[bytes, int, int], bytes]]
     _sum_columns: ClassVar[Callable[[int, bytes, int, Scratch, int], bytes]]
     _compress: ClassVar[Callable[[bytes], bytes]]
@@ -352,7 +353,8 @@ class _Point:
     __rmul__ = __mul__
 
     def mul_vartime(self: _PointT, k: ScalarLike) -> _PointT:
-        """``self * k`` in variable time (faster), for a public `k` only."""
+        """``self * k`` in variable time (faster), for a public `k` and a
+        public point only."""
         cls = type(self)
         return _wrap(cls, cls._mul_flags(self._b, cls._SCALAR._internal(k), _VARTIME | self._s), self._s)
 
@@ -361,8 +363,8 @@ class _Point:
             workers: Optional[int] = _workers.DEFAULT) -> _PointT:
         """The multi-scalar multiplication sum(k_i * P_i), in variable time.
 
-        For public scalars (verification, aggregation): much faster than
-        separate products. ``workers=n`` computes n parts on n threads and
+        For public points and scalars (verification, aggregation): much
+        faster than separate products. ``workers=n`` computes n parts on n threads and
         adds their sums (:mod:`pybls.workers`; default 1, ``None`` for one
         per CPU): worth it from a few thousand points on.
 
@@ -385,6 +387,22 @@ class _Point:
                  for r in _workers.split(range(len(pts)), n)]
         sums = _workers.map_parts(cls._msm_internal, parts, n)
         return _wrap(cls, cls._sum_internal(sums), sub)
+
+    @classmethod
+    def _msm_of_secret_points(cls: Type[_PointT], points: Sequence[_PointT], scalars: Sequence[ScalarLike]) -> _PointT:
+        """:meth:`msm` for points that may be secret (shares of a secret
+        point) and public scalars: the field inversions are constant time."""
+        if len(points) != len(scalars):
+            raise ValueError(f"msm needs as many scalars as points, got {len(scalars)} and {len(points)}")
+        if not points:
+            return cls.identity()
+        sub = _members(cls, points, "msm")
+        n = len(points)
+        size = cls._msm_scratch_size(n)
+        if size < 0:
+            raise status_error(size, f"{cls.__name__} msm")
+        ks = b"".join([cls._SCALAR._internal(k) for k in scalars])
+        return _wrap(cls, cls._msm_secret_points(b"".join([p._b for p in points]), ks, n, cls._scratch(size), size), sub)
 
     @classmethod
     def _msm_internal(cls, part: Tuple[List[bytes], List[bytes]]) -> bytes:

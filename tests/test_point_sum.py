@@ -2,7 +2,7 @@
 points with shared inversions, against one-at-a-time complete additions,
 with the cases that formula must catch (the identity, P + P, P + (-P)),
 inputs with Z = 1 (decoded) and Z != 1, and sizes around the point where
-tree rounds start (8 pairs on G2, 24 on G1)."""
+tree rounds start (4 pairs on G2, 12 on G1)."""
 
 import random
 
@@ -12,7 +12,7 @@ import reference as ref
 from pybls import G1, G2
 
 GROUPS = {"G1": G1, "G2": G2}
-SIZES = [0, 1, 2, 3, 7, 16, 17, 18, 47, 48, 49, 50, 101]
+SIZES = [0, 1, 2, 3, 7, 8, 9, 16, 17, 18, 23, 24, 25, 47, 48, 49, 50, 101]
 
 
 def _naive(group, pts):

@@ -21,6 +21,12 @@
  *   g2_decompress  the G2 point from its compressed encoding, with the
  *                subgroup check (pybls_g2_decode)
  *   g2_check     G2's subgroup check of that point (pybls_g2_in_subgroup)
+ *   g2_sum       the sum of 128 distinct decoded G2 points (Z = 1, as
+ *                signatures to aggregate are): pybls_g2_sum
+ *   g1_sum       the same in G1
+ *   g2_msm       the multi-scalar multiplication of those 128 points by
+ *                128 full-width scalars (pybls_g2_msm)
+ *   g1_msm       the same in G1
  *
  * Only run_op is counted. The program prints a digest of its output (of a
  * point's serialization, as its projective coordinates depend on how it
@@ -32,6 +38,7 @@
 #include "pybls.h"
 #include "curves/consts.h"
 #include "pairing/pairing.h"
+#include "ec/ec.h"
 
 /* The compressed encoding of G2: one coordinate. */
 #define G2_PACKED_BYTES (CURVE_G2_DEGREE * CURVE_FP_BYTES)
@@ -42,6 +49,25 @@ static gt_field_t loop_value;
 static enum { OUT_RAW, OUT_G1, OUT_G2 } out_kind = OUT_RAW;
 static g1_affine_t p_aff;
 static g2_affine_t q_aff;
+/* The 128 points of the sums (built by main), their scalars and the
+ * scratch of the sums and MSMs (room for BLS48-581's G2). */
+#define MANY 128
+static uint8_t g1_many[MANY * 1024], g2_many[MANY * 2048], scalars[MANY * 128], scratch[1 << 22];
+
+/* points[i] = (i + 1) p through its serialization, so that Z = 1. */
+static int many_multiples(uint8_t *points, const uint8_t *p, size_t size, int g2) {
+    uint8_t acc[2048], ser[2048];
+    memcpy(acc, p, size);
+    for (int i = 0; i < MANY; i++) {
+        if (i > 0 && (g2 ? pybls_g2_add(acc, acc, p) : pybls_g1_add(acc, acc, p))) return 1;
+        if (g2 ? pybls_g2_serialize(ser, acc) : pybls_g1_serialize(ser, acc)) return 1;
+        const uint32_t len = (uint32_t)(2 * (g2 ? CURVE_G2_DEGREE : 1) * CURVE_FP_BYTES);
+        int rc = g2 ? pybls_g2_decode(points + (size_t)i * size, ser, len, PYBLS_DECODE_SKIP_SUBGROUP_CHECK)
+                    : pybls_g1_decode(points + (size_t)i * size, ser, len, PYBLS_DECODE_SKIP_SUBGROUP_CHECK);
+        if (rc) return 1;
+    }
+    return 0;
+}
 
 __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "pairing")) return pybls_pairing(out, g1, g2);
@@ -70,6 +96,10 @@ __attribute__((noinline)) static int run_op(const char *op) {
         out[0] = (uint8_t)pybls_g2_in_subgroup(g2);
         return 0;
     }
+    if (!strcmp(op, "g2_sum")) return pybls_g2_sum(out, g2_many, MANY, scratch, sizeof scratch);
+    if (!strcmp(op, "g1_sum")) return pybls_g1_sum(out, g1_many, MANY, scratch, sizeof scratch);
+    if (!strcmp(op, "g2_msm")) return pybls_g2_msm(out, g2_many, scalars, MANY, scratch, sizeof scratch);
+    if (!strcmp(op, "g1_msm")) return pybls_g1_msm(out, g1_many, scalars, MANY, scratch, sizeof scratch);
     if (!strcmp(op, "final_exp")) {
         gt_field_t r;
         final_exponentiation(&r, &loop_value);
@@ -99,6 +129,11 @@ int main(int argc, char **argv) {
     p_aff.y = G1_GEN_Y;
     q_aff.x = G2_GEN_X;
     q_aff.y = G2_GEN_Y;
+    if (many_multiples(g1_many, g1, sizeof(g1_t), 0) || many_multiples(g2_many, g2, sizeof(g2_t), 1)) return 1;
+    for (int i = 0; i < MANY; i++) {
+        for (int j = 0; j < (int)sizeof wide; j++) wide[j] = (uint8_t)(j * 131 + i * 17 + 7);
+        if (pybls_scalar_from_bytes_wide(scalars + (size_t)i * sizeof(fr_t), wide, sizeof wide) != PYBLS_OK) return 1;
+    }
     GT(set_one)(&loop_value);
     miller_loop_affine(&loop_value, &p_aff, &q_aff, 1);
     for (int i = 1; i < argc; i++)

@@ -40,18 +40,6 @@ static void write_fp(uint8_t out[EIP_FP], const fp_t *a) {
     fp_to_bytes(out + EIP_PAD, a);
 }
 
-/* Fp2 inversion through the norm: (c0 - c1 u) / (c0^2 + c1^2). */
-static void fp2_inv_vartime(fp2_t *r, const fp2_t *a) {
-    fp_t n, t;
-    fp_sqr(&n, &a->c0);
-    fp_sqr(&t, &a->c1);
-    fp_add(&n, &n, &t);
-    fp_inv_vartime(&n, &n);
-    fp_mul(&r->c0, &a->c0, &n);
-    fp_mul(&r->c1, &a->c1, &n);
-    fp_neg(&r->c1, &r->c1);
-}
-
 /* NAME(x3, y3, x1, y1, x2, y2): the sum of two affine points of the curve,
  * neither the identity, in affine coordinates with one variable-time
  * inversion; 0 if it is the identity (P2 = -P1). Both curves have odd

@@ -172,6 +172,15 @@ int PUB(msm)(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32
     return rc;
 }
 
+int PUB(msm_secret_points)(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n,
+                           uint8_t *scratch, uint32_t scratch_len) {
+    POINT r;
+    int rc = EC(msm_secret_points)(&r, points, scalars, n, scratch, scratch_len);
+    if (rc == PYBLS_OK) STORE(out, r);
+    ct_memzero(&r, sizeof r);
+    return rc;
+}
+
 int PUB(fixed_table_size)(uint32_t n, uint32_t precompute) {
     int size = precompute > PYBLS_MAX_PRECOMPUTE ? -1 : EC(fixed_table_size)(n, precompute);
     return size < 0 ? PYBLS_ERR_ARGUMENT : size;

@@ -32,5 +32,5 @@
 #else
 #define F(op) fp2_##op
 #endif
-#define F_INV_VARTIME F(inv)
+#define F_INV_VARTIME F(inv_vartime) /* of public values (step keys) */
 #include "api/api_group_template.h"

@@ -69,6 +69,9 @@ typedef struct { g2_fe_t x, y, z; } g2_t;
     /* sum [k_i] P_i over n internal point buffers and n internal scalars. */              \
     int G##_msm(point_t *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,     \
                 uint8_t *scratch, size_t scratch_len);                                      \
+    /* The same with constant-time inversions, for points that may be secret. */         \
+    int G##_msm_secret_points(point_t *r, const uint8_t *points, const uint8_t *scalars,   \
+                              uint32_t n, uint8_t *scratch, size_t scratch_len);            \
     /* Bytes of scratch G##_sum needs for n points, or -1 if n is too large. */            \
     int G##_sum_scratch_size(uint32_t n);                                                   \
     /* sum P_i over n internal point buffers (public points; variable time). */             \

@@ -102,6 +102,7 @@ static uint64_t EC(fixed_msm_layout)(EC(msm_mem_t) *m, POINT **acc, int16_t **di
     if (m) {
         m->pts = NULL;
         m->pts_inf = NULL;
+        m->secret = 0; /* public points: variable-time inversions */
     }
     return off;
 }

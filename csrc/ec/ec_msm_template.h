@@ -18,6 +18,12 @@
  * inversion, what is left goes into the running bucket sum projectively.
  *
  * Everything lives in the caller's scratch buffer (after an alignment pad).
+ *
+ * The points are public, and so are the shared inversions' inputs: they
+ * take the variable-time inversion F(inv_vartime), about half the
+ * instructions of the constant-time one. EC(msm_secret_points) keeps the
+ * constant-time F(inv) for points that may be secret (shares of a secret
+ * point being combined).
  */
 
 #define EC_MSM_MAX_WINDOW 16
@@ -80,6 +86,7 @@ typedef struct {
     limb_t (*ks)[FR_LIMBS];  /* n canonical scalars */
     uint32_t *start, *count; /* per bucket: segment of work, its length */
     uint8_t *pts_inf, *work_inf; /* n each: the point is the identity */
+    int secret;              /* the points may be secret: constant-time inversions */
 } EC(msm_mem_t);
 
 static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t n, int c) {
@@ -99,6 +106,7 @@ static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t
     EC_CARVE(pts_inf, uint8_t *, n);
     EC_CARVE(work_inf, uint8_t *, n);
 #undef EC_CARVE
+    if (m) m->secret = 0;
     return off;
 }
 
@@ -135,13 +143,17 @@ static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalar
 /* ---- many points: buckets ------------------------------------------------- */
 
 /* a[i] = 1 / a[i] for n nonzero elements with one inversion (Montgomery's
- * trick); pre holds n elements of scratch. */
-static void EC(batch_inv)(FE *a, FE *pre, size_t n) {
+ * trick); pre holds n elements of scratch. The inversion is constant time
+ * if secret is set, else variable time (public values). */
+static void EC(batch_inv_as)(FE *a, FE *pre, size_t n, int secret) {
     FE inv, t;
     if (n == 0) return;
     pre[0] = a[0];
     for (size_t i = 1; i < n; i++) F(mul)(&pre[i], &pre[i - 1], &a[i]);
-    F(inv)(&inv, &pre[n - 1]);
+    if (secret)
+        F(inv)(&inv, &pre[n - 1]);
+    else
+        F(inv_vartime)(&inv, &pre[n - 1]);
     for (size_t i = n - 1; i > 0; i--) {
         F(mul)(&t, &inv, &pre[i - 1]);
         F(mul)(&inv, &inv, &a[i]);
@@ -149,6 +161,10 @@ static void EC(batch_inv)(FE *a, FE *pre, size_t n) {
     }
     a[0] = inv;
 }
+
+/* The same for public values (sums, MSMs, fixed-base MSMs, FFTs of public
+ * points): variable time. */
+static void EC(batch_inv)(FE *a, FE *pre, size_t n) { EC(batch_inv_as)(a, pre, n, 0); }
 
 /* The inputs in affine form (one shared inversion) and the scalars. */
 static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars,
@@ -167,7 +183,7 @@ static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t 
         else
             m->den[i] = p.z;
     }
-    EC(batch_inv)(m->den, m->pre, n);
+    EC(batch_inv_as)(m->den, m->pre, n, m->secret);
     for (uint32_t i = 0; i < n; i++) {
         F(mul)(&m->pts[i].x, &m->pts[i].x, &m->den[i]);
         F(mul)(&m->pts[i].y, &m->pts[i].y, &m->den[i]);
@@ -240,7 +256,7 @@ static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
         for (uint32_t q = 0; q < m->count[b] / 2; q++, t++)
             EC(pair_den)(&m->den[t], &w[2 * q], w_inf[2 * q], &w[2 * q + 1], w_inf[2 * q + 1]);
     }
-    EC(batch_inv)(m->den, m->pre, pairs);
+    EC(batch_inv_as)(m->den, m->pre, pairs, m->secret);
     t = 0;
     for (uint32_t b = 0; b < nbuckets; b++) {
         EC(affine_t) *w = m->work + m->start[b];
@@ -315,10 +331,11 @@ static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t fir
 }
 
 static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
-                            int c, uint8_t *mem) {
+                            int c, uint8_t *mem, int secret) {
     EC(msm_mem_t) m;
     POINT acc, tot;
     EC(msm_buckets_layout)(&m, mem, n, c);
+    m.secret = secret;
     EC(msm_load)(&m, points, scalars, n);
     EC(set_identity)(&acc);
     for (int j = EC_MSM_BITS / c; j >= 0; j--) {
@@ -330,8 +347,13 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
     *r = acc;
 }
 
-int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch,
-            size_t scratch_len) {
+/* With secret set, the points may be secret (the scalars are still
+ * public): the inversions are constant time, and a single point is
+ * multiplied in constant time. Apart from that the bucket method only
+ * branches on the points in the exceptional cases (equal x, the identity),
+ * which points not chosen to meet them meet with negligible probability. */
+static int EC(msm_as)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch,
+                      size_t scratch_len, int secret) {
     int need = EC(msm_scratch_size)(n), c = EC(msm_window)(n);
     if (need < 0 || scratch_len < (size_t)need) return PYBLS_ERR_ARGUMENT;
     if (n == 0) {
@@ -341,13 +363,16 @@ int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
         fr_t k;
         ct_memcpy(&p, points, sizeof p);
         ct_memcpy(&k, scalars, sizeof k);
-        EC(mul_vartime)(r, &p, &k);
+        if (secret)
+            EC(mul)(r, &p, &k);
+        else
+            EC(mul_vartime)(r, &p, &k);
     } else {
         uint8_t *mem = scratch + (EC_MSM_ALIGN - (uintptr_t)scratch % EC_MSM_ALIGN) % EC_MSM_ALIGN;
         if (c == 0)
             EC(msm_lanes)(r, points, scalars, n, mem);
         else
-            EC(msm_buckets)(r, points, scalars, n, c, mem);
+            EC(msm_buckets)(r, points, scalars, n, c, mem, secret);
 #ifdef EC_EXACT_MSM
         /* An exceptional case of the complete formulas (inputs outside the
          * subgroup with a component of even order) leaves its all-zero
@@ -356,6 +381,16 @@ int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
 #endif
     }
     return PYBLS_OK;
+}
+
+int EC(msm)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch,
+            size_t scratch_len) {
+    return EC(msm_as)(r, points, scalars, n, scratch, scratch_len, 0);
+}
+
+int EC(msm_secret_points)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch,
+                          size_t scratch_len) {
+    return EC(msm_as)(r, points, scalars, n, scratch, scratch_len, 1);
 }
 
 /* ---- sums of many public points --------------------------------------------

@@ -507,12 +507,13 @@ _Static_assert(EC_VT_AFFINE_TABLE <= EC_CT_TABLE, "EC(coz_multiples) takes at mo
 #endif
 
 #ifndef EC_CT_AFFINE
-/* table[j] = proj[j] in affine coordinates (Z_j != 0), one inversion. */
+/* table[j] = proj[j] in affine coordinates (Z_j != 0), one variable-time
+ * inversion: the multiples of a public point. */
 static void EC(affine_batch_vartime)(EC(affine_xy_t) *table, const POINT *proj, int n) {
     FE pre[EC_VT_AFFINE_TABLE], inv, zi;
     pre[0] = proj[0].z;
     for (int j = 1; j < n; j++) F(mul)(&pre[j], &pre[j - 1], &proj[j].z);
-    F(inv)(&inv, &pre[n - 1]);
+    F(inv_vartime)(&inv, &pre[n - 1]);
     for (int j = n - 1; j >= 0; j--) {
         if (j > 0) {
             F(mul)(&zi, &inv, &pre[j - 1]);

@@ -148,6 +148,8 @@ void fp2_mul_xi(fp2_t *r, const fp2_t *a); /* times (1 + u) */
 void fp2_mul3(fp2_t *r, const fp2_t *a);
 void fp2_half(fp2_t *r, const fp2_t *a); /* a / 2 */
 void fp2_inv(fp2_t *r, const fp2_t *a); /* 0 -> 0 */
+/* The same in variable time (fp_inv_vartime of the norm): public values only. */
+void fp2_inv_vartime(fp2_t *r, const fp2_t *a);
 /* The same in constant time, faster (two Fp exponentiations via the norm). */
 limb_t fp2_sqrt(fp2_t *r, const fp2_t *a);
 limb_t fp2_is_zero(const fp2_t *a);

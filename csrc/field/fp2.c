@@ -385,6 +385,18 @@ void fp2_inv(fp2_t *r, const fp2_t *a) {
     fp_neg(&r->c1, &t1);
 }
 
+/* The same through fp_inv_vartime: for public values only. */
+void fp2_inv_vartime(fp2_t *r, const fp2_t *a) {
+    fp_t t0, t1;
+    fp_sqr(&t0, &a->c0);
+    fp_sqr(&t1, &a->c1);
+    fp_add(&t0, &t0, &t1);
+    fp_inv_vartime(&t0, &t0);
+    fp_mul(&r->c0, &a->c0, &t0);
+    fp_mul(&t1, &a->c1, &t0);
+    fp_neg(&r->c1, &t1);
+}
+
 limb_t fp2_is_zero(const fp2_t *a) { return fp_is_zero(&a->c0) & fp_is_zero(&a->c1); }
 limb_t fp2_eq(const fp2_t *a, const fp2_t *b) { return fp_eq(&a->c0, &b->c0) & fp_eq(&a->c1, &b->c1); }
 

@@ -13,7 +13,7 @@
  *                  Q(mul2_sub)
  *
  * Products are Karatsuba's (three base products), squares the complex
- * method's (two). Constant time except Q(sqrt_vartime).
+ * method's (two). Constant time except Q(inv_vartime) and Q(sqrt_vartime).
  */
 
 void Q(set_zero)(T *r) {
@@ -114,6 +114,19 @@ void Q(inv)(T *r, const T *a) {
     B_MUL_N(&t, &t);
     B(sub)(&n, &n, &t);
     B(inv)(&n, &n);
+    B(mul)(&r->c0, &a->c0, &n);
+    B(mul)(&t, &a->c1, &n);
+    B(neg)(&r->c1, &t);
+}
+
+/* The same in variable time, for public values only. */
+void Q(inv_vartime)(T *r, const T *a) {
+    BT n, t;
+    B(sqr)(&n, &a->c0);
+    B(sqr)(&t, &a->c1);
+    B_MUL_N(&t, &t);
+    B(sub)(&n, &n, &t);
+    B(inv_vartime)(&n, &n);
     B(mul)(&r->c0, &a->c0, &n);
     B(mul)(&t, &a->c1, &n);
     B(neg)(&r->c1, &t);

@@ -38,6 +38,7 @@ typedef struct { fp24_t c0, c1; } fp48_t;      /* c0 + c1 s */
     /* times the generator of the next level's non-residue (see each file). */            \
     void Q##_mul_nr(T *r, const T *a);                                                      \
     void Q##_inv(T *r, const T *a); /* 0 -> 0 */                                            \
+    void Q##_inv_vartime(T *r, const T *a); /* the same for public values only */          \
     limb_t Q##_is_zero(const T *a);                                                         \
     limb_t Q##_eq(const T *a, const T *b);                                                  \
     /* The sign of the highest nonzero coefficient (> (p-1)/2): the draft's. */            \

@@ -69,7 +69,8 @@
  * caller knows the point is in the prime-order subgroup (a generator
  * multiple, a hash-to-curve output, a subgroup-checked decoding), which
  * lets the scalar be split by the endomorphism without a subgroup check;
- * for a point outside it the product is wrong. VARTIME: public scalar. */
+ * for a point outside it the product is wrong. VARTIME: public scalar and
+ * point (variable time in both). */
 #define PYBLS_MUL_IN_SUBGROUP 1
 #define PYBLS_MUL_VARTIME 2
 
@@ -159,7 +160,11 @@ int pybls_fp_legendre(const uint8_t *a);
 /* msm (sum k_i P_i) and sum (sum P_i) take n internal points (and
  * scalars) back to back and a caller-provided scratch buffer of at least
  * *_scratch_size(n) bytes (any alignment); both are variable time, for
- * public points and scalars. sum_columns writes the `count` column sums of
+ * public points and scalars. msm_secret_points is msm for points that may
+ * be secret (shares of a secret point combined with public coefficients):
+ * its field inversions are constant time, and it does not branch on the
+ * points outside the exceptional cases of the additions (equal x, the
+ * identity); the scalars must be public. sum_columns writes the `count` column sums of
  * a rows x count matrix of internal points stored row by row (scratch:
  * sum_scratch_size(rows) at least; with sum_scratch_size(rows * k), k <= 16
  * columns at a time share the additions' inversions). poly_eval gives sum_k x^k P_k for n internal
@@ -221,6 +226,7 @@ int pybls_g1_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g1_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g1_msm_scratch_size(uint32_t n);
 int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_msm_secret_points(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
@@ -256,6 +262,7 @@ int pybls_g2_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g2_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g2_msm_scratch_size(uint32_t n);
 int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_msm_secret_points(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);

@@ -56,6 +56,7 @@
 #define pybls_g1_mul_flags pybls_bn254_g1_mul_flags
 #define pybls_g1_msm_scratch_size pybls_bn254_g1_msm_scratch_size
 #define pybls_g1_msm pybls_bn254_g1_msm
+#define pybls_g1_msm_secret_points pybls_bn254_g1_msm_secret_points
 #define pybls_g1_sum_scratch_size pybls_bn254_g1_sum_scratch_size
 #define pybls_g1_sum pybls_bn254_g1_sum
 #define pybls_g1_sum_columns pybls_bn254_g1_sum_columns
@@ -89,6 +90,7 @@
 #define pybls_g2_mul_flags pybls_bn254_g2_mul_flags
 #define pybls_g2_msm_scratch_size pybls_bn254_g2_msm_scratch_size
 #define pybls_g2_msm pybls_bn254_g2_msm
+#define pybls_g2_msm_secret_points pybls_bn254_g2_msm_secret_points
 #define pybls_g2_sum_scratch_size pybls_bn254_g2_sum_scratch_size
 #define pybls_g2_sum pybls_bn254_g2_sum
 #define pybls_g2_sum_columns pybls_bn254_g2_sum_columns
@@ -205,6 +207,7 @@
 #define pybls_g1_mul_flags pybls_bn254_nogami_g1_mul_flags
 #define pybls_g1_msm_scratch_size pybls_bn254_nogami_g1_msm_scratch_size
 #define pybls_g1_msm pybls_bn254_nogami_g1_msm
+#define pybls_g1_msm_secret_points pybls_bn254_nogami_g1_msm_secret_points
 #define pybls_g1_sum_scratch_size pybls_bn254_nogami_g1_sum_scratch_size
 #define pybls_g1_sum pybls_bn254_nogami_g1_sum
 #define pybls_g1_sum_columns pybls_bn254_nogami_g1_sum_columns
@@ -238,6 +241,7 @@
 #define pybls_g2_mul_flags pybls_bn254_nogami_g2_mul_flags
 #define pybls_g2_msm_scratch_size pybls_bn254_nogami_g2_msm_scratch_size
 #define pybls_g2_msm pybls_bn254_nogami_g2_msm
+#define pybls_g2_msm_secret_points pybls_bn254_nogami_g2_msm_secret_points
 #define pybls_g2_sum_scratch_size pybls_bn254_nogami_g2_sum_scratch_size
 #define pybls_g2_sum pybls_bn254_nogami_g2_sum
 #define pybls_g2_sum_columns pybls_bn254_nogami_g2_sum_columns
@@ -354,6 +358,7 @@
 #define pybls_g1_mul_flags pybls_bn381_g1_mul_flags
 #define pybls_g1_msm_scratch_size pybls_bn381_g1_msm_scratch_size
 #define pybls_g1_msm pybls_bn381_g1_msm
+#define pybls_g1_msm_secret_points pybls_bn381_g1_msm_secret_points
 #define pybls_g1_sum_scratch_size pybls_bn381_g1_sum_scratch_size
 #define pybls_g1_sum pybls_bn381_g1_sum
 #define pybls_g1_sum_columns pybls_bn381_g1_sum_columns
@@ -387,6 +392,7 @@
 #define pybls_g2_mul_flags pybls_bn381_g2_mul_flags
 #define pybls_g2_msm_scratch_size pybls_bn381_g2_msm_scratch_size
 #define pybls_g2_msm pybls_bn381_g2_msm
+#define pybls_g2_msm_secret_points pybls_bn381_g2_msm_secret_points
 #define pybls_g2_sum_scratch_size pybls_bn381_g2_sum_scratch_size
 #define pybls_g2_sum pybls_bn381_g2_sum
 #define pybls_g2_sum_columns pybls_bn381_g2_sum_columns
@@ -503,6 +509,7 @@
 #define pybls_g1_mul_flags pybls_bn462_g1_mul_flags
 #define pybls_g1_msm_scratch_size pybls_bn462_g1_msm_scratch_size
 #define pybls_g1_msm pybls_bn462_g1_msm
+#define pybls_g1_msm_secret_points pybls_bn462_g1_msm_secret_points
 #define pybls_g1_sum_scratch_size pybls_bn462_g1_sum_scratch_size
 #define pybls_g1_sum pybls_bn462_g1_sum
 #define pybls_g1_sum_columns pybls_bn462_g1_sum_columns
@@ -536,6 +543,7 @@
 #define pybls_g2_mul_flags pybls_bn462_g2_mul_flags
 #define pybls_g2_msm_scratch_size pybls_bn462_g2_msm_scratch_size
 #define pybls_g2_msm pybls_bn462_g2_msm
+#define pybls_g2_msm_secret_points pybls_bn462_g2_msm_secret_points
 #define pybls_g2_sum_scratch_size pybls_bn462_g2_sum_scratch_size
 #define pybls_g2_sum pybls_bn462_g2_sum
 #define pybls_g2_sum_columns pybls_bn462_g2_sum_columns
@@ -652,6 +660,7 @@
 #define pybls_g1_mul_flags pybls_bls48_581_g1_mul_flags
 #define pybls_g1_msm_scratch_size pybls_bls48_581_g1_msm_scratch_size
 #define pybls_g1_msm pybls_bls48_581_g1_msm
+#define pybls_g1_msm_secret_points pybls_bls48_581_g1_msm_secret_points
 #define pybls_g1_sum_scratch_size pybls_bls48_581_g1_sum_scratch_size
 #define pybls_g1_sum pybls_bls48_581_g1_sum
 #define pybls_g1_sum_columns pybls_bls48_581_g1_sum_columns
@@ -685,6 +694,7 @@
 #define pybls_g2_mul_flags pybls_bls48_581_g2_mul_flags
 #define pybls_g2_msm_scratch_size pybls_bls48_581_g2_msm_scratch_size
 #define pybls_g2_msm pybls_bls48_581_g2_msm
+#define pybls_g2_msm_secret_points pybls_bls48_581_g2_msm_secret_points
 #define pybls_g2_sum_scratch_size pybls_bls48_581_g2_sum_scratch_size
 #define pybls_g2_sum pybls_bls48_581_g2_sum
 #define pybls_g2_sum_columns pybls_bls48_581_g2_sum_columns

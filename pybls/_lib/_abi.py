@@ -88,6 +88,7 @@ int pybls_g1_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g1_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g1_msm_scratch_size(uint32_t n);
 int pybls_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g1_msm_secret_points(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_scratch_size(uint32_t n);
 int pybls_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
@@ -121,6 +122,7 @@ int pybls_g2_mul_vartime(uint8_t *out, const uint8_t *p, const uint8_t *scalar);
 int pybls_g2_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_g2_msm_scratch_size(uint32_t n);
 int pybls_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_g2_msm_secret_points(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_scratch_size(uint32_t n);
 int pybls_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
@@ -238,6 +240,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g1_mul_flags': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g1_msm_scratch_size': ('int', ['u32']),
     'pybls_g1_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g1_msm_secret_points': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g1_sum_scratch_size': ('int', ['u32']),
     'pybls_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g1_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
@@ -271,6 +274,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_g2_mul_flags': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_g2_msm_scratch_size': ('int', ['u32']),
     'pybls_g2_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_g2_msm_secret_points': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g2_sum_scratch_size': ('int', ['u32']),
     'pybls_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_g2_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
@@ -367,6 +371,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g1_mul_vartime': 144,
     'pybls_g1_mul_flags': 144,
     'pybls_g1_msm': 144,
+    'pybls_g1_msm_secret_points': 144,
     'pybls_g1_sum': 144,
     'pybls_g1_poly_eval': 144,
     'pybls_g1_compress': 48,
@@ -384,6 +389,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_g2_mul_vartime': 288,
     'pybls_g2_mul_flags': 288,
     'pybls_g2_msm': 288,
+    'pybls_g2_msm_secret_points': 288,
     'pybls_g2_sum': 288,
     'pybls_g2_poly_eval': 288,
     'pybls_g2_compress': 96,

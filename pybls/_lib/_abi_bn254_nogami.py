@@ -79,6 +79,7 @@ int pybls_bn254_nogami_g1_mul_vartime(uint8_t *out, const uint8_t *p, const uint
 int pybls_bn254_nogami_g1_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_bn254_nogami_g1_msm_scratch_size(uint32_t n);
 int pybls_bn254_nogami_g1_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_bn254_nogami_g1_msm_secret_points(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g1_sum_scratch_size(uint32_t n);
 int pybls_bn254_nogami_g1_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g1_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
@@ -112,6 +113,7 @@ int pybls_bn254_nogami_g2_mul_vartime(uint8_t *out, const uint8_t *p, const uint
 int pybls_bn254_nogami_g2_mul_flags(uint8_t *out, const uint8_t *p, const uint8_t *scalar, uint32_t flags);
 int pybls_bn254_nogami_g2_msm_scratch_size(uint32_t n);
 int pybls_bn254_nogami_g2_msm(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
+int pybls_bn254_nogami_g2_msm_secret_points(uint8_t *out, const uint8_t *points, const uint8_t *scalars, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g2_sum_scratch_size(uint32_t n);
 int pybls_bn254_nogami_g2_sum(uint8_t *out, const uint8_t *points, uint32_t n, uint8_t *scratch, uint32_t scratch_len);
 int pybls_bn254_nogami_g2_sum_columns(uint8_t *out, uint32_t count, const uint8_t *points, uint32_t rows, uint8_t *scratch, uint32_t scratch_len);
@@ -194,6 +196,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_g1_mul_flags': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_g1_msm_scratch_size': ('int', ['u32']),
     'pybls_bn254_nogami_g1_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_bn254_nogami_g1_msm_secret_points': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g1_sum_scratch_size': ('int', ['u32']),
     'pybls_bn254_nogami_g1_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g1_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
@@ -227,6 +230,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_nogami_g2_mul_flags': ('int', ['u8*', 'const u8*', 'const u8*', 'u32']),
     'pybls_bn254_nogami_g2_msm_scratch_size': ('int', ['u32']),
     'pybls_bn254_nogami_g2_msm': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
+    'pybls_bn254_nogami_g2_msm_secret_points': ('int', ['u8*', 'const u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g2_sum_scratch_size': ('int', ['u32']),
     'pybls_bn254_nogami_g2_sum': ('int', ['u8*', 'const u8*', 'u32', 'u8*', 'u32']),
     'pybls_bn254_nogami_g2_sum_columns': ('int', ['u8*', 'u32', 'const u8*', 'u32', 'u8*', 'u32']),
@@ -298,6 +302,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn254_nogami_g1_mul_vartime': 96,
     'pybls_bn254_nogami_g1_mul_flags': 96,
     'pybls_bn254_nogami_g1_msm': 96,
+    'pybls_bn254_nogami_g1_msm_secret_points': 96,
     'pybls_bn254_nogami_g1_sum': 96,
     'pybls_bn254_nogami_g1_poly_eval': 96,
     'pybls_bn254_nogami_g1_compress': 32,
@@ -315,6 +320,7 @@ OUTPUT_SIZES: Dict[str, int] = {
     'pybls_bn254_nogami_g2_mul_vartime': 192,
     'pybls_bn254_nogami_g2_mul_flags': 192,
     'pybls_bn254_nogami_g2_msm': 192,
+    'pybls_bn254_nogami_g2_msm_secret_points': 192,
     'pybls_bn254_nogami_g2_sum': 192,
     'pybls_bn254_nogami_g2_poly_eval': 192,
     'pybls_bn254_nogami_g2_compress': 64,

@@ -229,4 +229,7 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
         if not batch_verify_partials(ps, public_polynomial, msg, scheme):
             bad = find_invalid_partials(ps, public_polynomial, msg, scheme)
             raise InvalidPartialError(f"invalid partial signatures from {bad}", indices=bad)
-    return cls(cls.GROUP.msm([p.signature.point for p in ps], lagrange_ints(idx[:tt], 0, cls.GROUP._SCALAR.R)))
+    # The partials may be shares of a secret point (a threshold IBE's
+    # identity key): combined with constant-time inversions.
+    weights = lagrange_ints(idx[:tt], 0, cls.GROUP._SCALAR.R)
+    return cls(cls.GROUP._msm_of_secret_points([p.signature.point for p in ps], weights))
