@@ -233,10 +233,12 @@ class Scheme:
         Raises :class:`~pybls.errors.ArgumentError` for an empty list and
         the decoding errors for an invalid signature.
         """
-        sigs = [coerce(self._sig_cls, s) for s in signatures]
-        if not sigs:
+        cls = self._sig_cls
+        # Objects of the class (the common case) are read without a call each.
+        internals = [(s if type(s) is cls else coerce(cls, s))._point._b for s in signatures]
+        if not internals:
             raise ArgumentError("aggregate needs at least one signature")
-        return _wrap_value(self._sig_cls, self._sig_group, _sum(self._sig_group, [s._point._b for s in sigs]))
+        return _wrap_value(cls, self._sig_group, _sum(self._sig_group, internals))
 
     def aggregate_public_keys(self, public_keys: Iterable[PublicKeyLike]) -> PublicKey:
         """The sum of public keys (each validated), as used by FastAggregateVerify.

@@ -102,7 +102,7 @@ def multiply(curve: Any, pt: Point3, n: int, b: Any, b2: Any, FQ: Any, FQ2: Any)
         else:
             point = curve.g2_point(curve.fq2_ints(x), curve.fq2_ints(y))
         if point is not None:
-            r = point.mul_vartime(n % curve.R)
+            r = point * (n % curve.R)  # constant time: n may be a secret key
             if r.is_identity():
                 return (one, one, zero)
             rx, ry = r.to_affine()

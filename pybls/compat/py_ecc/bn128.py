@@ -179,7 +179,7 @@ def multiply(pt: Point2, n: int) -> Point2:
     if k == 1 and is_on_curve(pt, b):
         p1 = _curve.g1_point(int(x), int(y))
         if p1 is not None:
-            r1 = p1.mul_vartime(n % curve_order)
+            r1 = p1 * (n % curve_order)  # constant time: n may be a secret key
             if r1.is_identity():
                 return None
             rx, ry = r1.to_affine()
@@ -187,7 +187,7 @@ def multiply(pt: Point2, n: int) -> Point2:
     elif k == 2 and is_on_curve(pt, b2):
         p2 = _curve.g2_point(_curve.fq2_ints(x), _curve.fq2_ints(y))
         if p2 is not None:
-            r2 = p2.mul_vartime(n % curve_order)
+            r2 = p2 * (n % curve_order)
             if r2.is_identity():
                 return None
             qx, qy = r2.to_affine()
