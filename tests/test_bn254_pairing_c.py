@@ -30,6 +30,7 @@ import shutil
 import subprocess
 
 import pytest
+from c_tools import LineTool
 from py_ecc import optimized_bn128 as b  # a native test dependency; not collected in Pyodide
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
@@ -57,18 +58,7 @@ def _sources():
     return out
 
 
-class Tool:
-    def __init__(self, exe):
-        self.exe = exe
-
-    def run(self, *lines):
-        proc = subprocess.run([str(self.exe)], input="".join(line + "\n" for line in lines),
-                              capture_output=True, text=True, timeout=600)
-        assert proc.returncode == 0, proc.stderr
-        out = proc.stdout.splitlines()
-        assert len(out) == len(lines), proc.stdout
-        return out
-
+class Tool(LineTool):
     def one(self, line):
         (out,) = self.run(line)
         assert not out.startswith("err"), f"{line.split()[0]}: {out}"

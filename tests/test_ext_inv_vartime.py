@@ -16,6 +16,7 @@ import shutil
 import subprocess
 
 import pytest
+from c_tools import LineTool
 
 import bls48_reference as b48
 
@@ -29,19 +30,16 @@ CURVES = CORE["libraries"](str(REPO_ROOT))
 NEEDED = ("arith/cpu.c", "arith/ct.c", "field/fp.c", "field/fp_inv.c", "field/fp2.c", "field/fp4.c", "field/fp8.c")
 
 
-class Tool:
+class Tool(LineTool):
     def __init__(self, exe, degree):
-        self.exe, self.degree = exe, degree
+        super().__init__(exe)
+        self.degree = degree
         (p_minus_1,) = self.run("p")
         self.p = int(p_minus_1, 16) + 1
         self.nbytes = len(p_minus_1) // 2
 
     def run(self, *lines):
-        proc = subprocess.run([str(self.exe)], input="".join(line + "\n" for line in lines),
-                              capture_output=True, text=True, timeout=600)
-        assert proc.returncode == 0, proc.stderr
-        out = proc.stdout.splitlines()
-        assert len(out) == len(lines), proc.stdout
+        out = super().run(*lines)
         assert not any(o.startswith("err") for o in out), out
         return out
 

@@ -14,13 +14,13 @@ Fp2[v]/(v^3 - xi) of the same limbs taken as Montgomery forms."""
 
 import importlib
 import pathlib
-import platform
 import random
 import shutil
 import subprocess
 import sys
 
 import pytest
+from c_tools import cpu_has_adx
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
@@ -29,17 +29,6 @@ SOURCE = REPO_ROOT / "tests" / "karatsuba_sums_check.c"
 UNITS = ["field/fp.c", "field/fp2.c", "field/fp6.c", "field/fp_inv.c", "arith/ct.c"]
 # xi = c + u: c per curve (consts.h's CURVE_XI_C0, 1 where it is not set)
 CURVES = {"bls12_381": 1, "bn254": 9, "bn254_nogami": 1, "bn381": 1, "bn462": 2}
-
-
-def _cpu_has_adx():
-    if platform.machine() not in ("x86_64", "AMD64"):
-        return False
-    try:
-        text = pathlib.Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
-    flags = next((line.split(":", 1)[1].split() for line in text.splitlines() if line.startswith("flags")), [])
-    return "adx" in flags and "bmi2" in flags
 
 
 def _cflags(curve):
@@ -74,7 +63,7 @@ def test_karatsuba_sums_against_python_integers(curve, bits, tmp_path):
     gcc = shutil.which("gcc")
     if gcc is None:
         pytest.fail("gcc is required to build tests/karatsuba_sums_check.c")
-    arch = ["-mbmi2", "-madx"] if bits == 64 and _cpu_has_adx() else []
+    arch = ["-mbmi2", "-madx"] if bits == 64 and cpu_has_adx() else []
     exe = tmp_path / "karatsuba_sums_check"
     csrc = REPO_ROOT / "csrc"
     cmd = [gcc, "-O2", "-Wall", *arch, *_cflags(curve), f"-DPYBLS_LIMB_BITS={bits}", str(SOURCE),

@@ -14,29 +14,18 @@ clang -O2 where it is installed."""
 import importlib
 import math
 import pathlib
-import platform
 import random
 import shutil
 import subprocess
 
 import pytest
+from c_tools import cpu_has_adx
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = REPO_ROOT / "tests" / "mont_adx_sqr_check.c"
 CURVES = ["bls12_381", "bn254", "bn254_nogami", "bn381", "bn462", "bls48_581"]
-
-
-def _cpu_has_adx():
-    if platform.machine() not in ("x86_64", "AMD64"):
-        return False
-    try:
-        text = pathlib.Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
-    flags = next((line.split(":", 1)[1].split() for line in text.splitlines() if line.startswith("flags")), [])
-    return "adx" in flags and "bmi2" in flags
 
 
 def _moduli():
@@ -67,7 +56,7 @@ BUILDS = [("gcc", ["-O2"]), ("gcc", ["-O0", "-fno-omit-frame-pointer"]), ("clang
 
 @pytest.mark.parametrize("compiler,flags", BUILDS, ids=["gcc-O2", "gcc-O0-frame-pointer", "clang-O2"])
 def test_squares_against_python_integers(compiler, flags, tmp_path):
-    if not _cpu_has_adx():
+    if not cpu_has_adx():
         pytest.skip("needs an x86-64 processor with BMI2 and ADX")
     cc = shutil.which(compiler) or (shutil.which("clang-14") if compiler == "clang" else None)
     if cc is None:
