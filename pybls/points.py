@@ -372,19 +372,15 @@ class _Point:
         >>> G1.msm([g, g * 2], [3, 4]) == g * 11 == G1.msm([g, g * 2], [3, 4], workers=2)
         True
         """
-        pts = list(points)
-        ks = list(scalars)
-        if len(pts) != len(ks):
-            raise ValueError(f"msm needs as many scalars as points, got {len(ks)} and {len(pts)}")
-        if not pts:
+        args = cls._msm_args(points, scalars)
+        if args is None:
             return cls.identity()
-        sub = _members(cls, pts, "msm")
-        internal = [p._b for p in pts], [cls._SCALAR._internal(k) for k in ks]
+        sub, internal = args
         n = _workers.resolve(workers)
         if n == 1:
             return _wrap(cls, cls._msm_internal(internal), sub)
         parts = [(internal[0][r[0]:r[-1] + 1], internal[1][r[0]:r[-1] + 1])
-                 for r in _workers.split(range(len(pts)), n)]
+                 for r in _workers.split(range(len(internal[0])), n)]
         sums = _workers.map_parts(cls._msm_internal, parts, n)
         return _wrap(cls, cls._sum_internal(sums), sub)
 
@@ -392,27 +388,35 @@ class _Point:
     def _msm_of_secret_points(cls: Type[_PointT], points: Sequence[_PointT], scalars: Sequence[ScalarLike]) -> _PointT:
         """:meth:`msm` for points that may be secret (shares of a secret
         point) and public scalars: the field inversions are constant time."""
-        if len(points) != len(scalars):
-            raise ValueError(f"msm needs as many scalars as points, got {len(scalars)} and {len(points)}")
-        if not points:
+        args = cls._msm_args(points, scalars)
+        if args is None:
             return cls.identity()
-        sub = _members(cls, points, "msm")
-        n = len(points)
-        size = cls._msm_scratch_size(n)
-        if size < 0:
-            raise status_error(size, f"{cls.__name__} msm")
-        ks = b"".join([cls._SCALAR._internal(k) for k in scalars])
-        return _wrap(cls, cls._msm_secret_points(b"".join([p._b for p in points]), ks, n, cls._scratch(size), size), sub)
+        sub, internal = args
+        return _wrap(cls, cls._msm_internal(internal, cls._msm_secret_points), sub)
 
     @classmethod
-    def _msm_internal(cls, part: Tuple[List[bytes], List[bytes]]) -> bytes:
-        """sum(k_i * P_i) for internal points P_i and internal scalars k_i."""
+    def _msm_args(cls, points: Iterable[_PointT],
+                  scalars: Iterable[ScalarLike]) -> Optional[Tuple[int, Tuple[List[bytes], List[bytes]]]]:
+        """An MSM's checked input: the subgroup flag of the result and the
+        internal points and scalars; None for no points."""
+        pts, ks = list(points), list(scalars)
+        if len(pts) != len(ks):
+            raise ValueError(f"msm needs as many scalars as points, got {len(ks)} and {len(pts)}")
+        if not pts:
+            return None
+        return _members(cls, pts, "msm"), ([p._b for p in pts], [cls._SCALAR._internal(k) for k in ks])
+
+    @classmethod
+    def _msm_internal(cls, part: Tuple[List[bytes], List[bytes]],
+                      core: Optional[Callable[[bytes, bytes, int, Scratch, int], bytes]] = None) -> bytes:
+        """sum(k_i * P_i) for internal points P_i and internal scalars k_i,
+        by `core` (default: the variable-time ``_msm``)."""
         points, scalars = part
         n = len(points)
         size = cls._msm_scratch_size(n)
         if size < 0:
             raise status_error(size, f"{cls.__name__} msm")
-        return cls._msm(b"".join(points), b"".join(scalars), n, cls._scratch(size), size)
+        return (core or cls._msm)(b"".join(points), b"".join(scalars), n, cls._scratch(size), size)
 
     @classmethod
     def sum(cls: Type[_PointT], points: Iterable[_PointT]) -> _PointT:

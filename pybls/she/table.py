@@ -450,8 +450,6 @@ class _PointImpl(_Impl):
     def _multiple(self, j: int) -> bytes:
         """j·base (0 < j < 2^32) from its base-256 digits: a few additions."""
         add, digits, i = self.cls._add, self.digits, 0
-        if j < 65536 and len(digits) >= 2:  # the default tables' entries
-            return digits[0][j] if j < 256 else add(digits[1][j >> 8], digits[0][j & 255])
         out: Optional[bytes] = None
         while j:
             if i == len(digits):
