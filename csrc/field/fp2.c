@@ -374,28 +374,23 @@ void fp2_mul3(fp2_t *r, const fp2_t *a) {
     fp_mul3(&r->c1, &a->c1);
 }
 
-void fp2_inv(fp2_t *r, const fp2_t *a) {
+/* 1 / (a0 + a1 u) = (a0 - a1 u) / (a0^2 + a1^2), the norm inverted by
+ * base_inv (0 -> 0). */
+static void fp2_inv_by(fp2_t *r, const fp2_t *a, void (*base_inv)(fp_t *, const fp_t *)) {
     fp_t t0, t1;
     fp_sqr(&t0, &a->c0);
     fp_sqr(&t1, &a->c1);
     fp_add(&t0, &t0, &t1);
-    fp_inv(&t0, &t0);
+    base_inv(&t0, &t0);
     fp_mul(&r->c0, &a->c0, &t0);
     fp_mul(&t1, &a->c1, &t0);
     fp_neg(&r->c1, &t1);
 }
 
+void fp2_inv(fp2_t *r, const fp2_t *a) { fp2_inv_by(r, a, fp_inv); }
+
 /* The same through fp_inv_vartime: for public values only. */
-void fp2_inv_vartime(fp2_t *r, const fp2_t *a) {
-    fp_t t0, t1;
-    fp_sqr(&t0, &a->c0);
-    fp_sqr(&t1, &a->c1);
-    fp_add(&t0, &t0, &t1);
-    fp_inv_vartime(&t0, &t0);
-    fp_mul(&r->c0, &a->c0, &t0);
-    fp_mul(&t1, &a->c1, &t0);
-    fp_neg(&r->c1, &t1);
-}
+void fp2_inv_vartime(fp2_t *r, const fp2_t *a) { fp2_inv_by(r, a, fp_inv_vartime); }
 
 limb_t fp2_is_zero(const fp2_t *a) { return fp_is_zero(&a->c0) & fp_is_zero(&a->c1); }
 limb_t fp2_eq(const fp2_t *a, const fp2_t *b) { return fp_eq(&a->c0, &b->c0) & fp_eq(&a->c1, &b->c1); }

@@ -106,31 +106,24 @@ void Q(mul2_sub)(T *r, const T *a, const T *b, const T *c, const T *d) {
 }
 #endif
 
-/* 1 / (a0 + a1 X) = (a0 - a1 X) / (a0^2 - n a1^2); the base inverts 0 to 0. */
-void Q(inv)(T *r, const T *a) {
+/* 1 / (a0 + a1 X) = (a0 - a1 X) / (a0^2 - n a1^2), the norm inverted by
+ * base_inv (0 -> 0). */
+static void Q(inv_by)(T *r, const T *a, void (*base_inv)(BT *, const BT *)) {
     BT n, t;
     B(sqr)(&n, &a->c0);
     B(sqr)(&t, &a->c1);
     B_MUL_N(&t, &t);
     B(sub)(&n, &n, &t);
-    B(inv)(&n, &n);
+    base_inv(&n, &n);
     B(mul)(&r->c0, &a->c0, &n);
     B(mul)(&t, &a->c1, &n);
     B(neg)(&r->c1, &t);
 }
 
+void Q(inv)(T *r, const T *a) { Q(inv_by)(r, a, B(inv)); }
+
 /* The same in variable time, for public values only. */
-void Q(inv_vartime)(T *r, const T *a) {
-    BT n, t;
-    B(sqr)(&n, &a->c0);
-    B(sqr)(&t, &a->c1);
-    B_MUL_N(&t, &t);
-    B(sub)(&n, &n, &t);
-    B(inv_vartime)(&n, &n);
-    B(mul)(&r->c0, &a->c0, &n);
-    B(mul)(&t, &a->c1, &n);
-    B(neg)(&r->c1, &t);
-}
+void Q(inv_vartime)(T *r, const T *a) { Q(inv_by)(r, a, B(inv_vartime)); }
 
 limb_t Q(is_zero)(const T *a) { return B(is_zero)(&a->c0) & B(is_zero)(&a->c1); }
 
