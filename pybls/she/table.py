@@ -334,13 +334,14 @@ class _Impl(abc.ABC):
     #: The key of the identity, which no table entry stands for.
     special_key: int
 
+    @abc.abstractmethod
     def giant_keys(self, prepared: Any, s: int, lo: int, hi: int) -> Sequence[int]:
         """For k = lo..hi, the keys of prepared / h^k and prepared · h^k
         (h = base^s, written multiplicatively), one after the other."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def is_multiple(self, element: Any, m: int) -> bool:
-        raise NotImplementedError
+        """Whether the element is m times the base (m may be negative)."""
 
     def locate(self, element: Any, s: int, k: int, sign: int, j: int) -> Optional[int]:
         """sign·k·s + j or sign·k·s - j, whichever `element` is the multiple
