@@ -22,8 +22,15 @@
  *   EC_WNAF_W      the window of the variable-time multiplication
  *   EC_DIGITS_LIMBS  (optional) limbs of the split digits, if not FR_LIMBS
  *   EC_DIGIT_BITS  (optional) bits of each split digit, if fewer than its limbs'
- *   EC_CT_AFFINE   (optional) E keeps Z: the constant-time split multiplies
- *                  from affine tables in Jacobian coordinates (below)
+ *   EC_CT_AFFINE   (optional) the constant-time split multiplies from
+ *                  affine tables in Jacobian coordinates (below); E keeps
+ *                  Z, or with EC_CT_AFFINE_NORM conjugates it
+ *   EC_CT_AFFINE_NORM (optional) E is Frobenius-like (G2's psi): it maps
+ *                  the curve scaled by z to the one scaled by conj(z), and
+ *                  keeps a scaling in the base field, so the tables are
+ *                  moved to the curve scaled by z conj(z) before E is applied
+ *   EC(endo2_affine)(x, y, px, py) (optional, EC_ENDO2_AFFINE defined) E^2
+ *                  of an affine point, cheaper than E twice (G2: psi^2)
  *   EC_VT_AFFINE_W (optional) E maps Z = 1 to Z = 1: the variable-time
  *                  split multiplies from affine width-w NAF tables made
  *                  with one inversion, in Jacobian coordinates (below)
@@ -192,10 +199,11 @@ typedef struct { FE x, y; } EC(affine_xy_t);
 
 #ifdef EC_CT_AFFINE
 /* ---- constant time from affine tables -----------------------------------
- * With EC_CT_AFFINE defined (E keeps Z, as for EC_FFT_AFFINE), a point in
- * the prime-order subgroup (the split digits: never the identity's
- * multiples in the table) is multiplied from affine tables, one per digit
- * (E of the previous one, no Horner step), into a Jacobian accumulator
+ * With EC_CT_AFFINE defined (E keeps Z, as for EC_FFT_AFFINE, or
+ * conjugates it with EC_CT_AFFINE_NORM), a point in the prime-order
+ * subgroup (the split digits: never the identity's multiples in the table)
+ * is multiplied from affine tables, one per digit (E of the previous one,
+ * no Horner step; EC(affine_tables)), into a Jacobian accumulator
  * that never leaves Jacobian coordinates (the W form of
  * EC(jacobian_dbl_w)): a doubling is 3M + 4S (2M + 5S with EC_SQR_CHEAP)
  * and an addition 7M + 5S, instead of the complete formulas' 12M and the
@@ -343,6 +351,49 @@ static void EC(coz_multiples)(EC(affine_xy_t) *table, FE *z, const POINT *p, int
     ct_memzero(&y1, sizeof y1);
 }
 
+/* The tables of the ndigits digits, n entries each (tables + i n for digit
+ * i): EC(coz_multiples) of P, on the curve scaled by *z, and E^i of them.
+ * E keeps Z = 1; it commutes with the isomorphism when E keeps Z. With
+ * EC_CT_AFFINE_NORM it maps the curve scaled by z to the one scaled by
+ * conj(z), so the first table is moved first to the curve scaled by the
+ * norm z conj(z), which E keeps (2 products per entry, no inversion), and
+ * *z is that norm. Constant time. */
+static void EC(affine_tables)(EC(affine_xy_t) *tables, FE *z, const POINT *p, int n, int odd, int ndigits) {
+    POINT t;
+    EC(coz_multiples)(tables, z, p, n, odd);
+#ifdef EC_CT_AFFINE_NORM
+    FE c, c2, c3;
+    F(conj)(&c, z);
+    F(sqr)(&c2, &c);
+    F(mul)(&c3, &c2, &c);
+    for (int j = 0; j < n; j++) {
+        F(mul)(&tables[j].x, &tables[j].x, &c2);
+        F(mul)(&tables[j].y, &tables[j].y, &c3);
+    }
+    F(mul)(z, z, &c);
+    ct_memzero(&c, sizeof c);
+    ct_memzero(&c2, sizeof c2);
+    ct_memzero(&c3, sizeof c3);
+#endif
+    for (int i = 1; i < ndigits; i++)
+        for (int j = 0; j < n; j++) {
+            const EC(affine_xy_t) *from = &tables[(i - 1) * n + j];
+            EC(affine_xy_t) *to = &tables[i * n + j];
+#ifdef EC_ENDO2_AFFINE
+            if (i >= 2) {
+                from = &tables[(i - 2) * n + j];
+                EC(endo2_affine)(&to->x, &to->y, &from->x, &from->y);
+                continue;
+            }
+#endif
+            EC(from_affine)(&t, &from->x, &from->y);
+            EC(endo)(&t, &t);
+            to->x = t.x;
+            to->y = t.y;
+        }
+    ct_memzero(&t, sizeof t);
+}
+
 /* The affine [d]P for a signed digit 0 < |d| <= EC_CT_TABLE (anything for
  * d = 0, which the caller discards), reading every entry. */
 static void EC(lookup_affine_ct)(EC(affine_xy_t) *r, const EC(affine_xy_t) *table, int d) {
@@ -368,16 +419,9 @@ static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *dig
     const int dlimbs = EC_DIGIT_LIMBS(ndigits), top = EC_WINDOW_BITS(ndigits) / EC_CT_WINDOW;
     EC(affine_xy_t) table[EC_MAX_DIGITS][EC_CT_TABLE], pick;
     EC(jacobian_t) acc, sum;
-    POINT t, identity;
+    POINT identity;
     FE z;
-    EC(coz_multiples)(table[0], &z, p, EC_CT_TABLE, 0);
-    for (int i = 1; i < ndigits; i++)
-        for (int j = 0; j < EC_CT_TABLE; j++) {
-            EC(from_affine)(&t, &table[i - 1][j].x, &table[i - 1][j].y);
-            EC(endo)(&t, &t); /* keeps Z = 1; commutes with the isomorphism */
-            table[i][j].x = t.x;
-            table[i][j].y = t.y;
-        }
+    EC(affine_tables)(table[0], &z, p, EC_CT_TABLE, 0, ndigits);
     EC(jacobian_set_identity_w)(&acc); /* in the W form throughout */
     for (int w = top; w >= 0; w--) {
         if (w < top)
@@ -495,8 +539,8 @@ static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlan
  * of a width-w NAF in affine coordinates, E of them for the other digits,
  * and a Jacobian accumulator (W form) of doublings (3M + 4S) and mixed
  * additions (8M + 3S) instead of the complete formulas' 12M each. With
- * EC_CT_AFFINE (E keeps Z) the table is affine on the isomorphic curve of
- * EC(coz_multiples), with no inversion; otherwise (EC_VT_AFFINE_W: E maps
+ * EC_CT_AFFINE the tables are affine on the isomorphic curve of
+ * EC(affine_tables), with no inversion; otherwise (EC_VT_AFFINE_W: E maps
  * Z = 1 to Z = 1) the table's Z are inverted together. */
 #ifndef EC_VT_AFFINE_W
 #define EC_VT_AFFINE_W EC_WNAF_W
@@ -529,7 +573,6 @@ static void EC(affine_batch_vartime)(EC(affine_xy_t) *table, const POINT *proj, 
 
 static void EC(mul_digits_affine_vartime)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
     const int dlimbs = EC_DIGIT_LIMBS(ndigits);
-    POINT t;
     EC(affine_xy_t) table[EC_MAX_DIGITS][EC_VT_AFFINE_TABLE];
     int8_t nafs[EC_MAX_DIGITS][EC_NAF_LEN];
     int lens[EC_MAX_DIGITS], top = 0;
@@ -537,22 +580,22 @@ static void EC(mul_digits_affine_vartime)(POINT *r, const POINT *p, const limb_t
     FE minus;
 #ifdef EC_CT_AFFINE
     FE z;
-    EC(coz_multiples)(table[0], &z, p, EC_VT_AFFINE_TABLE, 1);
+    EC(affine_tables)(table[0], &z, p, EC_VT_AFFINE_TABLE, 1, ndigits);
 #else
-    POINT proj[EC_VT_AFFINE_TABLE], p2;
+    POINT proj[EC_VT_AFFINE_TABLE], p2, t;
     proj[0] = *p;
     EC(dbl)(&p2, p);
     for (int j = 1; j < EC_VT_AFFINE_TABLE; j++) EC(add)(&proj[j], &proj[j - 1], &p2);
     EC(affine_batch_vartime)(table[0], proj, EC_VT_AFFINE_TABLE);
+    for (int i = 1; i < ndigits; i++)
+        for (int j = 0; j < EC_VT_AFFINE_TABLE; j++) {
+            EC(from_affine)(&t, &table[i - 1][j].x, &table[i - 1][j].y);
+            EC(endo)(&t, &t); /* keeps Z = 1 */
+            table[i][j].x = t.x;
+            table[i][j].y = t.y;
+        }
 #endif
     for (int i = 0; i < ndigits; i++) {
-        if (i > 0)
-            for (int j = 0; j < EC_VT_AFFINE_TABLE; j++) {
-                EC(from_affine)(&t, &table[i - 1][j].x, &table[i - 1][j].y);
-                EC(endo)(&t, &t); /* keeps Z = 1 (and commutes with the isomorphism) */
-                table[i][j].x = t.x;
-                table[i][j].y = t.y;
-            }
         lens[i] = scalar_wnaf_vartime(nafs[i], digits + i * dlimbs, dlimbs, EC_VT_AFFINE_W);
         if (lens[i] > top) top = lens[i];
     }

@@ -86,7 +86,12 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 #define EC_WNAF_W 4
 #endif
 #if CURVE_FAMILY_BN || CURVE_FAMILY_BLS12
-/* Split variable-time products from affine tables (E maps Z = 1 to 1). */
+/* Split products from affine tables, constant-time and variable-time (E,
+ * +-psi, conjugates Z: the tables go to the curve scaled by a norm, in Fp,
+ * which it keeps; E^2 = psi^2 is cheap on affine points). */
+#define EC_CT_AFFINE 1
+#define EC_CT_AFFINE_NORM 1
+#define EC_ENDO2_AFFINE 1
 #define EC_VT_AFFINE_W 5
 #endif
 /* The batch inversions of sums and MSMs are variable time (public points):
@@ -181,6 +186,14 @@ static void g2_endo(g2_t *r, const g2_t *p) {
 /* BN: E = psi acts as [p mod r] = [6u^2] on G2 (gen_constants.py checks it). */
 static void g2_endo(g2_t *r, const g2_t *p) { g2_psi(r, p); }
 #endif
+
+/* E^2 = psi^2 of an affine point (on BLS12 and BN curves alike): (x, y) ->
+ * (PSI2_X x, -y), PSI2_X = PSI_X conj(PSI_X) in Fp, and PSI_Y conj(PSI_Y)
+ * = -1 (the twist's xi is no square in Fp2). */
+static void g2_endo2_affine(fp2_t *x, fp2_t *y, const fp2_t *px, const fp2_t *py) {
+    fp2_mul_fp(x, px, &G2_PSI2_X);
+    fp2_neg(y, py);
+}
 #endif /* CURVE_FAMILY_BLS48 */
 
 #include "ec/ec_mul_template.h"
