@@ -259,7 +259,7 @@ static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
 }
 
 /* (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab). */
-#if LIMB_BITS == 64
+#if LIMB_BITS == 64 && !(MONT_ADX && defined(CURVE_XI_C0) && CURVE_XI_C0 > 2)
 /* With 64-bit limbs, lazily: the three Fp2 squares a^2, b^2 and (a + b)^2
  * stay double width (fp2x2_t: below M = p 2^(FP_BITS), sums and
  * differences modulo M), and the two results take four reductions instead
@@ -267,8 +267,12 @@ static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
  * operands x0 + x1, 2 x0 < 2p (no carry out of the limbs: 2p < 2^FP_BITS,
  * mont.h) and x0 - x1, x1 < p, which the double-width product takes (the
  * x86-64 and the portable one take any limbs): products below 2p^2 < M.
- * The product by xi = c + u is modulo M like the sums: fp2x2_mul_xi's for
- * BN254's c = 9, inline sums for c = 1, 2.
+ * The product by xi = c + u is modulo M like the sums: inline sums for
+ * c = 1, 2, fp2x2_mul_xi's for BN254's c = 9 (in portable C only: with the
+ * x86-64 kernels, whose fused product costs less than a double-width one
+ * and its reduction apart, the lazy form took 0.3% more instructions in
+ * BN254's final exponentiation, its double-width product by 9 + u more
+ * than the two reductions saved).
  * The same bounds hold in radix 2^30 (operands below 2^(30 R30_WIDE_DIGITS)
  * >= 2^FP_BITS on every curve with an Fp12), but there the six products
  * packed into double-width limbs and the four reductions unpacked from
