@@ -295,9 +295,19 @@ static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
     fp2_sqr_wide_inl(&b2, b);
     fp2_add_inl(&s, a, b);
     fp2_sqr_wide_inl(&t, &s);
-    /* 2ab = (a + b)^2 - a^2 - b^2 */
+    /* 2ab = (a + b)^2 - a^2 - b^2: with the x86-64 kernels two
+     * differences per coefficient, interleaved (the two coefficients'
+     * chains independent: BLS12-381's pairing took 1% longer with each
+     * coefficient's two in a row); in one pass elsewhere. */
+#if MONT_ADX
+    mont_modsub_wide_n(t.c0, t.c0, a2.c0, P_MODULUS, FPN);
+    mont_modsub_wide_n(t.c1, t.c1, a2.c1, P_MODULUS, FPN);
+    mont_modsub_wide_n(t.c0, t.c0, b2.c0, P_MODULUS, FPN);
+    mont_modsub_wide_n(t.c1, t.c1, b2.c1, P_MODULUS, FPN);
+#else
     mont_modsub2_wide_n(t.c0, t.c0, a2.c0, b2.c0, P_MODULUS, FPN);
     mont_modsub2_wide_n(t.c1, t.c1, a2.c1, b2.c1, P_MODULUS, FPN);
+#endif
     mont_redc_n(r1->c0.l, t.c0, P_MODULUS, P_N0, FPN);
     mont_redc_n(r1->c1.l, t.c1, P_MODULUS, P_N0, FPN);
     /* a^2 + xi b^2, xi b2 = (c b2.c0 - b2.c1) + (b2.c0 + c b2.c1) u */
