@@ -116,10 +116,10 @@ def _cyclotomic_sqr(x, p, c):
 
 @pytest.mark.parametrize("curve", sorted(XI_C0))
 def test_cyclotomic_sqr_internal_edges(curve):
-    """gt_sqr, the cyclotomic squaring (its Fp4 squares reduce lazily:
-    double-width sums below M = p R), on internal values at p - 1 and 0,
-    against the formula in Python integers; the formula itself against the
-    schoolbook square of GT elements."""
+    """gt_sqr, the cyclotomic squaring (with 64-bit limbs its Fp4 squares
+    reduce lazily: double-width sums below M = p R), on internal values at
+    p - 1 and 0 against the formula in Python integers; the formula itself
+    against the schoolbook square of GT elements."""
     p, lib, size, r = _setup(curve)
     r_inv = pow(r, -1, p)
     c = XI_C0[curve]
