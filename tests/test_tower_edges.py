@@ -87,3 +87,57 @@ def test_fp12_mul_internal_edges(curve):
             got = lib.gt_mul(_pack(xs, size), _pack(ys, size))
             want = _f12_mul([v * r_inv % p for v in xs], [v * r_inv % p for v in ys], p, XI_C0[curve])
             assert got == _pack([v * r % p for v in want], size), (xs, ys)
+
+
+def _cyclotomic_sqr(x, p, c):
+    """Granger-Scott's squaring of the cyclotomic subgroup as a map on any
+    twelve coefficients (ordered as in _f12_mul): over Fp4 = Fp2[s],
+    s^2 = xi, with A = (c0.c0, c1.c1), B = (c1.c0, c0.c2), C = (c0.c1, c1.c2),
+    A' = 3A^2 - 2conj(A), B' = 3sC^2 + 2conj(B), C' = 3B^2 - 2conj(C). On
+    the subgroup it is the square; elsewhere only this polynomial map."""
+    g = [(x[2 * i], x[2 * i + 1]) for i in range(6)]  # c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2
+
+    def lin(k, s, m, t):  # k s + m t
+        return ((k * s[0] + m * t[0]) % p, (k * s[1] + m * t[1]) % p)
+
+    def xi(s):
+        return _f2_mul(s, (c, 1), p)
+
+    def fp4_sqr(a, b):  # (a + b s)^2 = (a^2 + xi b^2, 2ab)
+        return lin(1, _f2_mul(a, a, p), 1, xi(_f2_mul(b, b, p))), lin(2, _f2_mul(a, b, p), 0, b)
+
+    x0, x1 = fp4_sqr(g[0], g[4])
+    z0, z1 = fp4_sqr(g[3], g[2])
+    y0, y1 = fp4_sqr(g[1], g[5])
+    r = [lin(3, x0, -2, g[0]), lin(3, z0, -2, g[1]), lin(3, y0, -2, g[2]),
+         lin(3, xi(y1), 2, g[3]), lin(3, x1, 2, g[4]), lin(3, z1, 2, g[5])]
+    return [v for coef in r for v in coef]
+
+
+@pytest.mark.parametrize("curve", sorted(XI_C0))
+def test_cyclotomic_sqr_internal_edges(curve):
+    """gt_sqr, the cyclotomic squaring (with 64-bit limbs its Fp4 squares
+    reduce lazily: double-width sums below M = p R), on internal values at
+    p - 1 and 0 against the formula in Python integers; the formula itself
+    against the schoolbook square of GT elements."""
+    p, lib, size, r = _setup(curve)
+    r_inv = pow(r, -1, p)
+    c = XI_C0[curve]
+    gt = importlib.import_module(f"pybls.{curve}").GT
+    g = gt.generator()
+    for e in (g, g ** 5, g ** 12345):
+        raw = e._b
+        xs = [int.from_bytes(raw[i * size:(i + 1) * size], "little") * r_inv % p for i in range(12)]
+        want = _f12_mul(xs, xs, p, c)
+        assert _cyclotomic_sqr(xs, p, c) == want
+        assert lib.gt_sqr(raw) == _pack([v * r % p for v in want], size)
+    rng = random.Random("sqr" + curve)
+    top, zero = p - 1, 0
+    patterns = [[top] * 12, [zero] * 12, [top, zero] * 6, [zero, top] * 6, [top] * 6 + [zero] * 6,
+                [zero] * 6 + [top] * 6, [top, top, zero, zero] * 3, [zero, zero, top, top] * 3]
+    for _ in range(40):
+        patterns.append([rng.choice([top, zero, top - 1, 1, rng.randrange(p)]) for _ in range(12)])
+    for xs in patterns:
+        got = lib.gt_sqr(_pack(xs, size))
+        want = _cyclotomic_sqr([v * r_inv % p for v in xs], p, c)
+        assert got == _pack([v * r % p for v in want], size), xs

@@ -259,13 +259,29 @@ static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
 }
 
 /* (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab). */
-#if MONT_ADX && !defined(CURVE_XI_C0)
-/* With the x86-64 kernels, lazily: the three Fp2 squares a^2, b^2 and
- * (a + b)^2 stay double width (fp2x2_t: below M = p 2^(FP_BITS), sums
- * and differences modulo M), and the two results take four reductions
- * instead of six. Each square (x0 + x1 u)^2 = (x0 + x1)(x0 - x1) +
- * 2 x0 x1 u has operands x0 + x1, 2 x0 < 2p and x0 - x1, x1 < p: products
- * below 2p^2 < M. */
+#if LIMB_BITS == 64 && !(MONT_ADX && defined(CURVE_XI_C0) && CURVE_XI_C0 > 2)
+/* With 64-bit limbs, lazily: the three Fp2 squares a^2, b^2 and (a + b)^2
+ * stay double width (fp2x2_t: below M = p 2^(FP_BITS), sums and
+ * differences modulo M), and the two results take four reductions instead
+ * of six. Each square (x0 + x1 u)^2 = (x0 + x1)(x0 - x1) + 2 x0 x1 u has
+ * operands x0 + x1, 2 x0 < 2p (no carry out of the limbs: 2p < 2^FP_BITS,
+ * mont.h) and x0 - x1, x1 < p, which the double-width product takes (the
+ * x86-64 and the portable one take any limbs): products below 2p^2 < M.
+ * The product by xi = c + u is modulo M like the sums: inline sums for
+ * c = 1, 2, fp2x2_mul_xi's for BN254's c = 9 (in portable C only: with the
+ * x86-64 kernels, whose fused product costs less than a double-width one
+ * and its reduction apart, the lazy form took 0.3% more instructions in
+ * BN254's final exponentiation, its double-width product by 9 + u more
+ * than the two reductions saved).
+ * The same bounds hold in radix 2^30 (operands below 2^(30 R30_WIDE_DIGITS)
+ * >= 2^FP_BITS on every curve with an Fp12), but there the six products
+ * packed into double-width limbs and the four reductions unpacked from
+ * them cost more than the two reductions saved: 32-bit builds take the
+ * three Fp2 squares below (the lazy way, BLS12-381's final exponentiation
+ * took 2.2% more instructions, the BN curves' 0.6% to 2.9%; in Pyodide
+ * under Node, bn254_nogami's pairing 1.05 to 1.10 times the time, BLS12-381's
+ * no faster beyond the noise, and the WebAssembly modules 21 KB larger,
+ * past their size budget). */
 static inline void fp2_sqr_wide_inl(fp2x2_t *r, const fp2_t *x) {
     limb_t s[FPN], d[FPN], dbl[FPN];
     mont_add_n(s, x->c0.l, x->c1.l, FPN);
@@ -282,16 +298,33 @@ static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
     fp2_sqr_wide_inl(&b2, b);
     fp2_add_inl(&s, a, b);
     fp2_sqr_wide_inl(&t, &s);
-    /* 2ab = (a + b)^2 - a^2 - b^2 */
+    /* 2ab = (a + b)^2 - a^2 - b^2: with the x86-64 kernels two
+     * differences per coefficient, interleaved (the two coefficients'
+     * chains independent: BLS12-381's pairing took 1% longer with each
+     * coefficient's two in a row); in one pass elsewhere. */
+#if MONT_ADX
     mont_modsub_wide_n(t.c0, t.c0, a2.c0, P_MODULUS, FPN);
     mont_modsub_wide_n(t.c1, t.c1, a2.c1, P_MODULUS, FPN);
     mont_modsub_wide_n(t.c0, t.c0, b2.c0, P_MODULUS, FPN);
     mont_modsub_wide_n(t.c1, t.c1, b2.c1, P_MODULUS, FPN);
+#else
+    mont_modsub2_wide_n(t.c0, t.c0, a2.c0, b2.c0, P_MODULUS, FPN);
+    mont_modsub2_wide_n(t.c1, t.c1, a2.c1, b2.c1, P_MODULUS, FPN);
+#endif
     mont_redc_n(r1->c0.l, t.c0, P_MODULUS, P_N0, FPN);
     mont_redc_n(r1->c1.l, t.c1, P_MODULUS, P_N0, FPN);
-    /* a^2 + xi b^2, xi b2 = (b2.c0 - b2.c1) + (b2.c0 + b2.c1) u */
+    /* a^2 + xi b^2, xi b2 = (c b2.c0 - b2.c1) + (b2.c0 + c b2.c1) u */
+#if defined(CURVE_XI_C0) && CURVE_XI_C0 > 2
+    fp2x2_mul_xi(&t, &b2);
+#elif defined(CURVE_XI_C0) && CURVE_XI_C0 == 2
+    mont_modadd_wide_n(t.c0, b2.c0, b2.c0, P_MODULUS, FPN);
+    mont_modadd_wide_n(t.c1, b2.c1, b2.c1, P_MODULUS, FPN);
+    mont_modsub_wide_n(t.c0, t.c0, b2.c1, P_MODULUS, FPN);
+    mont_modadd_wide_n(t.c1, t.c1, b2.c0, P_MODULUS, FPN);
+#else /* c = 1 */
     mont_modsub_wide_n(t.c0, b2.c0, b2.c1, P_MODULUS, FPN);
     mont_modadd_wide_n(t.c1, b2.c0, b2.c1, P_MODULUS, FPN);
+#endif
     mont_modadd_wide_n(t.c0, t.c0, a2.c0, P_MODULUS, FPN);
     mont_modadd_wide_n(t.c1, t.c1, a2.c1, P_MODULUS, FPN);
     mont_redc_n(r0->c0.l, t.c0, P_MODULUS, P_N0, FPN);
