@@ -39,18 +39,18 @@ typedef int64_t sl_t;    /* signed limb */
 typedef uint64_t sw_t;   /* the same width, unsigned (wrapping) */
 typedef __int128 sdl_t;  /* double width, signed */
 #define SB 60
-#define SN_MIN 5         /* 5 x 60 = 300 bits (BN254; BLS12-381 and BN381_1 take 7) */
 #else
 typedef int32_t sl_t;
 typedef uint32_t sw_t;
 typedef int64_t sdl_t;
 #define SB 30
-#define SN_MIN 13        /* 13 x 30 = 390 bits */
 #endif
 /* Signed radix-2^B limbs: a B-bit limb beyond p's bits for the sign and the
- * range (-2p, 2p) of d and e (8 x 60 and 16 x 30 for BN462's 462 bits). */
-#define SN_FOR_P (CURVE_P_BITS / SB + 1)
-#define SN (SN_FOR_P > SN_MIN ? SN_FOR_P : SN_MIN)
+ * range (-2p, 2p) of d and e (5 x 60 and 9 x 30 for BN254's 254 bits, 7 x
+ * 60 and 13 x 30 for BLS12-381's 381, 8 x 60 and 16 x 30 for BN462's 462);
+ * low_word takes 64 bits below the top limb. */
+#define SN (CURVE_P_BITS / SB + 1)
+_Static_assert((SN - 1) * SB >= 64, "64 bits below the top limb");
 /* Batches for the divstep bound (the variable-time inversion's limit). */
 #define BATCHES ((CURVE_P_DIVSTEPS + SB - 1) / SB)
 #define SW_BITS ((int)(8 * sizeof(sw_t)))
