@@ -19,9 +19,10 @@
  * which is then applied to the whole numbers. Within a batch the steps go
  * by runs of 20 (15 with 32-bit limbs) on words that hold a row of the
  * run's matrix together with f or g (divsteps_run), the runs' matrices
- * multiplied into the batch's. Alongside, d and e with d a = f, e a = g
- * (mod p) follow the same matrix, divided by 2^B modulo p: at the end
- * a^-1 = +-d. The last batch takes the runs left (on BLS12-381 18 batches
+ * multiplied into the batch's. Alongside, d and e with d a = c f,
+ * e a = c g (mod p) follow the same matrix, divided by 2^B modulo p: at the
+ * end c a^-1 = +-d; c = R^2 mod p (e starts at c, d at 0) makes that the
+ * inverse's Montgomery form (a = x R, c a^-1 = x^-1 R). The last batch takes the runs left (on BLS12-381 18 batches
  * of 60 steps and one of 20 with 64-bit limbs, 36 of 30 and one of 30
  * with 32-bit ones), and updates d alone.
  *
@@ -259,8 +260,9 @@ static void from_signed(limb_t out[FP_LIMBS], const sl_t in[SN]) {
     }
 }
 
-/* d a^-1 mod p for d = +-a^-1 (mod p) in (-2p, 2p), given neg, all-ones
- * if f (+-1 at the end of the divsteps) is -1, into r in Montgomery form.
+/* r = d f mod p, for d in (-2p, 2p) and f = +-1 at the end of the divsteps
+ * (neg all-ones if f = -1). With e starting at R^2 mod p instead of 1, d f
+ * is R^2 a^-1 = x^-1 R for a = x R: r in Montgomery form, with no product.
  * Constant time. */
 static void finish(fp_t *r, sl_t d[SN], sl_t neg, const sl_t pm[SN]) {
     sl_t t[SN];
@@ -272,14 +274,8 @@ static void finish(fp_t *r, sl_t d[SN], sl_t neg, const sl_t pm[SN]) {
     normalize(t);
     sl_t keep = sign_mask(t[SN - 1]);
     for (int i = 0; i < SN; i++) d[i] = (d[i] & keep) | (t[i] & ~keep);
-    /* The integer inverse of a = x R is x^-1 R^-1; x^-1 R is that times R^2,
-     * two Montgomery products by R^2. */
-    limb_t inv[FP_LIMBS];
-    from_signed(inv, d);
-    mont_mul_n(inv, inv, P_R2, P_MODULUS, P_N0, FP_LIMBS);
-    mont_mul_n(r->l, inv, P_R2, P_MODULUS, P_N0, FP_LIMBS);
+    from_signed(r->l, d);
     ct_memzero(t, sizeof t);
-    ct_memzero(inv, sizeof inv);
 }
 
 /* f and g modulo 2^64, from their limbs (limbs below the top one are in
@@ -300,7 +296,7 @@ void fp_inv(fp_t *r, const fp_t *a) {
     to_signed(pm, P_MODULUS);
     to_signed(g, a->l);
     for (int i = 0; i < SN; i++) f[i] = pm[i];
-    e[0] = 1;
+    to_signed(e, P_R2); /* d a = R^2 f, e a = R^2 g (mod p) */
     for (int b = 0; b < FULL_BATCHES; b++) {
         z = divsteps_ct(z, (uint64_t)(sw_t)f[0], (uint64_t)(sw_t)g[0], RUNS_PER_BATCH, mm, &fl);
         m.u = (sl_t)mm[0];
@@ -379,7 +375,7 @@ void fp_inv_vartime(fp_t *r, const fp_t *a) {
     to_signed(pm, P_MODULUS);
     to_signed(g, a->l);
     for (int i = 0; i < SN; i++) f[i] = pm[i];
-    e[0] = 1;
+    to_signed(e, P_R2); /* d a = R^2 f, e a = R^2 g (mod p) */
     /* g reaches 0 within the constant-time bound; stop as soon as it does */
     for (int b = 0; b < BATCHES && !is_zero_vartime(g); b++) {
         delta = divsteps_vartime(delta, (sw_t)f[0], (sw_t)g[0], &m);
