@@ -1281,6 +1281,15 @@ def curve_names() -> "list[str]":
     return sorted(names, key=lambda n: n != "bls12_381")
 
 
+def safegcd_divsteps(p: int) -> int:
+    """floor((49 log2 p + 57) / 17), exactly: the largest m with
+    2^(17 m - 57) <= p^49."""
+    m = (49 * p.bit_length() + 57) // 17  # log2 p < bit length: an upper bound
+    while 2 ** (17 * m - 57) > p ** 49:
+        m -= 1
+    return m
+
+
 def emit_params(curve: SimpleNamespace) -> str:
     """csrc/curves/<name>/params.h: what field.h needs before any type."""
     if curve.FAMILY == "BLS12":
@@ -1313,6 +1322,11 @@ def emit_params(curve: SimpleNamespace) -> str:
         f"#define CURVE_FR_BITS {fr_bits}",
         f"#define CURVE_FP_BYTES {-(-p.bit_length() // 8)}",
         f"#define CURVE_FR_BYTES {-(-r.bit_length() // 8)}",
+        "/* Divsteps that take any (f, g) = (p, a), 0 <= a < p, to g = 0:",
+        " * Bernstein and Yang's floor((49 d + 57) / 17) with d = log2 p (their",
+        " * theorem 11.2 asks f^2 + 4 g^2 <= 5 2^(2d), d >= 46), the largest m",
+        " * with 2^(17 m - 57) <= p^49. */",
+        f"#define CURVE_P_DIVSTEPS {safegcd_divsteps(p)}",
         "/* Degrees over Fp of G2's coordinates and of GT. */",
         f"#define CURVE_G2_DEGREE {g2_degree}",
         f"#define CURVE_GT_DEGREE {gt_degree}",

@@ -62,6 +62,41 @@ def test_inv_internal_edges(internal):
     assert val(_lib.fp_inv(fp(a))) == pow(a, -1, P)
 
 
+def _divsteps(g, f=P):
+    """Bernstein and Yang's divsteps from (1, f, g) until g = 0: how many."""
+    delta, n = 1, 0
+    while g:
+        if delta > 0 and g & 1:
+            delta, f, g = 1 - delta, g, (g - f) >> 1
+        elif g & 1:
+            delta, g = 1 + delta, (g + f) >> 1
+        else:
+            delta, g = 1 + delta, g >> 1
+        n += 1
+    return n
+
+
+# Internal values with the longest divstep sequences found, by a hill climb
+# over bit flips and among 2^k, 2^-k, p - 2^-k and 2^k - 1 mod p (random
+# values take about 790 steps; fp_inv runs 1100, the bound, whatever the
+# input, and the last batch's f gives the sign).
+LONG_DIVSTEPS = [
+    (int("b18c20cf911c92196ce2f4c34d4d57b1e2efb01614c35701027c4d1c386bbc4c"
+         "d613630d8f06adf91b658ca222531a6", 16), 831),
+    (P - pow(2, -196, P), 819),
+    (pow(2, -16, P), 819),
+    (2**55 - 1, 818),
+]
+
+
+@pytest.mark.parametrize("internal, steps", LONG_DIVSTEPS)
+def test_inv_long_divstep_sequences(internal, steps):
+    assert _divsteps(internal) == steps
+    a = internal * _RINV % P
+    assert val(_lib.fp_inv(fp(a))) == pow(a, -1, P)
+    assert val(_lib.fp_inv_vartime(fp(a))) == pow(a, -1, P)
+
+
 @given(st.integers(1, P - 1))
 def test_inv_random(a):
     inv = _lib.fp_inv(fp(a))

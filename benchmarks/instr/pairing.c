@@ -27,6 +27,9 @@
  *   g2_msm       the multi-scalar multiplication of those 128 points by
  *                128 full-width scalars (pybls_g2_msm)
  *   g1_msm       the same in G1
+ *   fp_inv       the inverse in Fp of the first coordinate of a G1 point
+ *                (fp_inv, constant time)
+ *   fp_inv_vartime  the same, variable time (the same digest as fp_inv)
  *
  * Only run_op is counted. The program prints a digest of its output (of a
  * point's serialization, as its projective coordinates depend on how it
@@ -100,6 +103,8 @@ __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "g1_sum")) return pybls_g1_sum(out, g1_many, MANY, scratch, sizeof scratch);
     if (!strcmp(op, "g2_msm")) return pybls_g2_msm(out, g2_many, scalars, MANY, scratch, sizeof scratch);
     if (!strcmp(op, "g1_msm")) return pybls_g1_msm(out, g1_many, scalars, MANY, scratch, sizeof scratch);
+    if (!strcmp(op, "fp_inv")) return pybls_fp_inv(out, g1);
+    if (!strcmp(op, "fp_inv_vartime")) return pybls_fp_inv_vartime(out, g1);
     if (!strcmp(op, "final_exp")) {
         gt_field_t r;
         final_exponentiation(&r, &loop_value);

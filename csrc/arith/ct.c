@@ -7,9 +7,19 @@ void ct_memcpy(void *dst, const void *src, size_t len) {
     for (size_t i = 0; i < len; i++) d[i] = s[i];
 }
 
+/* Volatile stores, not optimised away: by 64-bit words from an aligned
+ * address (the address and the length are public, not the contents), the
+ * bytes left one by one. */
+typedef uint64_t __attribute__((may_alias)) word_alias_t;
+
 void ct_memzero(void *dst, size_t len) {
-    volatile uint8_t *d = (volatile uint8_t *)dst; /* not optimised away */
-    for (size_t i = 0; i < len; i++) d[i] = 0;
+    size_t i = 0;
+    if (((uintptr_t)dst & (sizeof(word_alias_t) - 1)) == 0) {
+        volatile word_alias_t *w = (volatile word_alias_t *)dst;
+        for (; i + sizeof(word_alias_t) <= len; i += sizeof(word_alias_t)) w[i / sizeof(word_alias_t)] = 0;
+    }
+    volatile uint8_t *d = (volatile uint8_t *)dst;
+    for (; i < len; i++) d[i] = 0;
 }
 
 /* Element types are arrays of limbs, an even number of them: selection

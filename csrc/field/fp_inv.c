@@ -7,23 +7,24 @@
  *   delta > 0 and g odd:  (1 - delta, g, (g - f) / 2)
  *   g odd otherwise:      (1 + delta, f, (g + f) / 2)
  *   g even:               (1 + delta, f, g / 2)
- * From (1, p, a), f ends at +-1 and g at 0 after at most
- * floor((49 d + 57) / 17) divsteps for d-bit inputs, 0 <= a < p < 2^d
- * (their theorem 11.2, which gives that bound for d >= 46 and
- * floor((49 d + 80) / 17) below; every field here has d >= 254: 1101 for
- * BLS12-381's 381 bits, 735 for BN254's 254), and every step is run
- * whatever the input.
+ * From (1, p, a), 0 <= a < p, f ends at +-1 and g at 0 after at most
+ * floor((49 d + 57) / 17) divsteps, d = log2 p (their theorem 11.2, for
+ * f^2 + 4 g^2 <= 5 2^(2d) and d >= 46; every field here has d > 253):
+ * CURVE_P_DIVSTEPS, 1100 for BLS12-381, 734 for BN254. fp_inv runs that
+ * many steps, rounded up to whole runs (below), whatever the input.
  *
  * The steps are taken in batches of B (60 with 64-bit limbs, 30 with 32-bit
- * ones; on BLS12-381 19 x 60 = 1140 and 37 x 30 = 1110 steps, on BN254
- * 13 x 60 and 25 x 30): a batch depends only on
- * the low B bits of f and g, so it runs on single words and yields a 2x2
- * matrix M with 2^B [f', g'] = M [f, g], which is then applied to the whole
- * numbers. With 64-bit limbs a batch is two halves of 30 steps whose
- * matrices, of entries below 2^31 in absolute value, travel two to a word
- * (divsteps_half), and whose product is the batch's matrix. Alongside, d
- * and e with d a = f, e a = g (mod p) follow the same matrix, divided by
- * 2^B modulo p: at the end a^-1 = +-d.
+ * ones): a batch depends only on the low B bits of f and g, so it runs on
+ * single words and yields a 2x2 matrix M with 2^B [f', g'] = M [f, g],
+ * which is then applied to the whole numbers. Within a batch the steps go
+ * by runs of 20 (15 with 32-bit limbs) on words that hold a row of the
+ * run's matrix together with f or g (divsteps_run), the runs' matrices
+ * multiplied into the batch's. Alongside, d and e with d a = c f,
+ * e a = c g (mod p) follow the same matrix, divided by 2^B modulo p: at the
+ * end c a^-1 = +-d; c = R^2 mod p (e starts at c, d at 0) makes that the
+ * inverse's Montgomery form (a = x R, c a^-1 = x^-1 R). The last batch takes the runs left (on BLS12-381 18 batches
+ * of 60 steps and one of 20 with 64-bit limbs, 36 of 30 and one of 30
+ * with 32-bit ones), and updates d alone.
  *
  * Numbers are kept as signed radix-2^B limbs: limbs 0 .. SN-2 in [0, 2^B),
  * the top one signed. fp_inv is constant time: no branch or index
@@ -39,21 +40,20 @@ typedef int64_t sl_t;    /* signed limb */
 typedef uint64_t sw_t;   /* the same width, unsigned (wrapping) */
 typedef __int128 sdl_t;  /* double width, signed */
 #define SB 60
-#define SN_MIN 5         /* 5 x 60 = 300 bits (BN254; BLS12-381 and BN381_1 take 7) */
 #else
 typedef int32_t sl_t;
 typedef uint32_t sw_t;
 typedef int64_t sdl_t;
 #define SB 30
-#define SN_MIN 13        /* 13 x 30 = 390 bits */
 #endif
 /* Signed radix-2^B limbs: a B-bit limb beyond p's bits for the sign and the
- * range (-2p, 2p) of d and e (8 x 60 and 16 x 30 for BN462's 462 bits). */
-#define SN_FOR_P (CURVE_P_BITS / SB + 1)
-#define SN (SN_FOR_P > SN_MIN ? SN_FOR_P : SN_MIN)
-/* Enough batches for the divstep bound of p's bit length (d >= 46). */
-#define DIVSTEPS ((49 * CURVE_P_BITS + 57) / 17)
-#define BATCHES (DIVSTEPS / SB + 1)
+ * range (-2p, 2p) of d and e (5 x 60 and 9 x 30 for BN254's 254 bits, 7 x
+ * 60 and 13 x 30 for BLS12-381's 381, 8 x 60 and 16 x 30 for BN462's 462);
+ * low_word takes 64 bits below the top limb. */
+#define SN (CURVE_P_BITS / SB + 1)
+_Static_assert((SN - 1) * SB >= 64, "64 bits below the top limb");
+/* Batches for the divstep bound (the variable-time inversion's limit). */
+#define BATCHES ((CURVE_P_DIVSTEPS + SB - 1) / SB)
 #define SW_BITS ((int)(8 * sizeof(sw_t)))
 #define SMASK (((sw_t)1 << SB) - 1)
 
@@ -73,93 +73,96 @@ typedef struct {
     sl_t u, v, q, r; /* 2^B f' = u f + v g, 2^B g' = q f + r g */
 } divstep_matrix_t;
 
-/* One divstep on (z, f, g) with the matrix (u, v; q, r), in place; z =
- * -delta, whose sign bit alone says delta > 0, steps as z' = ~z
- * (1 - delta) after a swap, z - 1 (1 + delta) otherwise. The f row of the
- * matrix is doubled at each step, so that after step i, 2^i [f_i, g_i] =
- * M [f, g] with integer entries (|u| + |v| <= 2^i and |q| + |r| <= 2^i).
- * Every operation on u and v (on q and r) is the same linear one, as the
- * packed halves below require. */
-#define DIVSTEP(z, f, g, u, v, q, r)                                         \
-    do {                                                                     \
-        sw_t pos_ = (sw_t)((z) >> (SW_BITS - 1)); /* delta > 0 */            \
-        sw_t odd_ = (sw_t)0 - ((g) & 1);                                     \
-        sw_t x_ = ((f) ^ pos_) - pos_; /* -f if delta > 0 */                 \
-        (g) += x_ & odd_;                                                    \
-        sw_t swap_ = pos_ & odd_;                                            \
-        (z) = (sl_t)(((sw_t)(z) ^ swap_) + ~swap_);                          \
-        (f) += (g) & swap_; /* f + (g - f) = g */                            \
-        (g) >>= 1;                                                           \
-        DIVSTEP_ROWS(pos_, odd_, swap_, u, v, q, r)                          \
-    } while (0)
-
+/* ---- Constant time: the divsteps in packed runs -------------------------
+ * The steps are taken RUN at a time (20 with 64-bit limbs, three runs a
+ * batch; 15 with 32-bit ones, two a batch) on 64-bit words, which
+ * WebAssembly has too, each holding a row of the run's matrix with its
+ * number:
+ *     F = f + 2^W U + 2^(2W) V,   G = g + 2^W Q + 2^(2W) R,   W = RUN + 1,
+ * where f, g start as the low RUN bits of f and g (all that RUN steps read)
+ * and U, V, Q, R are the entries u, v, q, r of the rational matrix with
+ * [f_i, g_i] = M_i [f_0, g_0] (in 2^-i Z, |u| + |v| <= 1, |q| + |r| <= 1)
+ * times 2^RUN, integers. A step adds or negates rows, which acts on the
+ * three fields of a word at once, and halves g's row, an arithmetic shift
+ * of G: exact, as g + f (or g) is even then and 2^W Q, 2^(2W) R are even.
+ * Ranges: |f_i|, |g_i| < 2^RUN from f_0, g_0 in [0, 2^RUN); an entry reaches
+ * 1 in absolute value only as the identity's untouched 1 (u = 1, or v = 1
+ * after a swap at the first step: a halved row with an entry +-1 would
+ * equal the other row up to sign, and M is invertible), so U, V, Q, R
+ * lie in [1 - 2^RUN, 2^RUN] and g's row before its halving, twice a halved
+ * one, in [2 - 2^W, 2^W - 2]: for RUN = 20, |G| < 2^21 + 2^42 + 2^42 (2^21
+ * - 2) < 2^63 at every step, no overflow. Adding 2^RUN - 1 to each field
+ * at the end makes the fields digits of [0, 2^W), read by shifts. */
 #if LIMB_BITS == 64
-/* 30 divsteps on the low 30 bits of f and g (the bits above are ignored),
- * with u + 2^32 v and q + 2^32 r held in one word each: the steps add,
- * negate and double rows, linear maps that act on the packed word as on
- * each entry, and after 30 steps |u| + |v| and |q| + |r| are at most 2^30
- * (u alone reaches 2^30 without a swap), below 2^31, so the low half read as a signed 32-bit number is u (or q) and
- * the rest, shifted down, v (or r). Returns z. */
-#define DIVSTEP_ROWS(pos, odd, swap, uv, unused1, qr, unused2)               \
-    {                                                                        \
-        sw_t y_ = ((uv) ^ (pos)) - (pos);                                    \
-        (qr) += y_ & (odd);                                                  \
-        (uv) += (qr) & (swap);                                               \
-        (uv) <<= 1;                                                          \
-    }
-#define HALF_STEPS 30
-static inline sl_t divsteps_half(sl_t z, sw_t f, sw_t g, sl_t m[4]) {
-    sw_t uv = 1, qr = (sw_t)1 << 32;
-#pragma GCC unroll 10
-    for (int i = 0; i < HALF_STEPS; i++) DIVSTEP(z, f, g, uv, 0, qr, 0);
-    m[0] = (sl_t)(int32_t)(uint32_t)uv;
-    m[1] = (sl_t)(uv - (sw_t)m[0]) >> 32;
-    m[2] = (sl_t)(int32_t)(uint32_t)qr;
-    m[3] = (sl_t)(qr - (sw_t)m[2]) >> 32;
-    return z;
-}
-#undef DIVSTEP_ROWS
-
-/* B = 60 divsteps on the low words of f and g, as two halves: the first
- * half's matrix gives the low 30 bits of f and g after it (2^30 f' =
- * u f + v g, exact modulo 2^60), the second runs on those, and the batch's
- * matrix is the product of the two (entries up to 2^60 in absolute value). */
-static sl_t divsteps(sl_t z, sw_t f, sw_t g, divstep_matrix_t *m) {
-    sl_t a[4], b[4];
-    z = divsteps_half(z, f, g, a);
-    sw_t f1 = ((sw_t)a[0] * f + (sw_t)a[1] * g) >> HALF_STEPS;
-    sw_t g1 = ((sw_t)a[2] * f + (sw_t)a[3] * g) >> HALF_STEPS;
-    z = divsteps_half(z, f1, g1, b);
-    m->u = b[0] * a[0] + b[1] * a[2];
-    m->v = b[0] * a[1] + b[1] * a[3];
-    m->q = b[2] * a[0] + b[3] * a[2];
-    m->r = b[2] * a[1] + b[3] * a[3];
-    return z;
-}
+#define RUN 20
 #else
-#define DIVSTEP_ROWS(pos, odd, swap, u, v, q, r)                             \
-    {                                                                        \
-        sw_t y_ = ((u) ^ (pos)) - (pos), w_ = ((v) ^ (pos)) - (pos);         \
-        (q) += y_ & (odd);                                                   \
-        (r) += w_ & (odd);                                                   \
-        (u) += (q) & (swap);                                                 \
-        (v) += (r) & (swap);                                                 \
-        (u) <<= 1;                                                           \
-        (v) <<= 1;                                                           \
+#define RUN 15
+#endif
+#define RUNS_PER_BATCH (SB / RUN)
+_Static_assert(RUNS_PER_BATCH * RUN == SB, "a batch is whole runs");
+/* Runs for the divstep bound; all but the last batch are full, the last
+ * one takes the runs left (one to RUNS_PER_BATCH). */
+#define RUNS ((CURVE_P_DIVSTEPS + RUN - 1) / RUN)
+#define FULL_BATCHES ((RUNS - 1) / RUNS_PER_BATCH)
+#define LAST_RUNS (RUNS - FULL_BATCHES * RUNS_PER_BATCH)
+#define RUN_W (RUN + 1)
+
+/* RUN divsteps on the low RUN bits of f and g from z = -delta (whose sign
+ * bit alone says delta > 0; z' = ~z, that is 1 - delta, after a swap, z - 1
+ * otherwise); m gets 2^RUN times the matrix: 2^RUN [f', g'] = m [f, g].
+ * Returns z. */
+static inline int64_t divsteps_run(int64_t z, uint64_t f, uint64_t g, int64_t m[4]) {
+    const uint64_t low = ((uint64_t)1 << RUN) - 1;
+    uint64_t fr = (f & low) + ((uint64_t)1 << (RUN_W + RUN)); /* U = 2^RUN */
+    uint64_t gr = (g & low) + ((uint64_t)1 << (2 * RUN_W + RUN)); /* R = 2^RUN */
+#pragma GCC unroll 20
+    for (int i = 0; i < RUN; i++) {
+        uint64_t pos = (uint64_t)(z >> 63); /* delta > 0 */
+        uint64_t odd = (uint64_t)0 - (gr & 1);
+        uint64_t x = (fr ^ pos) - pos; /* -F if delta > 0 */
+        gr += x & odd;
+        uint64_t swap = pos & odd;
+        z = (int64_t)(((uint64_t)z ^ swap) + ~swap);
+        fr += gr & swap; /* F + (G - F) = G */
+        gr = (uint64_t)((int64_t)gr >> 1);
     }
-/* B divsteps on the low words of f and g; takes and returns z. */
-static sl_t divsteps(sl_t z, sw_t f, sw_t g, divstep_matrix_t *m) {
-    sw_t u = 1, v = 0, q = 0, r = 1;
-    /* unrolled: the loop counter costs about a tenth of a step otherwise */
-#pragma GCC unroll 8
-    for (int i = 0; i < SB; i++) DIVSTEP(z, f, g, u, v, q, r);
-    m->u = (sl_t)u;
-    m->v = (sl_t)v;
-    m->q = (sl_t)q;
-    m->r = (sl_t)r;
+    const uint64_t digit = ((uint64_t)1 << RUN_W) - 1;
+    const uint64_t bias = low + (low << RUN_W) + (low << 2 * RUN_W);
+    fr += bias;
+    gr += bias;
+    m[0] = (int64_t)((fr >> RUN_W) & digit) - (int64_t)low;
+    m[1] = (int64_t)(fr >> 2 * RUN_W) - (int64_t)low;
+    m[2] = (int64_t)((gr >> RUN_W) & digit) - (int64_t)low;
+    m[3] = (int64_t)(gr >> 2 * RUN_W) - (int64_t)low;
     return z;
 }
-#endif
+
+/* `runs` runs (runs RUN steps, at most B) from f and g modulo 2^L (L = B:
+ * their low limbs, or 64), each run's f and g from the one before's matrix
+ * (exact modulo 2^(L - RUN k) after k runs, at least RUN bits); m = the
+ * product of the runs' matrices, 2^(runs RUN) [f', g'] = m [f, g], entries
+ * at most 2^(runs RUN) in absolute value. Also *fl = f' modulo
+ * 2^(L - runs RUN), read after the last batch for f's sign. Returns z. */
+static inline int64_t divsteps_ct(int64_t z, uint64_t f, uint64_t g, int runs, int64_t m[4],
+                                  uint64_t *fl) {
+    int64_t a[4], t[4];
+    z = divsteps_run(z, f, g, a);
+    for (int i = 0; i < 4; i++) m[i] = a[i];
+    for (int k = 1; k < runs; k++) {
+        uint64_t f1 = ((uint64_t)a[0] * f + (uint64_t)a[1] * g) >> RUN;
+        uint64_t g1 = ((uint64_t)a[2] * f + (uint64_t)a[3] * g) >> RUN;
+        f = f1;
+        g = g1;
+        z = divsteps_run(z, f, g, a);
+        t[0] = a[0] * m[0] + a[1] * m[2];
+        t[1] = a[0] * m[1] + a[1] * m[3];
+        t[2] = a[2] * m[0] + a[3] * m[2];
+        t[3] = a[2] * m[1] + a[3] * m[3];
+        for (int i = 0; i < 4; i++) m[i] = t[i];
+    }
+    *fl = ((uint64_t)a[0] * f + (uint64_t)a[1] * g) >> RUN;
+    return z;
+}
 
 /* [f, g] = M [f, g] / 2^B (exact). */
 static void update_fg(sl_t f[SN], sl_t g[SN], const divstep_matrix_t *m) {
@@ -206,6 +209,22 @@ static void update_de(sl_t d[SN], sl_t e[SN], const divstep_matrix_t *m, const s
     e[SN - 1] = (sl_t)ce;
 }
 
+/* d alone of update_de (after the last batch e is not needed). */
+static void update_d(sl_t d[SN], const sl_t e[SN], const divstep_matrix_t *m, const sl_t pm[SN],
+                     sw_t pinv) {
+    sl_t md = (m->u & sign_mask(d[SN - 1])) + (m->v & sign_mask(e[SN - 1]));
+    sdl_t cd = (sdl_t)m->u * d[0] + (sdl_t)m->v * e[0];
+    md -= (sl_t)((pinv * (sw_t)cd + (sw_t)md) & SMASK);
+    cd += (sdl_t)pm[0] * md;
+    cd >>= SB;
+    for (int i = 1; i < SN; i++) {
+        cd += (sdl_t)m->u * d[i] + (sdl_t)m->v * e[i] + (sdl_t)pm[i] * md;
+        d[i - 1] = (sl_t)((sw_t)cd & SMASK);
+        cd >>= SB;
+    }
+    d[SN - 1] = (sl_t)cd;
+}
+
 /* Carries of limbs in (-2^(B+1), 2^(B+1)) pushed up: limbs back in [0, 2^B). */
 static void normalize(sl_t a[SN]) {
     for (int i = 0; i < SN - 1; i++) {
@@ -241,11 +260,12 @@ static void from_signed(limb_t out[FP_LIMBS], const sl_t in[SN]) {
     }
 }
 
-/* d a^-1 mod p for d = +-a^-1 (mod p) in (-2p, 2p), given the sign of f
- * (+-1 at the end of the divsteps), into r in Montgomery form. Constant time. */
-static void finish(fp_t *r, sl_t d[SN], const sl_t f[SN], const sl_t pm[SN]) {
+/* r = d f mod p, for d in (-2p, 2p) and f = +-1 at the end of the divsteps
+ * (neg all-ones if f = -1). With e starting at R^2 mod p instead of 1, d f
+ * is R^2 a^-1 = x^-1 R for a = x R: r in Montgomery form, with no product.
+ * Constant time. */
+static void finish(fp_t *r, sl_t d[SN], sl_t neg, const sl_t pm[SN]) {
     sl_t t[SN];
-    sl_t neg = sign_mask(f[SN - 1]);
     for (int i = 0; i < SN; i++) d[i] = (d[i] ^ neg) - neg;
     normalize(d);
     add_masked(d, pm, sign_mask(d[SN - 1]));
@@ -254,37 +274,57 @@ static void finish(fp_t *r, sl_t d[SN], const sl_t f[SN], const sl_t pm[SN]) {
     normalize(t);
     sl_t keep = sign_mask(t[SN - 1]);
     for (int i = 0; i < SN; i++) d[i] = (d[i] & keep) | (t[i] & ~keep);
-    /* The integer inverse of a = x R is x^-1 R^-1; x^-1 R is that times R^2,
-     * two Montgomery products by R^2. */
-    limb_t inv[FP_LIMBS];
-    from_signed(inv, d);
-    mont_mul_n(inv, inv, P_R2, P_MODULUS, P_N0, FP_LIMBS);
-    mont_mul_n(r->l, inv, P_R2, P_MODULUS, P_N0, FP_LIMBS);
+    from_signed(r->l, d);
     ct_memzero(t, sizeof t);
-    ct_memzero(inv, sizeof inv);
+}
+
+/* f and g modulo 2^64, from their limbs (limbs below the top one are in
+ * [0, 2^B); SN >= 5 puts 64 bits below the top limb). */
+static uint64_t low_word(const sl_t a[SN]) {
+    uint64_t w = 0;
+    for (int i = 0; i * SB < 64; i++) w |= (uint64_t)(sw_t)a[i] << (i * SB);
+    return w;
 }
 
 void fp_inv(fp_t *r, const fp_t *a) {
     sl_t f[SN], g[SN], d[SN] = {0}, e[SN] = {0}, pm[SN];
     const sw_t pinv = ((sw_t)0 - (sw_t)P_N0) & SMASK; /* p^-1 mod 2^B (P_N0 = -p^-1) */
-    sl_t z = -1; /* -delta, delta = 1 */
+    int64_t z = -1; /* -delta, delta = 1 */
+    int64_t mm[4];
+    uint64_t fl;
     divstep_matrix_t m;
     to_signed(pm, P_MODULUS);
     to_signed(g, a->l);
     for (int i = 0; i < SN; i++) f[i] = pm[i];
-    e[0] = 1;
-    for (int b = 0; b < BATCHES; b++) {
-        z = divsteps(z, (sw_t)f[0], (sw_t)g[0], &m);
+    to_signed(e, P_R2); /* d a = R^2 f, e a = R^2 g (mod p) */
+    for (int b = 0; b < FULL_BATCHES; b++) {
+        z = divsteps_ct(z, (uint64_t)(sw_t)f[0], (uint64_t)(sw_t)g[0], RUNS_PER_BATCH, mm, &fl);
+        m.u = (sl_t)mm[0];
+        m.v = (sl_t)mm[1];
+        m.q = (sl_t)mm[2];
+        m.r = (sl_t)mm[3];
         update_fg(f, g, &m);
         update_de(d, e, &m, pm, pinv);
     }
-    /* f = +-1 (or p for a = 0, with d = 0): a^-1 = d f, in (-2p, 2p) */
-    finish(r, d, f, pm);
+    /* The last batch: LAST_RUNS runs, their matrix times 2^(B - LAST_RUNS
+     * RUN) to divide by 2^B; f' (+-1, or p for a = 0, with d = 0) is read
+     * from its low bits, and g', e' are not needed. */
+    z = divsteps_ct(z, low_word(f), low_word(g), LAST_RUNS, mm, &fl);
+    const int up = SB - LAST_RUNS * RUN;
+    m.u = (sl_t)((uint64_t)mm[0] << up);
+    m.v = (sl_t)((uint64_t)mm[1] << up);
+    m.q = (sl_t)((uint64_t)mm[2] << up);
+    m.r = (sl_t)((uint64_t)mm[3] << up);
+    update_d(d, e, &m, pm, pinv);
+    /* a^-1 = d f, in (-2p, 2p); f = -1 is ...1111 in binary, +1 ...0001 */
+    finish(r, d, (sl_t)((sw_t)0 - (sw_t)((fl >> 1) & 1)), pm);
     ct_memzero(f, sizeof f);
     ct_memzero(g, sizeof g);
     ct_memzero(d, sizeof d);
     ct_memzero(e, sizeof e);
     ct_memzero(&m, sizeof m);
+    ct_memzero(mm, sizeof mm);
+    ct_memzero(&fl, sizeof fl);
 }
 
 /* ---- Variable time, for public values only ----------------------------- */
@@ -335,12 +375,12 @@ void fp_inv_vartime(fp_t *r, const fp_t *a) {
     to_signed(pm, P_MODULUS);
     to_signed(g, a->l);
     for (int i = 0; i < SN; i++) f[i] = pm[i];
-    e[0] = 1;
+    to_signed(e, P_R2); /* d a = R^2 f, e a = R^2 g (mod p) */
     /* g reaches 0 within the constant-time bound; stop as soon as it does */
     for (int b = 0; b < BATCHES && !is_zero_vartime(g); b++) {
         delta = divsteps_vartime(delta, (sw_t)f[0], (sw_t)g[0], &m);
         update_fg(f, g, &m);
         update_de(d, e, &m, pm, pinv);
     }
-    finish(r, d, f, pm);
+    finish(r, d, sign_mask(f[SN - 1]), pm);
 }
