@@ -11,7 +11,7 @@ the 32-bit build (instructions of a Montgomery product, a lone square and a
 square in a run), which is what WebAssembly runs.
 
 The chain is written as steps t[dst] = t[src]^(2^sqr) * t[mul] over
-registers (t[0] = a; mul = CHAIN_NO_MUL: no product), checked here by
+registers (t[0] = a; mul = CHAIN_NO_MUL: no product), one byte each, checked here by
 replaying it on exponents. mont_pow_chain_n (csrc/arith/mont.h) runs it.
 """
 
@@ -22,7 +22,7 @@ from collections import Counter
 # Instructions at 32 bits (BLS12-381, benchmarks/instr/count_tower.sh): a
 # product, a lone square, and a square within a run (mont_sqr_times_n).
 COST_MUL, COST_SQR, COST_SQR_RUN = 1797, 1382, 1158
-CHAIN_NO_MUL = 0xFFFF
+CHAIN_NO_MUL = 0xFF
 MAX_WINDOW = 9
 
 
@@ -133,6 +133,7 @@ def chain(e: int) -> "tuple[list[tuple[int, int, int, int]], int, int]":
     for dst, s, k, m in steps:
         t[dst] = (t[s] << k) + (t[m] if m != CHAIN_NO_MUL else 0)
     assert t[steps[-1][0]] == e, "the chain does not compute e"
+    assert acc + 1 < CHAIN_NO_MUL and all(s[2] < 256 for s in steps), "a step does not fit in bytes"
     products = sum(1 for s in steps if s[3] != CHAIN_NO_MUL)
     return steps, acc + 1, products
 
@@ -144,10 +145,10 @@ def c_lines(name: str, e: int, what: str) -> "list[str]":
     lines = [
         f"/* a^{what} by an addition chain ({products} products, {squares} squares;",
         " * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning",
-        " * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xffff for none. */",
+        " * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */",
         f"#define {name}_REGS {regs}",
         f"#define {name}_STEPS {len(steps)}",
-        f"static const uint16_t {name}[{name}_STEPS][4] = {{",
+        f"static const uint8_t {name}[{name}_STEPS][4] = {{",
     ]
     row = ""
     for s in steps:

@@ -424,9 +424,8 @@ limb_t fp2_sqrt(fp2_t *r, const fp2_t *a) {
     fp_mul(&y.c1, &a->c1, &t);
     fp_neg(&uy.c0, &y.c1);
     uy.c1 = y.c0;
-    /* 2 c t^2 = 1 exactly when 2 c is a nonzero square */
-    fp_sqr(&check, &t);
-    fp_mul(&check, &check, &c);
+    /* 2 c t^2 = 2 (c t) t = 1 exactly when 2 c is a nonzero square */
+    fp_mul(&check, &y.c0, &t);
     fp_dbl(&check, &check);
     ct_cmov(&y, &uy, sizeof y, ~fp_eq(&check, &FP_ONE));
     *r = y;

@@ -18,14 +18,14 @@ static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0x1f6e0aa732b2c895), LIM
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0x0fb705539959644a), LIMB64(0x95e3f7dc8692922b), LIMB64(0xa0d9e9544c5c3b82), LIMB64(0x734c0e53d1cdb6bd), LIMB64(0x22b90ebdb820ab36), LIMB64(0xf9b03c7ce5d51129), LIMB64(0xba13e344884c6ece), LIMB64(0x0938c751c04a8015), LIMB64(0xa03dcffcd1dbcc4e), LIMB64(0x0000000000000004)};
 /* a^((p - 3) / 4) by an addition chain (99 products, 577 squares;
  * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
- * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xffff for none. */
+ * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */
 #define P_MINUS_3_DIV_4_CHAIN_REGS 32
 #define P_MINUS_3_DIV_4_CHAIN_STEPS 104
-static const uint16_t P_MINUS_3_DIV_4_CHAIN[P_MINUS_3_DIV_4_CHAIN_STEPS][4] = {
-    {1, 0, 1, 0xffff}, {2, 0, 0, 1}, {3, 1, 1, 0xffff}, {4, 2, 0, 3}, {5, 4, 1, 0xffff},
-    {6, 2, 0, 5}, {7, 6, 0, 1}, {8, 7, 0, 3}, {9, 8, 0, 3}, {10, 9, 0, 1}, {11, 10, 0, 1},
-    {12, 8, 0, 5}, {13, 12, 0, 1}, {14, 13, 0, 1}, {15, 14, 0, 1}, {16, 12, 0, 5}, {17, 16, 0, 3},
-    {18, 2, 1, 0xffff}, {19, 17, 0, 18}, {20, 19, 0, 3}, {21, 20, 0, 18}, {22, 21, 0, 1},
+static const uint8_t P_MINUS_3_DIV_4_CHAIN[P_MINUS_3_DIV_4_CHAIN_STEPS][4] = {
+    {1, 0, 1, 0xff}, {2, 0, 0, 1}, {3, 1, 1, 0xff}, {4, 2, 0, 3}, {5, 4, 1, 0xff}, {6, 2, 0, 5},
+    {7, 6, 0, 1}, {8, 7, 0, 3}, {9, 8, 0, 3}, {10, 9, 0, 1}, {11, 10, 0, 1}, {12, 8, 0, 5},
+    {13, 12, 0, 1}, {14, 13, 0, 1}, {15, 14, 0, 1}, {16, 12, 0, 5}, {17, 16, 0, 3},
+    {18, 2, 1, 0xff}, {19, 17, 0, 18}, {20, 19, 0, 3}, {21, 20, 0, 18}, {22, 21, 0, 1},
     {23, 22, 0, 1}, {24, 21, 0, 5}, {25, 24, 0, 3}, {26, 25, 0, 18}, {27, 26, 0, 3},
     {28, 26, 0, 5}, {29, 28, 0, 18}, {30, 29, 0, 3}, {31, 12, 13, 19}, {31, 31, 6, 16},
     {31, 31, 5, 11}, {31, 31, 7, 29}, {31, 31, 6, 6}, {31, 31, 7, 28}, {31, 31, 7, 29},
@@ -42,7 +42,7 @@ static const uint16_t P_MINUS_3_DIV_4_CHAIN[P_MINUS_3_DIV_4_CHAIN_STEPS][4] = {
     {31, 31, 6, 8}, {31, 31, 7, 21}, {31, 31, 7, 30}, {31, 31, 6, 17}, {31, 31, 3, 0},
     {31, 31, 6, 2}, {31, 31, 8, 22}, {31, 31, 8, 22}, {31, 31, 9, 15}, {31, 31, 9, 11},
     {31, 31, 7, 17}, {31, 31, 12, 24}, {31, 31, 9, 29}, {31, 31, 8, 15}, {31, 31, 9, 25},
-    {31, 31, 9, 12}, {31, 31, 1, 0xffff}
+    {31, 31, 9, 12}, {31, 31, 1, 0xff}
 };
 static const fp_t FP_ONE = {{LIMB64(0x9f326b4f43691557), LIMB64(0xc906de3b7dd9c36b), LIMB64(0x2a0515598c2e2357), LIMB64(0xbc7e9eb08a2a83b6), LIMB64(0x10e7c969b3ef5ba7), LIMB64(0x6406150433b8fbb0), LIMB64(0xa33540d8f639ccf5), LIMB64(0xc97ab11bbd6e9bf3), LIMB64(0x13de1b4876fb5061), LIMB64(0x0000000000000002)}};
 
