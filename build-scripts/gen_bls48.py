@@ -12,6 +12,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, List, Optional, Tuple
 
+from pow_chain import c_lines as pow_chain_lines
+
 
 def bls48_params(t: int) -> "tuple[int, int]":
     r = t**16 - t**8 + 1
@@ -362,6 +364,8 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     o(f"static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {c_limbs((p + 1) // 4, fp_bits)};")
     o(f"static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {c_limbs((p - 1) // 2, fp_bits)};")
     o(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {c_limbs((p - 3) // 4, fp_bits)};")
+    for line in pow_chain_lines("P_MINUS_3_DIV_4_CHAIN", (p - 3) // 4, "((p - 3) / 4)"):
+        o(line)
     o(f"static const fp_t FP_ONE = {c_nested(T.fp(1))};")
     o("")
     fr_bytes = -(-r.bit_length() // 8)

@@ -30,6 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_bls48 import bls48_params, emit_bls48  # noqa: E402
+from pow_chain import c_lines as pow_chain_lines  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CURVES_DIR = ROOT / "build-scripts" / "curves"
@@ -1084,6 +1085,8 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w(f"static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {limbs((p + 1) // 4, fp_bits)};")
     w(f"static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {limbs((p - 1) // 2, fp_bits)};")
     w(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {limbs((p - 3) // 4, fp_bits)};")
+    for line in pow_chain_lines("P_MINUS_3_DIV_4_CHAIN", (p - 3) // 4, "((p - 3) / 4)"):
+        w(line)
     w(f"static const fp_t FP_ONE = {c_f(1)};")
     w("")
     # Scalars encode in the fewest bytes that hold r; their wide reduction
@@ -1234,6 +1237,8 @@ def emit() -> str:
     w(f"static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {c_limbs((P + 1) // 4, 384)};")
     w(f"static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {c_limbs((P - 1) // 2, 384)};")
     w(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {c_limbs((P - 3) // 4, 384)};")
+    for line in pow_chain_lines("P_MINUS_3_DIV_4_CHAIN", (P - 3) // 4, "((p - 3) / 4)"):
+        w(line)
     w(f"static const fp_t FP_ONE = {c_fp(1)};")
     w("")
     w("/* Fr: r, -r^-1 mod 2^64, R^2 and R^3 mod r, r - 2. */")

@@ -297,8 +297,15 @@ static inline void EC(jacobian_add_affine_vartime_w)(EC(jacobian_t) *r, const FE
     F(mul)(&j, &r->y, &j); /* 2 Y1 J */
     F(sub)(&v, &v, &j);
     F(dbl)(&r->y, &v); /* W3 = 2 (rr (V - X3) - 2 Y1 J) */
+#ifdef EC_SQR_CHEAP
+    EC_ADD_LAZY(&i, &r->z, &h); /* Z3 = 2 Z1 H = (Z1 + H)^2 - Z1Z1 - HH: a square for a product */
+    F(sqr)(&i, &i);
+    F(sub)(&i, &i, &z1z1);
+    F(sub)(&r->z, &i, &hh);
+#else
     F(mul)(&r->z, &r->z, &h);
     F(dbl)(&r->z, &r->z);
+#endif
     r->x = x3;
 }
 

@@ -60,10 +60,19 @@ limb_t fp_eq(const fp_t *a, const fp_t *b) {
     return limb_is_zero_mask(acc);
 }
 
+/* a^((p-3)/4) by the curve's addition chain (P_MINUS_3_DIV_4_CHAIN,
+ * consts.h), which also gives a^((p+1)/4) = a a^((p-3)/4) and
+ * a^((p-1)/2) = a (a^((p-3)/4))^2 for one product or two more. */
+void fp_pow_p_minus_3_div_4(fp_t *r, const fp_t *a) {
+    limb_t t[P_MINUS_3_DIV_4_CHAIN_REGS][MONT_MAX_LIMBS];
+    mont_pow_chain_n(r->l, a->l, P_MINUS_3_DIV_4_CHAIN, P_MINUS_3_DIV_4_CHAIN_STEPS, t, P_MODULUS, P_N0, N);
+}
+
 /* p = 3 mod 4, so a^((p+1)/4) is a root whenever one exists. */
 limb_t fp_sqrt(fp_t *r, const fp_t *a) {
     fp_t s, check;
-    fp_pow(&s, a, P_PLUS_1_DIV_4, N);
+    fp_pow_p_minus_3_div_4(&s, a);
+    fp_mul(&s, &s, a);
     fp_sqr(&check, &s);
     limb_t ok = fp_eq(&check, a); /* before r is written: r may alias a */
     *r = s;
@@ -72,7 +81,9 @@ limb_t fp_sqrt(fp_t *r, const fp_t *a) {
 
 int fp_legendre(const fp_t *a) {
     fp_t t;
-    fp_pow(&t, a, P_MINUS_1_DIV_2, N);
+    fp_pow_p_minus_3_div_4(&t, a);
+    fp_sqr(&t, &t);
+    fp_mul(&t, &t, a); /* a^((p-1)/2) */
     limb_t one = fp_eq(&t, &FP_ONE), zero = fp_is_zero(a);
     return (int)(one & 1) - (int)(~(one | zero) & 1);
 }

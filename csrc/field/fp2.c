@@ -396,35 +396,38 @@ limb_t fp2_is_zero(const fp2_t *a) { return fp_is_zero(&a->c0) & fp_is_zero(&a->
 limb_t fp2_eq(const fp2_t *a, const fp2_t *b) { return fp_eq(&a->c0, &b->c0) & fp_eq(&a->c1, &b->c1); }
 
 /* Square root through the norm, two Fp exponentiations and constant time.
- * With s = sqrt(a0^2 + a1^2) and t = (2 (a0 + s))^((p-3)/4):
+ * With n = a0^2 + a1^2, s = n^((p+1)/4) and t = (2 (a0 + s))^((p-3)/4):
  *   y = (a0 + s) t + a1 t u squares to a when 2 (a0 + s) is a square
  *   (t^2 = 1 / (2 (a0 + s))), and u y does when it is not (t^2 is then
  *   -1 / (2 (a0 + s)): (p-3)/4 is even, so (-c)^((p-3)/4) = c^((p-3)/4)).
- * a0 + s = 0 only if a1 = 0; the other root -s of the norm is used then. */
+ * a0 + s = 0 only if a1 = 0; the other root -s of the norm is used then.
+ * Both hold whenever s^2 = n (with c = a0 +- s, c^2 - a1^2 = 2 a0 c, so
+ * y^2 = t^2 2c a), and a is a square in Fp2 exactly when its norm is one in
+ * Fp (a^((p^2-1)/2) = n^((p-1)/2)): the check s^2 = n decides. */
 limb_t fp2_sqrt(fp2_t *r, const fp2_t *a) {
     fp_t n, s, neg_s, c, t, check;
-    fp2_t y, uy, sq;
+    fp2_t y, uy;
     fp_sqr(&n, &a->c0);
     fp_sqr(&t, &a->c1);
     fp_add(&n, &n, &t);
-    (void)fp_sqrt(&s, &n); /* a non-square norm fails the final check */
+    fp_pow_p_minus_3_div_4(&s, &n);
+    fp_mul(&s, &s, &n);
+    fp_sqr(&check, &s);
+    limb_t ok = fp_eq(&check, &n);
     fp_add(&c, &a->c0, &s);
     fp_neg(&neg_s, &s);
     fp_add(&t, &a->c0, &neg_s);
     ct_cmov(&c, &t, sizeof c, fp_is_zero(&c));
     fp_dbl(&t, &c);
-    fp_pow(&t, &t, P_MINUS_3_DIV_4, FP_LIMBS);
+    fp_pow_p_minus_3_div_4(&t, &t);
     fp_mul(&y.c0, &c, &t);
     fp_mul(&y.c1, &a->c1, &t);
     fp_neg(&uy.c0, &y.c1);
     uy.c1 = y.c0;
-    /* 2 c t^2 = 1 exactly when 2 c is a nonzero square */
-    fp_sqr(&check, &t);
-    fp_mul(&check, &check, &c);
+    /* 2 c t^2 = 2 (c t) t = 1 exactly when 2 c is a nonzero square */
+    fp_mul(&check, &y.c0, &t);
     fp_dbl(&check, &check);
     ct_cmov(&y, &uy, sizeof y, ~fp_eq(&check, &FP_ONE));
-    fp2_sqr(&sq, &y);
-    limb_t ok = fp2_eq(&sq, a); /* before r is written: r may alias a */
     *r = y;
     return ok;
 }

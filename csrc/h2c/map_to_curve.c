@@ -11,7 +11,7 @@ static limb_t fp_sqrt_ratio(fp_t *y, const fp_t *u, const fp_t *v) {
     fp_sqr(&tv1, v);
     fp_mul(&tv2, u, v);
     fp_mul(&tv1, &tv1, &tv2);                      /* u v^3 */
-    fp_pow(&y1, &tv1, P_MINUS_3_DIV_4, FP_LIMBS);
+    fp_pow_p_minus_3_div_4(&y1, &tv1);
     fp_mul(&y1, &y1, &tv2);                        /* u v (u v^3)^((p-3)/4) */
     fp_mul(&y2, &y1, &SSWU_G1_SQRT_MINUS_Z);
     fp_sqr(&tv3, &y1);
@@ -59,7 +59,7 @@ static limb_t fp2_sqrt_ratio(fp2_t *y, const fp2_t *u, const fp2_t *v) {
     fp_sqr(&d, &n);
     fp_mul(&d, &d, &n);
     fp_mul(&d, &d, &t);                            /* t n^3 */
-    fp_pow(&w, &d, P_MINUS_3_DIV_4, FP_LIMBS);
+    fp_pow_p_minus_3_div_4(&w, &d);
     fp_mul(&k, &w, &n);
     fp_mul(&root.c0, &t, &k);
     fp_mul(&root.c1, &a.c1, &k);

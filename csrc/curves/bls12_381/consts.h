@@ -16,6 +16,28 @@ static const limb_t P_R2[FP_LIMBS] = {LIMB64(0xf4df1f341c341746), LIMB64(0x0a76e
 static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {LIMB64(0xee7fbfffffffeaab), LIMB64(0x07aaffffac54ffff), LIMB64(0xd9cc34a83dac3d89), LIMB64(0xd91dd2e13ce144af), LIMB64(0x92c6e9ed90d2eb35), LIMB64(0x0680447a8e5ff9a6)};
 static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0xdcff7fffffffd555), LIMB64(0x0f55ffff58a9ffff), LIMB64(0xb39869507b587b12), LIMB64(0xb23ba5c279c2895f), LIMB64(0x258dd3db21a5d66b), LIMB64(0x0d0088f51cbff34d)};
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0xee7fbfffffffeaaa), LIMB64(0x07aaffffac54ffff), LIMB64(0xd9cc34a83dac3d89), LIMB64(0xd91dd2e13ce144af), LIMB64(0x92c6e9ed90d2eb35), LIMB64(0x0680447a8e5ff9a6)};
+/* a^((p - 3) / 4) by an addition chain (75 products, 378 squares;
+ * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
+ * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */
+#define P_MINUS_3_DIV_4_CHAIN_REGS 21
+#define P_MINUS_3_DIV_4_CHAIN_STEPS 79
+static const uint8_t P_MINUS_3_DIV_4_CHAIN[P_MINUS_3_DIV_4_CHAIN_STEPS][4] = {
+    {1, 0, 1, 0xff}, {2, 1, 1, 0xff}, {3, 0, 0, 2}, {4, 3, 0, 1}, {5, 4, 0, 1}, {6, 5, 0, 2},
+    {7, 2, 1, 0xff}, {8, 6, 0, 7}, {9, 8, 0, 1}, {10, 9, 0, 1}, {11, 10, 0, 2}, {12, 11, 0, 7},
+    {13, 12, 0, 1}, {14, 13, 0, 2}, {15, 14, 0, 2}, {16, 15, 0, 2}, {17, 16, 0, 2}, {18, 17, 0, 2},
+    {19, 18, 0, 2}, {20, 6, 9, 0}, {20, 20, 4, 0}, {20, 20, 6, 4}, {20, 20, 5, 8}, {20, 20, 6, 4},
+    {20, 20, 8, 15}, {20, 20, 6, 19}, {20, 20, 6, 6}, {20, 20, 6, 6}, {20, 20, 8, 12},
+    {20, 20, 1, 0}, {20, 20, 9, 17}, {20, 20, 5, 5}, {20, 20, 6, 18}, {20, 20, 6, 10},
+    {20, 20, 8, 6}, {20, 20, 3, 0}, {20, 20, 6, 11}, {20, 20, 7, 16}, {20, 20, 6, 9},
+    {20, 20, 6, 10}, {20, 20, 6, 4}, {20, 20, 6, 11}, {20, 20, 7, 9}, {20, 20, 10, 13},
+    {20, 20, 6, 13}, {20, 20, 7, 3}, {20, 20, 9, 12}, {20, 20, 7, 19}, {20, 20, 6, 10},
+    {20, 20, 6, 16}, {20, 20, 8, 6}, {20, 20, 7, 8}, {20, 20, 6, 0}, {20, 20, 5, 11},
+    {20, 20, 6, 14}, {20, 20, 5, 0}, {20, 20, 6, 18}, {20, 20, 7, 5}, {20, 20, 8, 4},
+    {20, 20, 5, 8}, {20, 20, 7, 15}, {20, 20, 6, 19}, {20, 20, 6, 19}, {20, 20, 6, 14},
+    {20, 20, 8, 8}, {20, 20, 8, 19}, {20, 20, 6, 19}, {20, 20, 6, 19}, {20, 20, 5, 9},
+    {20, 20, 8, 19}, {20, 20, 6, 17}, {20, 20, 6, 19}, {20, 20, 6, 19}, {20, 20, 6, 19},
+    {20, 20, 6, 19}, {20, 20, 6, 19}, {20, 20, 6, 8}, {20, 20, 6, 8}, {20, 20, 1, 0xff}
+};
 static const fp_t FP_ONE = {{LIMB64(0x760900000002fffd), LIMB64(0xebf4000bc40c0002), LIMB64(0x5f48985753c758ba), LIMB64(0x77ce585370525745), LIMB64(0x5c071a97a256ec6d), LIMB64(0x15f65ec3fa80e493)}};
 
 /* Fr: r, -r^-1 mod 2^64, R^2 and R^3 mod r, r - 2. */

@@ -15,6 +15,24 @@ static const limb_t P_R2[FP_LIMBS] = {LIMB64(0xf32cfc5b538afa89), LIMB64(0xb5e71
 static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {LIMB64(0x4f082305b61f3f52), LIMB64(0x65e05aa45a1c72a3), LIMB64(0x6e14116da0605617), LIMB64(0x0c19139cb84c680a)};
 static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0x9e10460b6c3e7ea3), LIMB64(0xcbc0b548b438e546), LIMB64(0xdc2822db40c0ac2e), LIMB64(0x183227397098d014)};
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0x4f082305b61f3f51), LIMB64(0x65e05aa45a1c72a3), LIMB64(0x6e14116da0605617), LIMB64(0x0c19139cb84c680a)};
+/* a^((p - 3) / 4) by an addition chain (50 products, 253 squares;
+ * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
+ * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */
+#define P_MINUS_3_DIV_4_CHAIN_REGS 20
+#define P_MINUS_3_DIV_4_CHAIN_STEPS 53
+static const uint8_t P_MINUS_3_DIV_4_CHAIN[P_MINUS_3_DIV_4_CHAIN_STEPS][4] = {
+    {1, 0, 1, 0xff}, {2, 0, 0, 1}, {3, 2, 0, 1}, {4, 3, 0, 1}, {5, 1, 1, 0xff}, {6, 4, 0, 5},
+    {7, 6, 0, 1}, {8, 7, 0, 5}, {9, 8, 0, 1}, {10, 9, 0, 5}, {11, 10, 0, 1}, {12, 5, 1, 0xff},
+    {13, 11, 0, 12}, {14, 13, 0, 1}, {15, 14, 0, 5}, {16, 15, 0, 1}, {17, 16, 0, 5},
+    {18, 17, 0, 1}, {19, 2, 10, 11}, {19, 19, 8, 9}, {19, 19, 6, 15}, {19, 19, 7, 10},
+    {19, 19, 9, 9}, {19, 19, 7, 7}, {19, 19, 13, 16}, {19, 19, 5, 10}, {19, 19, 7, 3},
+    {19, 19, 6, 0}, {19, 19, 9, 17}, {19, 19, 6, 17}, {19, 19, 8, 2}, {19, 19, 7, 0},
+    {19, 19, 5, 6}, {19, 19, 8, 6}, {19, 19, 4, 6}, {19, 19, 8, 18}, {19, 19, 12, 17},
+    {19, 19, 7, 16}, {19, 19, 9, 17}, {19, 19, 7, 4}, {19, 19, 6, 4}, {19, 19, 5, 3},
+    {19, 19, 7, 14}, {19, 19, 7, 15}, {19, 19, 6, 13}, {19, 19, 11, 14}, {19, 19, 11, 17},
+    {19, 19, 4, 6}, {19, 19, 7, 4}, {19, 19, 5, 11}, {19, 19, 3, 4}, {19, 19, 4, 7},
+    {19, 19, 6, 8}
+};
 static const fp_t FP_ONE = {{LIMB64(0xd35d438dc58f0d9d), LIMB64(0x0a78eb28f5c70b3d), LIMB64(0x666ea36f7879462c), LIMB64(0x0e0a77c19a07df2f)}};
 
 /* Fr: r, -r^-1 mod 2^64, R^2 mod r, S R^2 mod r for S = 2^(8 CURVE_FR_BYTES)

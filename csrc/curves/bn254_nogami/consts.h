@@ -15,6 +15,18 @@ static const limb_t P_R2[FP_LIMBS] = {LIMB64(0xb3e886745370473d), LIMB64(0x55efb
 static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {LIMB64(0xe9c0000000000005), LIMB64(0x1848400000000004), LIMB64(0x6e8d136000000002), LIMB64(0x0948d92090000000)};
 static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0xd380000000000009), LIMB64(0x3090800000000009), LIMB64(0xdd1a26c000000004), LIMB64(0x1291b24120000000)};
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0xe9c0000000000004), LIMB64(0x1848400000000004), LIMB64(0x6e8d136000000002), LIMB64(0x0948d92090000000)};
+/* a^((p - 3) / 4) by an addition chain (23 products, 250 squares;
+ * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
+ * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */
+#define P_MINUS_3_DIV_4_CHAIN_REGS 9
+#define P_MINUS_3_DIV_4_CHAIN_STEPS 26
+static const uint8_t P_MINUS_3_DIV_4_CHAIN[P_MINUS_3_DIV_4_CHAIN_STEPS][4] = {
+    {1, 0, 1, 0xff}, {2, 0, 0, 1}, {3, 1, 1, 0xff}, {4, 2, 0, 3}, {5, 4, 0, 1}, {6, 5, 0, 1},
+    {7, 6, 0, 1}, {8, 5, 5, 5}, {8, 8, 4, 0}, {8, 8, 4, 6}, {8, 8, 6, 5}, {8, 8, 9, 5},
+    {8, 8, 33, 7}, {8, 8, 4, 7}, {8, 8, 7, 7}, {8, 8, 7, 5}, {8, 8, 4, 6}, {8, 8, 36, 0},
+    {8, 8, 6, 2}, {8, 8, 8, 5}, {8, 8, 5, 0}, {8, 8, 47, 5}, {8, 8, 4, 7}, {8, 8, 5, 4},
+    {8, 8, 52, 0}, {8, 8, 2, 0xff}
+};
 static const fp_t FP_ONE = {{LIMB64(0x15ffffffffffff8e), LIMB64(0xb939ffffffffff8a), LIMB64(0xa2c62effffffffcd), LIMB64(0x212ba4f27ffffff5)}};
 
 /* Fr: r, -r^-1 mod 2^64, R^2 mod r, S R^2 mod r for S = 2^(8 CURVE_FR_BYTES)

@@ -15,6 +15,22 @@ static const limb_t P_R2[FP_LIMBS] = {LIMB64(0x069ad4ab90db04bc), LIMB64(0xe80c0
 static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {LIMB64(0x0000000000000005), LIMB64(0x00000004e0014b80), LIMB64(0x1001188025410000), LIMB64(0x16dc42062b000002), LIMB64(0xb90b78496c005610), LIMB64(0x0900099003cf60ac)};
 static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0x0000000000000009), LIMB64(0x00000009c0029700), LIMB64(0x200231004a820000), LIMB64(0x2db8840c56000004), LIMB64(0x7216f092d800ac20), LIMB64(0x12001320079ec159)};
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0x0000000000000004), LIMB64(0x00000004e0014b80), LIMB64(0x1001188025410000), LIMB64(0x16dc42062b000002), LIMB64(0xb90b78496c005610), LIMB64(0x0900099003cf60ac)};
+/* a^((p - 3) / 4) by an addition chain (41 products, 380 squares;
+ * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
+ * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */
+#define P_MINUS_3_DIV_4_CHAIN_REGS 17
+#define P_MINUS_3_DIV_4_CHAIN_STEPS 46
+static const uint8_t P_MINUS_3_DIV_4_CHAIN[P_MINUS_3_DIV_4_CHAIN_STEPS][4] = {
+    {1, 0, 1, 0xff}, {2, 0, 0, 1}, {3, 2, 0, 1}, {4, 1, 1, 0xff}, {5, 3, 0, 4}, {6, 5, 0, 1},
+    {7, 2, 1, 0xff}, {8, 7, 1, 0xff}, {9, 6, 0, 8}, {10, 9, 0, 4}, {11, 10, 0, 7}, {12, 11, 0, 7},
+    {13, 12, 0, 4}, {14, 13, 0, 7}, {15, 14, 0, 7}, {16, 5, 16, 5}, {16, 16, 4, 5},
+    {16, 16, 11, 0}, {16, 16, 2, 2}, {16, 16, 6, 12}, {16, 16, 4, 6}, {16, 16, 11, 13},
+    {16, 16, 7, 9}, {16, 16, 8, 11}, {16, 16, 7, 15}, {16, 16, 6, 11}, {16, 16, 6, 5},
+    {16, 16, 6, 10}, {16, 16, 17, 13}, {16, 16, 5, 0}, {16, 16, 11, 6}, {16, 16, 7, 15},
+    {16, 16, 9, 11}, {16, 16, 8, 2}, {16, 16, 9, 13}, {16, 16, 28, 11}, {16, 16, 12, 0},
+    {16, 16, 9, 14}, {16, 16, 13, 5}, {16, 16, 4, 3}, {16, 16, 6, 0}, {16, 16, 51, 12},
+    {16, 16, 15, 3}, {16, 16, 7, 9}, {16, 16, 69, 0}, {16, 16, 2, 0xff}
+};
 static const fp_t FP_ONE = {{LIMB64(0xffffffffffffff7b), LIMB64(0xffffff777fdbbdff), LIMB64(0x3fe151fbece3ffff), LIMB64(0x7fe8c7534bffffc6), LIMB64(0xc2bed7f82ff6963d), LIMB64(0x03fef43f95516d1b)}};
 
 /* Fr: r, -r^-1 mod 2^64, R^2 mod r, S R^2 mod r for S = 2^(8 CURVE_FR_BYTES)

@@ -15,6 +15,26 @@ static const limb_t P_R2[FP_LIMBS] = {LIMB64(0xffb1ffb6caf1880b), LIMB64(0xba49f
 static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {LIMB64(0x09006c021004e005), LIMB64(0xfda1fd9000000000), LIMB64(0xfffffffdbfd9bf1b), LIMB64(0x04a423d0720083ff), LIMB64(0x6ff2800000000036), LIMB64(0xfffffdbfc33dadf6), LIMB64(0x200d8048008fffff), LIMB64(0x0000000000000901)};
 static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0x1200d8042009c009), LIMB64(0xfb43fb2000000000), LIMB64(0xfffffffb7fb37e37), LIMB64(0x094847a0e40107ff), LIMB64(0xdfe500000000006c), LIMB64(0xfffffb7f867b5bec), LIMB64(0x401b0090011fffff), LIMB64(0x0000000000001202)};
 static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0x09006c021004e004), LIMB64(0xfda1fd9000000000), LIMB64(0xfffffffdbfd9bf1b), LIMB64(0x04a423d0720083ff), LIMB64(0x6ff2800000000036), LIMB64(0xfffffdbfc33dadf6), LIMB64(0x200d8048008fffff), LIMB64(0x0000000000000901)};
+/* a^((p - 3) / 4) by an addition chain (60 products, 460 squares;
+ * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
+ * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */
+#define P_MINUS_3_DIV_4_CHAIN_REGS 17
+#define P_MINUS_3_DIV_4_CHAIN_STEPS 65
+static const uint8_t P_MINUS_3_DIV_4_CHAIN[P_MINUS_3_DIV_4_CHAIN_STEPS][4] = {
+    {1, 0, 1, 0xff}, {2, 1, 1, 0xff}, {3, 2, 1, 0xff}, {4, 0, 0, 3}, {5, 4, 1, 0xff}, {6, 4, 0, 5},
+    {7, 6, 0, 2}, {8, 7, 0, 1}, {9, 8, 0, 2}, {10, 9, 0, 1}, {11, 9, 0, 3}, {12, 8, 0, 5},
+    {13, 10, 0, 5}, {14, 13, 0, 2}, {15, 14, 0, 1}, {16, 4, 11, 4}, {16, 16, 14, 6},
+    {16, 16, 12, 4}, {16, 16, 12, 0}, {16, 16, 9, 15}, {16, 16, 6, 15}, {16, 16, 6, 15},
+    {16, 16, 6, 15}, {16, 16, 6, 15}, {16, 16, 6, 15}, {16, 16, 6, 15}, {16, 16, 6, 6},
+    {16, 16, 6, 15}, {16, 16, 10, 12}, {16, 16, 5, 6}, {16, 16, 7, 11}, {16, 16, 6, 14},
+    {16, 16, 1, 0}, {16, 16, 7, 6}, {16, 16, 5, 7}, {16, 16, 6, 9}, {16, 16, 46, 6},
+    {16, 16, 12, 9}, {16, 16, 8, 8}, {16, 16, 9, 14}, {16, 16, 11, 13}, {16, 16, 10, 0},
+    {16, 16, 10, 7}, {16, 16, 5, 7}, {16, 16, 6, 15}, {16, 16, 6, 15}, {16, 16, 6, 15},
+    {16, 16, 6, 15}, {16, 16, 6, 15}, {16, 16, 6, 6}, {16, 16, 6, 15}, {16, 16, 7, 12},
+    {16, 16, 7, 15}, {16, 16, 8, 6}, {16, 16, 5, 7}, {16, 16, 6, 11}, {16, 16, 9, 7},
+    {16, 16, 5, 6}, {16, 16, 3, 0}, {16, 16, 44, 4}, {16, 16, 14, 6}, {16, 16, 14, 8},
+    {16, 16, 15, 10}, {16, 16, 11, 0}, {16, 16, 2, 0xff}
+};
 static const fp_t FP_ONE = {{LIMB64(0x3e11eeb41eee70a8), LIMB64(0x2eea3e13fec5661f), LIMB64(0x31530e1535b28153), LIMB64(0x68ceb6920acb7c40), LIMB64(0xfd303bfd856dff73), LIMB64(0xffaffe8680658205), LIMB64(0xfde7f1801dfec009), LIMB64(0x0000000000000fe5)}};
 
 /* Fr: r, -r^-1 mod 2^64, R^2 mod r, S R^2 mod r for S = 2^(8 CURVE_FR_BYTES)
