@@ -24,6 +24,11 @@
  *   EC_DIGIT_BITS  (optional) bits of each split digit, if fewer than its limbs'
  *   EC_CT_AFFINE   (optional) E keeps Z: the constant-time split multiplies
  *                  from affine tables in Jacobian coordinates (below)
+ *   EC_CT_UNIFIED_WINDOWS (optional, with EC_CT_AFFINE) how many of the
+ *                  lowest windows of that product may add +-the
+ *                  accumulator itself, so that they take the unified
+ *                  addition and the others the cheaper plain one (unset:
+ *                  every window takes the unified one)
  *   EC_VT_AFFINE_W (optional) E maps Z = 1 to Z = 1: the variable-time
  *                  split multiplies from affine width-w NAF tables made
  *                  with one inversion, in Jacobian coordinates (below)
@@ -191,6 +196,9 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
 typedef struct { FE x, y; } EC(affine_xy_t);
 
 #ifdef EC_CT_AFFINE
+#ifndef EC_CT_UNIFIED_WINDOWS
+#define EC_CT_UNIFIED_WINDOWS (1 << 20) /* every window */
+#endif
 /* ---- constant time from affine tables -----------------------------------
  * With EC_CT_AFFINE defined (E keeps Z, as for EC_FFT_AFFINE), a point in
  * the prime-order subgroup (the split digits: never the identity's
@@ -198,7 +206,8 @@ typedef struct { FE x, y; } EC(affine_xy_t);
  * (E of the previous one, no Horner step), into a Jacobian accumulator
  * that never leaves Jacobian coordinates (the W form of
  * EC(jacobian_dbl_w)): a doubling is 3M + 4S (2M + 5S with EC_SQR_CHEAP)
- * and an addition 7M + 5S, instead of the complete formulas' 12M and the
+ * and an addition 7M + 5S (8M + 3S where EC_CT_UNIFIED_WINDOWS shows it
+ * cannot double), instead of the complete formulas' 12M and the
  * conversions around each window's doublings. */
 
 /* r += (x2, y2), the affine point not the identity, r in the W form
@@ -239,6 +248,43 @@ static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE
     F(mul)(&y3, &num, &y3);
     F(sub)(&r->y, &y3, &n); /* W3 = 2 Y3 = num (T den^2 - 2 X3) - M den^3 */
     F(mul)(&r->z, &r->z, &den);
+    r->x = x3;
+    EC(jacobian_t) q;
+    q.x = *x2;
+    F(dbl)(&q.y, y2);
+    F(set_one)(&q.z);
+    ct_cmov(r, &q, sizeof *r, r_identity);
+}
+
+/* r += (x2, y2) for r not +-(x2, y2), r in the W form in and out, by the
+ * plain mixed addition (Z3 = Z1 H with H = x2 Z1^2 - X1; 8M + 3S against
+ * the unified formula's 7M + 5S, and none of its selections): H = 0 there
+ * gives Z3 = 0 for a doubling too, so it is used only for the additions
+ * that can never meet +-(x2, y2) (EC_CT_UNIFIED_WINDOWS). An identity r
+ * gives (x2, y2), as there. No branch: constant time in both points. */
+static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2, const FE *y2) {
+    FE zz, u2, s2, y1, h, rr, hh, j, v, x3;
+    const limb_t r_identity = F(is_zero)(&r->z);
+    F(sqr)(&zz, &r->z);
+    F(mul)(&u2, x2, &zz);
+    F(mul)(&s2, y2, &r->z);
+    F(mul)(&s2, &s2, &zz); /* the point over Z1^2, Z1^3 */
+    F(half)(&y1, &r->y);
+    F(sub)(&h, &u2, &r->x);
+    F(sub)(&rr, &s2, &y1);
+    F(sqr)(&hh, &h);
+    F(mul)(&j, &h, &hh);     /* H^3 */
+    F(mul)(&v, &r->x, &hh);  /* X1 H^2 */
+    F(sqr)(&x3, &rr);
+    F(sub)(&x3, &x3, &j);
+    F(sub)(&x3, &x3, &v);
+    F(sub)(&x3, &x3, &v);    /* X3 = R^2 - H^3 - 2 X1 H^2 */
+    F(sub)(&v, &v, &x3);
+    F(mul)(&v, &rr, &v);
+    F(mul)(&j, &y1, &j);
+    F(sub)(&v, &v, &j);
+    F(dbl)(&r->y, &v);       /* W3 = 2 (R (X1 H^2 - X3) - Y1 H^3) */
+    F(mul)(&r->z, &r->z, &h);
     r->x = x3;
     EC(jacobian_t) q;
     q.x = *x2;
@@ -385,8 +431,18 @@ static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *dig
         for (int i = ndigits - 1; i >= 0; i--) {
             int d = scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW);
             EC(lookup_affine_ct)(&pick, table[i], d);
-            sum = acc;
-            EC(jacobian_add_affine_ct)(&sum, &pick.x, &pick.y);
+            /* which addition depends on w and i only, never on the digits */
+            if (w == top && i == ndigits - 1) { /* acc is the identity */
+                sum.x = pick.x;
+                F(dbl)(&sum.y, &pick.y);
+                F(set_one)(&sum.z);
+            } else {
+                sum = acc;
+                if (w >= EC_CT_UNIFIED_WINDOWS)
+                    EC(jacobian_add_affine_distinct_ct)(&sum, &pick.x, &pick.y);
+                else
+                    EC(jacobian_add_affine_ct)(&sum, &pick.x, &pick.y);
+            }
             ct_cmov(&acc, &sum, sizeof acc, ~limb_is_zero_mask((limb_t)(unsigned)d));
         }
     }
