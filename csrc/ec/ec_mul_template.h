@@ -389,21 +389,32 @@ static void EC(coz_multiples)(EC(affine_xy_t) *table, FE *z, const POINT *p, int
     ct_memzero(&y1, sizeof y1);
 }
 
+/* The words lookups read: with 32-bit limbs pairs of them, 64-bit words,
+ * native in WebAssembly (whose builds are scalar, build_wasm.sh): half the
+ * steps, 0.96 of the time of the BLS12-381 product in Node. */
+#if LIMB_BITS == 32
+typedef uint64_t __attribute__((may_alias, aligned(4))) EC(lookup_word_t);
+#else
+typedef limb_t EC(lookup_word_t);
+#endif
+
 /* The affine [d]P for a signed digit 0 < |d| <= EC_CT_TABLE (anything for
  * d = 0, which the caller discards), reading every entry. */
 static void EC(lookup_affine_ct)(EC(affine_xy_t) *r, const EC(affine_xy_t) *table, int d) {
     limb_t negative = (limb_t)0 - (limb_t)((unsigned)d >> (sizeof(unsigned) * 8 - 1));
     unsigned magnitude = ((unsigned)d ^ (unsigned)negative) + (unsigned)(negative & 1);
-    enum { N = sizeof *r / sizeof(limb_t) };
+    typedef EC(lookup_word_t) word_t;
+    enum { N = sizeof *r / sizeof(word_t) };
+    _Static_assert(sizeof *r % sizeof(word_t) == 0, "an affine point is whole words");
     const size_t index = (size_t)magnitude - 1;
-    limb_t *out = (limb_t *)r;
+    word_t *out = (word_t *)r;
     FE minus;
     /* ct_lookup with the sizes known here, so the compiler can unroll and
      * vectorise the masked reads */
     for (size_t i = 0; i < N; i++) out[i] = 0;
     for (size_t j = 0; j < EC_CT_TABLE; j++) {
-        const limb_t mask = limb_is_zero_mask((limb_t)(j ^ index));
-        const limb_t *entry = (const limb_t *)&table[j];
+        const word_t mask = (word_t)0 - (word_t)(limb_is_zero_mask((limb_t)(j ^ index)) & 1);
+        const word_t *entry = (const word_t *)&table[j];
         for (size_t i = 0; i < N; i++) out[i] |= entry[i] & mask;
     }
     F(neg)(&minus, &r->y);
