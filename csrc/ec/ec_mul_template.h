@@ -270,8 +270,8 @@ static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2,
     F(mul)(&s2, y2, &r->z);
     F(mul)(&s2, &s2, &zz); /* the point over Z1^2, Z1^3 */
     F(half)(&y1, &r->y);
-    F(sub)(&h, &u2, &r->x);
-    F(sub)(&rr, &s2, &y1);
+    EC_SUB_LAZY(&h, &u2, &r->x); /* H and R: operands of products only */
+    EC_SUB_LAZY(&rr, &s2, &y1);
     F(sqr)(&hh, &h);
     F(mul)(&j, &h, &hh);     /* H^3 */
     F(mul)(&v, &r->x, &hh);  /* X1 H^2 */
@@ -279,7 +279,7 @@ static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2,
     F(sub)(&x3, &x3, &j);
     F(sub)(&x3, &x3, &v);
     F(sub)(&x3, &x3, &v);    /* X3 = R^2 - H^3 - 2 X1 H^2 */
-    F(sub)(&v, &v, &x3);
+    EC_SUB_LAZY(&v, &v, &x3);
     F(mul)(&v, &rr, &v);
     F(mul)(&j, &y1, &j);
     F(sub)(&v, &v, &j);

@@ -64,6 +64,8 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
  * modular addition costs a ninth of a product here (no carry flag in
  * WebAssembly), the compare and subtract half of that. */
 #define EC_ADD_LAZY fp_add_nr
+/* So are the differences (fp_sub_nr: one pass, no selection). */
+#define EC_SUB_LAZY fp_sub_nr
 #endif
 /* On 64-bit limbs EC_SQR_CHEAP stays unset: an Fp square costs less than a
  * product (152 against 167 instructions on four limbs, 287 against 311 on
