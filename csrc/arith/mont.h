@@ -156,6 +156,24 @@ static inline limb_t mont_sub_n(limb_t *r, const limb_t *a, const limb_t *b, int
     return borrow;
 }
 
+/* r = a + c - b for a + c >= b and a + c < 2^(n w): one pass, with the
+ * sum's carries and the difference's borrows in two chains side by side. */
+static inline void mont_add_sub_n(limb_t *r, const limb_t *a, const limb_t *c, const limb_t *b, int n) {
+    limb_t carry = 0, borrow = 0;
+#if LIMB_BITS == 32
+    if (MONT_PAIRS(n)) {
+        MONT_UNROLL_SUM
+        for (int i = 0; i < n / 2; i++) {
+            const uint64_t s = mont_adc64(mont_pair(a, i), mont_pair(c, i), &carry);
+            mont_set_pair(r, i, mont_sbb64(s, mont_pair(b, i), &borrow));
+        }
+        return;
+    }
+#endif
+    MONT_UNROLL_SUM
+    for (int i = 0; i < n; i++) r[i] = mont_sbb(mont_adc(a[i], c[i], &carry), b[i], &borrow);
+}
+
 /* r = a - b - c, returns the borrow (0, 1 or 2): one pass where two
  * mont_sub_n would take two. With 32-bit limbs, per pair of limbs the
  * three differences' borrows are summed (at most 2 come in, at most 2 go

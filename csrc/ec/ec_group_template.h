@@ -12,6 +12,10 @@
  *   EC_GEN_X, EC_GEN_Y  the generator's affine coordinates
  *   EC_ADD_LAZY(r,a,b)  (optional) r = a + b left unreduced where the sum
  *                  is only a product's operand (F(add) if not defined)
+ *   EC_SUB_LAZY(r,a,b)  (optional) r = a - b left unreduced where the
+ *                  difference is only a product's operand, below 2p for
+ *                  reduced a and b, or below 3p as the product's one
+ *                  operand above p (F(sub) if not defined)
  *
  * Addition and doubling are the complete formulas of Renes, Costello and
  * Batina (eprint 2015/1060, algorithms 7, 8 and 9): with a = 0 and no point
@@ -21,6 +25,9 @@
 
 #ifndef EC_ADD_LAZY
 #define EC_ADD_LAZY F(add)
+#endif
+#ifndef EC_SUB_LAZY
+#define EC_SUB_LAZY F(sub)
 #endif
 
 void EC(set_identity)(POINT *r) {
@@ -219,8 +226,8 @@ static void EC(jacobian_dbl_w)(EC(jacobian_t) *r, const EC(jacobian_t) *p) {
     F(mul3)(&e, &a);
     F(sqr)(&f, &e);
     F(sub)(&r->x, &f, &d); /* X3 = E^2 - 8 X Y^2 */
-    F(sub)(&d, &d, &r->x);
-    F(sub)(&d, &d, &r->x); /* 2 (4 X Y^2 - X3) */
+    EC_SUB_LAZY(&d, &d, &r->x);
+    EC_SUB_LAZY(&d, &d, &r->x); /* 2 (4 X Y^2 - X3), E (below p) times it only */
 #else
     F(mul)(&d, &p->x, &b); /* 4 X Y^2 */
     F(mul3)(&e, &a);

@@ -31,6 +31,11 @@
  *                  moved to the curve scaled by z conj(z) before E is applied
  *   EC(endo2_affine)(x, y, px, py) (optional, EC_ENDO2_AFFINE defined) E^2
  *                  of an affine point, cheaper than E twice (G2: psi^2)
+ *   EC_CT_UNIFIED_WINDOWS (optional, with EC_CT_AFFINE) how many of the
+ *                  lowest windows of that product may add +-the
+ *                  accumulator itself, so that they take the unified
+ *                  addition and the others the cheaper plain one (unset:
+ *                  every window takes the unified one)
  *   EC_VT_AFFINE_W (optional) E maps Z = 1 to Z = 1: the variable-time
  *                  split multiplies from affine width-w NAF tables made
  *                  with one inversion, in Jacobian coordinates (below)
@@ -198,6 +203,9 @@ static void EC(mul_digits_ct)(POINT *r, const POINT *p, const limb_t *digits, in
 typedef struct { FE x, y; } EC(affine_xy_t);
 
 #ifdef EC_CT_AFFINE
+#ifndef EC_CT_UNIFIED_WINDOWS
+#define EC_CT_UNIFIED_WINDOWS (1 << 20) /* every window */
+#endif
 /* ---- constant time from affine tables -----------------------------------
  * With EC_CT_AFFINE defined (E keeps Z, as for EC_FFT_AFFINE, or
  * conjugates it with EC_CT_AFFINE_NORM), a point in the prime-order
@@ -206,7 +214,8 @@ typedef struct { FE x, y; } EC(affine_xy_t);
  * no Horner step; EC(affine_tables)), into a Jacobian accumulator
  * that never leaves Jacobian coordinates (the W form of
  * EC(jacobian_dbl_w)): a doubling is 3M + 4S (2M + 5S with EC_SQR_CHEAP)
- * and an addition 7M + 5S, instead of the complete formulas' 12M and the
+ * and an addition 7M + 5S (8M + 3S where EC_CT_UNIFIED_WINDOWS shows it
+ * cannot double), instead of the complete formulas' 12M and the
  * conversions around each window's doublings. */
 
 /* r += (x2, y2), the affine point not the identity, r in the W form
@@ -247,6 +256,43 @@ static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE
     F(mul)(&y3, &num, &y3);
     F(sub)(&r->y, &y3, &n); /* W3 = 2 Y3 = num (T den^2 - 2 X3) - M den^3 */
     F(mul)(&r->z, &r->z, &den);
+    r->x = x3;
+    EC(jacobian_t) q;
+    q.x = *x2;
+    F(dbl)(&q.y, y2);
+    F(set_one)(&q.z);
+    ct_cmov(r, &q, sizeof *r, r_identity);
+}
+
+/* r += (x2, y2) for r not +-(x2, y2), r in the W form in and out, by the
+ * plain mixed addition (Z3 = Z1 H with H = x2 Z1^2 - X1; 8M + 3S against
+ * the unified formula's 7M + 5S, and none of its selections): H = 0 there
+ * gives Z3 = 0 for a doubling too, so it is used only for the additions
+ * that can never meet +-(x2, y2) (EC_CT_UNIFIED_WINDOWS). An identity r
+ * gives (x2, y2), as there. No branch: constant time in both points. */
+static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2, const FE *y2) {
+    FE zz, u2, s2, y1, h, rr, hh, j, v, x3;
+    const limb_t r_identity = F(is_zero)(&r->z);
+    F(sqr)(&zz, &r->z);
+    F(mul)(&u2, x2, &zz);
+    F(mul)(&s2, y2, &r->z);
+    F(mul)(&s2, &s2, &zz); /* the point over Z1^2, Z1^3 */
+    F(half)(&y1, &r->y);
+    EC_SUB_LAZY(&h, &u2, &r->x); /* H and R: operands of products only */
+    EC_SUB_LAZY(&rr, &s2, &y1);
+    F(sqr)(&hh, &h);
+    F(mul)(&j, &h, &hh);     /* H^3 */
+    F(mul)(&v, &r->x, &hh);  /* X1 H^2 */
+    F(sqr)(&x3, &rr);
+    F(sub)(&x3, &x3, &j);
+    F(sub)(&x3, &x3, &v);
+    F(sub)(&x3, &x3, &v);    /* X3 = R^2 - H^3 - 2 X1 H^2 */
+    EC_SUB_LAZY(&v, &v, &x3);
+    F(mul)(&v, &rr, &v);
+    F(mul)(&j, &y1, &j);
+    F(sub)(&v, &v, &j);
+    F(dbl)(&r->y, &v);       /* W3 = 2 (R (X1 H^2 - X3) - Y1 H^3) */
+    F(mul)(&r->z, &r->z, &h);
     r->x = x3;
     EC(jacobian_t) q;
     q.x = *x2;
@@ -394,21 +440,32 @@ static void EC(affine_tables)(EC(affine_xy_t) *tables, FE *z, const POINT *p, in
     ct_memzero(&t, sizeof t);
 }
 
+/* The words lookups read: with 32-bit limbs pairs of them, 64-bit words,
+ * native in WebAssembly (whose builds are scalar, build_wasm.sh): half the
+ * steps, 0.96 of the time of the BLS12-381 product in Node. */
+#if LIMB_BITS == 32
+typedef uint64_t __attribute__((may_alias, aligned(4))) EC(lookup_word_t);
+#else
+typedef limb_t EC(lookup_word_t);
+#endif
+
 /* The affine [d]P for a signed digit 0 < |d| <= EC_CT_TABLE (anything for
  * d = 0, which the caller discards), reading every entry. */
 static void EC(lookup_affine_ct)(EC(affine_xy_t) *r, const EC(affine_xy_t) *table, int d) {
     limb_t negative = (limb_t)0 - (limb_t)((unsigned)d >> (sizeof(unsigned) * 8 - 1));
     unsigned magnitude = ((unsigned)d ^ (unsigned)negative) + (unsigned)(negative & 1);
-    enum { N = sizeof *r / sizeof(limb_t) };
+    typedef EC(lookup_word_t) word_t;
+    enum { N = sizeof *r / sizeof(word_t) };
+    _Static_assert(sizeof *r % sizeof(word_t) == 0, "an affine point is whole words");
     const size_t index = (size_t)magnitude - 1;
-    limb_t *out = (limb_t *)r;
+    word_t *out = (word_t *)r;
     FE minus;
     /* ct_lookup with the sizes known here, so the compiler can unroll and
      * vectorise the masked reads */
     for (size_t i = 0; i < N; i++) out[i] = 0;
     for (size_t j = 0; j < EC_CT_TABLE; j++) {
-        const limb_t mask = limb_is_zero_mask((limb_t)(j ^ index));
-        const limb_t *entry = (const limb_t *)&table[j];
+        const word_t mask = (word_t)0 - (word_t)(limb_is_zero_mask((limb_t)(j ^ index)) & 1);
+        const word_t *entry = (const word_t *)&table[j];
         for (size_t i = 0; i < N; i++) out[i] |= entry[i] & mask;
     }
     F(neg)(&minus, &r->y);
@@ -429,8 +486,18 @@ static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *dig
         for (int i = ndigits - 1; i >= 0; i--) {
             int d = scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW);
             EC(lookup_affine_ct)(&pick, table[i], d);
-            sum = acc;
-            EC(jacobian_add_affine_ct)(&sum, &pick.x, &pick.y);
+            /* which addition depends on w and i only, never on the digits */
+            if (w == top && i == ndigits - 1) { /* acc is the identity */
+                sum.x = pick.x;
+                F(dbl)(&sum.y, &pick.y);
+                F(set_one)(&sum.z);
+            } else {
+                sum = acc;
+                if (w >= EC_CT_UNIFIED_WINDOWS)
+                    EC(jacobian_add_affine_distinct_ct)(&sum, &pick.x, &pick.y);
+                else
+                    EC(jacobian_add_affine_ct)(&sum, &pick.x, &pick.y);
+            }
             ct_cmov(&acc, &sum, sizeof acc, ~limb_is_zero_mask((limb_t)(unsigned)d));
         }
     }

@@ -64,6 +64,8 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
  * modular addition costs a ninth of a product here (no carry flag in
  * WebAssembly), the compare and subtract half of that. */
 #define EC_ADD_LAZY fp_add_nr
+/* So are the differences (fp_sub_nr: one pass, no selection). */
+#define EC_SUB_LAZY fp_sub_nr
 #endif
 /* On 64-bit limbs EC_SQR_CHEAP stays unset: an Fp square costs less than a
  * product (152 against 167 instructions on four limbs, 287 against 311 on
@@ -229,6 +231,17 @@ static void g1_endo(g1_t *r, const g1_t *p) { *r = *p; }
 #if CURVE_FAMILY_BLS12 || CURVE_FAMILY_BN
 /* E keeps Z: the constant-time split multiplies from affine tables. */
 #define EC_CT_AFFINE 1
+/* Only the last window's additions can meet +-the accumulator. With the
+ * digits e_0 + e_1 beta (beta = x^2 or lambda, e_i < 2^E, E = 128 or
+ * GLV_DIGIT_BITS) the signed windows above window w sum to
+ * D_i = round(e_i / 2^(5w)), so adding [d]P (or [d beta]P) to the
+ * accumulator of window w, with |d| <= 16, meets +-it only if a beta + b
+ * = 0 mod r for |a|, |b| <= 2^(E - 5w) + 32, not both zero (both zero
+ * means d = 0 or an identity accumulator, which the product handles). The
+ * nonzero (a, b) with a beta + b = 0 mod r have max(|a|, |b|) above
+ * 2^(E - 1) on every curve here (tests/test_g1_mul_ct.py), so only w = 0
+ * can: k = r - 2 does on BLS12-381. */
+#define EC_CT_UNIFIED_WINDOWS 1
 #endif
 #include "ec/ec_mul_template.h"
 #include "ec/ec_msm_template.h"

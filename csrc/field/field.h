@@ -76,6 +76,10 @@ void fp_add(fp_t *r, const fp_t *a, const fp_t *b);
  * only (they take a b < p R, and 4p < R on every curve). */
 void fp_add_nr(fp_t *r, const fp_t *a, const fp_t *b);
 void fp_sub(fp_t *r, const fp_t *a, const fp_t *b);
+/* a + p - b not reduced, for a < 2p and b < p, a product's operand only:
+ * below 2p for a < p (of fp_sqr, or of fp_mul with the other below 2p),
+ * below 3p for a < 2p (of fp_mul with the other below p: a b < p R). */
+void fp_sub_nr(fp_t *r, const fp_t *a, const fp_t *b);
 void fp_dbl(fp_t *r, const fp_t *a);
 void fp_half(fp_t *r, const fp_t *a); /* a / 2 */
 void fp_neg(fp_t *r, const fp_t *a);

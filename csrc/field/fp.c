@@ -11,6 +11,7 @@ void fp_add(fp_t *r, const fp_t *a, const fp_t *b) { mont_modadd(r->l, a->l, b->
 _Static_assert(CURVE_P_BITS + 2 <= CURVE_FP_BITS, "4p < R: fp_add_nr's sums are products' operands");
 void fp_add_nr(fp_t *r, const fp_t *a, const fp_t *b) { mont_add_n(r->l, a->l, b->l, N); }
 void fp_sub(fp_t *r, const fp_t *a, const fp_t *b) { mont_modsub(r->l, a->l, b->l, P_MODULUS, N); }
+void fp_sub_nr(fp_t *r, const fp_t *a, const fp_t *b) { mont_add_sub_n(r->l, a->l, P_MODULUS, b->l, N); }
 void fp_dbl(fp_t *r, const fp_t *a) { mont_modadd(r->l, a->l, a->l, P_MODULUS, N); }
 /* a / 2: a + p if a is odd (below 2^(N w): p < 2^(N w - 1)), shifted right. */
 void fp_half(fp_t *r, const fp_t *a) {
