@@ -262,9 +262,7 @@ static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE
     F(mul)(&r->z, &r->z, &den);
     r->x = x3;
     EC(jacobian_t) q;
-    q.x = *x2;
-    F(dbl)(&q.y, y2);
-    F(set_one)(&q.z);
+    EC(jacobian_from_affine_w)(&q, x2, y2);
     ct_cmov(r, &q, sizeof *r, r_identity);
 }
 
@@ -299,9 +297,7 @@ static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2,
     F(mul)(&r->z, &r->z, &h);
     r->x = x3;
     EC(jacobian_t) q;
-    q.x = *x2;
-    F(dbl)(&q.y, y2);
-    F(set_one)(&q.z);
+    EC(jacobian_from_affine_w)(&q, x2, y2);
     ct_cmov(r, &q, sizeof *r, r_identity);
 }
 
@@ -492,9 +488,7 @@ static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *dig
             EC(lookup_affine_ct)(&pick, table[i], d);
             /* which addition depends on w and i only, never on the digits */
             if (w == top && i == ndigits - 1) { /* acc is the identity */
-                sum.x = pick.x;
-                F(dbl)(&sum.y, &pick.y);
-                F(set_one)(&sum.z);
+                EC(jacobian_from_affine_w)(&sum, &pick.x, &pick.y);
             } else {
                 sum = acc;
                 if (w >= EC_CT_UNIFIED_WINDOWS)
