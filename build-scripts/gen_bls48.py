@@ -361,9 +361,7 @@ def emit_bls48(curve: SimpleNamespace, c_limbs: Callable[[int, int], str],
     o(f"static const limb_t P_MODULUS[FP_LIMBS] = {c_limbs(p, fp_bits)};")
     o(f"#define P_N0 ((limb_t)0x{(-pow(p, -1, 2**64)) % 2**64:016x}ULL)")
     o(f"static const limb_t P_R2[FP_LIMBS] = {c_limbs((1 << (2 * fp_bits)) % p, fp_bits)};")
-    o(f"static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {c_limbs((p + 1) // 4, fp_bits)};")
     o(f"static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {c_limbs((p - 1) // 2, fp_bits)};")
-    o(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {c_limbs((p - 3) // 4, fp_bits)};")
     for line in pow_chain_lines("P_MINUS_3_DIV_4_CHAIN", (p - 3) // 4, "((p - 3) / 4)"):
         o(line)
     o(f"static const fp_t FP_ONE = {c_nested(T.fp(1))};")

@@ -1082,9 +1082,7 @@ def emit_bn(curve: SimpleNamespace) -> str:
     w(f"static const limb_t P_MODULUS[FP_LIMBS] = {limbs(p, fp_bits)};")
     w(f"#define P_N0 ((limb_t)0x{(-pow(p, -1, 2**64)) % 2**64:016x}ULL)")
     w(f"static const limb_t P_R2[FP_LIMBS] = {limbs((1 << (2 * fp_bits)) % p, fp_bits)};")
-    w(f"static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {limbs((p + 1) // 4, fp_bits)};")
     w(f"static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {limbs((p - 1) // 2, fp_bits)};")
-    w(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {limbs((p - 3) // 4, fp_bits)};")
     for line in pow_chain_lines("P_MINUS_3_DIV_4_CHAIN", (p - 3) // 4, "((p - 3) / 4)"):
         w(line)
     w(f"static const fp_t FP_ONE = {c_f(1)};")
@@ -1234,9 +1232,7 @@ def emit() -> str:
     w(f"static const limb_t P_MODULUS[FP_LIMBS] = {c_limbs(P, 384)};")
     w(f"#define P_N0 ((limb_t)0x{(-pow(P, -1, 2**64)) % 2**64:016x}ULL)")
     w(f"static const limb_t P_R2[FP_LIMBS] = {c_limbs((1 << 768) % P, 384)};")
-    w(f"static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {c_limbs((P + 1) // 4, 384)};")
     w(f"static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {c_limbs((P - 1) // 2, 384)};")
-    w(f"static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {c_limbs((P - 3) // 4, 384)};")
     for line in pow_chain_lines("P_MINUS_3_DIV_4_CHAIN", (P - 3) // 4, "((p - 3) / 4)"):
         w(line)
     w(f"static const fp_t FP_ONE = {c_fp(1)};")

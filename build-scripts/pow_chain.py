@@ -134,6 +134,8 @@ def chain(e: int) -> "tuple[list[tuple[int, int, int, int]], int, int]":
         t[dst] = (t[s] << k) + (t[m] if m != CHAIN_NO_MUL else 0)
     assert t[steps[-1][0]] == e, "the chain does not compute e"
     assert acc + 1 < CHAIN_NO_MUL and all(s[2] < 256 for s in steps), "a step does not fit in bytes"
+    # mont_pow_chain_n squares at least once in a step without a product
+    assert all(s[2] > 0 or s[3] != CHAIN_NO_MUL for s in steps), "a step copies"
     products = sum(1 for s in steps if s[3] != CHAIN_NO_MUL)
     return steps, acc + 1, products
 

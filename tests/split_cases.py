@@ -1,6 +1,7 @@
 """Scalars and a reference power shared by the tests of the split
-multiplications and powers (test_bn_split.py, test_gt_vartime.py): the
-edges of Fr and the powers of an endomorphism's eigenvalue, the scalars at
+multiplications and powers (test_bn_split.py, test_gt_vartime.py,
+test_g1_mul_ct.py, test_g2_mul_ct.py): the cube roots of unity modulo r,
+the edges of Fr and the powers of an endomorphism's eigenvalue, the scalars at
 which the core's Babai rounding changes side (read from the constants it
 compiles, csrc/curves/<name>/consts.h: native checkouts only), and
 square-and-multiply over a group's own product and square."""
@@ -39,6 +40,18 @@ def _boundary_scalars(name, r):
             kk = ((2 * t + 1) << (m - 1)) // gi  # kk gi / 2^m just below t + 1/2
             out += [(kk + s + d) % r for s in (-1, 0, 1, 2)]
     return out
+
+
+def _cube_roots_of_unity(r):
+    """The two primitive cube roots of unity modulo the prime r ([] if
+    there are none, r = 2 mod 3)."""
+    if (r - 1) % 3:
+        return []
+    for g in range(2, 100):
+        w = pow(g, (r - 1) // 3, r)
+        if w != 1:
+            return [w, w * w % r]
+    return []
 
 
 def _scalars(r, lam):

@@ -4,8 +4,10 @@ encodings and their rejections, and the group laws. Runs in every runtime;
 the comparison with py_ecc is in test_xref_bn254.py."""
 
 import json
+import random
 
 import pytest
+from bn_reference import Fp2
 from curve_search import points_on_curve
 
 from pybls import bn254, curves, errors
@@ -202,3 +204,33 @@ def test_mcl_known_answer(vectors_dir):
     coefficients = [int.from_bytes(raw[i:i + 32], "big") for i in range(0, 384, 32)]
     assert coefficients[::-1] == [int(c) for c in known["e"]]
     assert bn254.pairing(P, Q) != e
+
+
+def test_g2_decompression_of_random_x():
+    """A compressed G2 encoding of any x < p decodes (subgroup check off)
+    exactly when x^3 + b' is a square in Fp2, which is when its norm is a
+    square in Fp (Euler's criterion here), and then to a point with that x
+    whose y squares to x^3 + b'; otherwise NotOnCurveError. The core
+    decides on the norm's root too, so this checks it against the curve
+    equation rather than against itself."""
+    rng = random.Random("g2 decompression")
+    b = Fp2(P, 3) * Fp2(P, 9, 1).inv0()
+    xs = [(0, 0), (1, 0), (0, 1), (P - 1, 0), (0, P - 1)]
+    xs += [(rng.randrange(P), rng.randrange(P)) for _ in range(40)]
+    seen = set()
+    for x0, x1 in xs:
+        x = Fp2(P, x0, x1)
+        rhs = x * x * x + b
+        square = pow(rhs.a * rhs.a + rhs.b * rhs.b, (P - 1) // 2, P) != P - 1
+        seen.add(square)
+        for top in (0x80, 0xC0):  # y the smaller or the larger root
+            enc = bytearray(x1.to_bytes(32, "big") + x0.to_bytes(32, "big"))
+            enc[0] |= top
+            if not square:
+                with pytest.raises(errors.NotOnCurveError):
+                    G2.from_bytes(bytes(enc), subgroup_check=False)
+                continue
+            (px0, px1), (y0, y1) = G2.from_bytes(bytes(enc), subgroup_check=False).to_affine()
+            y = Fp2(P, y0, y1)
+            assert (px0, px1) == (x0, x1) and y * y == rhs, (x0, x1)
+    assert seen == {True, False}

@@ -17,22 +17,13 @@ the bound g1.c's EC_CT_UNIFIED_WINDOWS rests on."""
 import random
 
 import pytest
+from split_cases import _cube_roots_of_unity
 
 from pybls import curves
 
 # BLS48-581's G1 has no endomorphism split: its constant-time product is
 # the windowed one of every point, which test_curves and the MSM tests cover.
 CURVES = sorted(c for c in curves.CURVES if c != "bls48_581")
-
-
-def _cube_roots_of_unity(r):
-    if (r - 1) % 3:
-        return []
-    for g in range(2, 100):
-        w = pow(g, (r - 1) // 3, r)
-        if w != 1:
-            return [w, w * w % r]
-    return []
 
 
 def _scalars(r):

@@ -22,6 +22,7 @@ import random
 
 import pytest
 from bn_reference import Fp2, affine_mul
+from split_cases import _cube_roots_of_unity
 
 from pybls import curves
 from pybls._lib import _abi
@@ -30,16 +31,6 @@ CURVES = sorted(c for c in curves.CURVES if c != "bls48_581")
 FLAGS = [0, _abi.PYBLS_MUL_IN_SUBGROUP]
 WINDOW, DIGITS = 5, 4
 X_ABS = 0xD201000000010000  # BLS12-381's |x|
-
-
-def _cube_roots_of_unity(r):
-    if (r - 1) % 3:
-        return []
-    for g in range(2, 100):
-        w = pow(g, (r - 1) // 3, r)
-        if w != 1:
-            return [w, w * w % r]
-    return []
 
 
 def _booth(d, j):

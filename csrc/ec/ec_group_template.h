@@ -246,6 +246,13 @@ static void EC(jacobian_dbl_w)(EC(jacobian_t) *r, const EC(jacobian_t) *p) {
 static inline void EC(jacobian_to_w)(EC(jacobian_t) *p) { F(dbl)(&p->y, &p->y); }
 static inline void EC(jacobian_from_w)(EC(jacobian_t) *p) { F(half)(&p->y, &p->y); }
 
+/* r = the affine (x, y) in the W form: (x, 2y, 1). */
+static inline void EC(jacobian_from_affine_w)(EC(jacobian_t) *r, const FE *x, const FE *y) {
+    r->x = *x;
+    F(dbl)(&r->y, y);
+    F(set_one)(&r->z);
+}
+
 /* The identity (1, 1, 0) of EC(to_jacobian) in the W form, (1, 2, 0),
  * which the doubling leaves as it is. */
 static inline void EC(jacobian_set_identity_w)(EC(jacobian_t) *r) {
@@ -270,9 +277,7 @@ static void EC(jacobian_dbl_n)(EC(jacobian_t) *p, int n) {
 static inline void EC(jacobian_add_affine_vartime_w)(EC(jacobian_t) *r, const FE *x, const FE *y) {
     FE z1z1, u2, s2, h, rr, hh, i, j, v, x3;
     if (F(is_zero)(&r->z) & 1) {
-        r->x = *x;
-        F(dbl)(&r->y, y);
-        F(set_one)(&r->z);
+        EC(jacobian_from_affine_w)(r, x, y);
         return;
     }
     F(sqr)(&z1z1, &r->z);

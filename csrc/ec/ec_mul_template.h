@@ -36,9 +36,9 @@
  *                  accumulator itself, so that they take the unified
  *                  addition and the others the cheaper plain one (unset:
  *                  every window takes the unified one)
- *   EC_VT_AFFINE_W (optional) E maps Z = 1 to Z = 1: the variable-time
- *                  split multiplies from affine width-w NAF tables made
- *                  with one inversion, in Jacobian coordinates (below)
+ *   EC_VT_AFFINE_W (optional, with EC_CT_AFFINE) the width of the NAF of
+ *                  the variable-time split product from those affine
+ *                  tables (below; EC_WNAF_W if unset)
  *
  * Products are right for every point of the curve, not only the subgroup:
  * points outside it are reachable by skipping the subgroup check, and [k]P
@@ -48,6 +48,10 @@
  * EC(mul_subgroup_vartime)). That branch depends on the point, never on
  * the scalar.
  */
+
+#if defined(EC_VT_AFFINE_W) && !defined(EC_CT_AFFINE)
+#error "EC_VT_AFFINE_W is the width of EC_CT_AFFINE's variable-time product"
+#endif
 
 #define EC_CT_WINDOW 5
 #define EC_CT_TABLE (1 << (EC_CT_WINDOW - 1)) /* P, 2P, ..., 16P */
@@ -258,9 +262,7 @@ static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE
     F(mul)(&r->z, &r->z, &den);
     r->x = x3;
     EC(jacobian_t) q;
-    q.x = *x2;
-    F(dbl)(&q.y, y2);
-    F(set_one)(&q.z);
+    EC(jacobian_from_affine_w)(&q, x2, y2);
     ct_cmov(r, &q, sizeof *r, r_identity);
 }
 
@@ -295,9 +297,7 @@ static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2,
     F(mul)(&r->z, &r->z, &h);
     r->x = x3;
     EC(jacobian_t) q;
-    q.x = *x2;
-    F(dbl)(&q.y, y2);
-    F(set_one)(&q.z);
+    EC(jacobian_from_affine_w)(&q, x2, y2);
     ct_cmov(r, &q, sizeof *r, r_identity);
 }
 
@@ -488,9 +488,7 @@ static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *dig
             EC(lookup_affine_ct)(&pick, table[i], d);
             /* which addition depends on w and i only, never on the digits */
             if (w == top && i == ndigits - 1) { /* acc is the identity */
-                sum.x = pick.x;
-                F(dbl)(&sum.y, &pick.y);
-                F(set_one)(&sum.z);
+                EC(jacobian_from_affine_w)(&sum, &pick.x, &pick.y);
             } else {
                 sum = acc;
                 if (w >= EC_CT_UNIFIED_WINDOWS)
@@ -599,44 +597,20 @@ static void EC(sum_lanes_vartime)(POINT *r, const EC(lane_t) *lanes, size_t nlan
     *r = acc;
 }
 
-#if defined(EC_CT_AFFINE) || defined(EC_VT_AFFINE_W)
+#ifdef EC_CT_AFFINE
 /* ---- variable time from affine tables -----------------------------------
  * For P in the prime-order subgroup and not the identity (no multiple in
  * the table is the identity): the odd multiples P, 3P, ..., (2^(w-1) - 1)P
  * of a width-w NAF in affine coordinates, E of them for the other digits,
  * and a Jacobian accumulator (W form) of doublings (3M + 4S) and mixed
- * additions (8M + 3S) instead of the complete formulas' 12M each. With
- * EC_CT_AFFINE the tables are affine on the isomorphic curve of
- * EC(affine_tables), with no inversion; otherwise (EC_VT_AFFINE_W: E maps
- * Z = 1 to Z = 1) the table's Z are inverted together. */
+ * additions (8M + 3S) instead of the complete formulas' 12M each. The
+ * tables are affine on the isomorphic curve of EC(affine_tables), with no
+ * inversion. */
 #ifndef EC_VT_AFFINE_W
 #define EC_VT_AFFINE_W EC_WNAF_W
 #endif
 #define EC_VT_AFFINE_TABLE (1 << (EC_VT_AFFINE_W - 2))
-#ifdef EC_CT_AFFINE
 _Static_assert(EC_VT_AFFINE_TABLE <= EC_CT_TABLE, "EC(coz_multiples) takes at most EC_CT_TABLE points");
-#endif
-
-#ifndef EC_CT_AFFINE
-/* table[j] = proj[j] in affine coordinates (Z_j != 0), one variable-time
- * inversion: the multiples of a public point. */
-static void EC(affine_batch_vartime)(EC(affine_xy_t) *table, const POINT *proj, int n) {
-    FE pre[EC_VT_AFFINE_TABLE], inv, zi;
-    pre[0] = proj[0].z;
-    for (int j = 1; j < n; j++) F(mul)(&pre[j], &pre[j - 1], &proj[j].z);
-    F(inv_vartime)(&inv, &pre[n - 1]);
-    for (int j = n - 1; j >= 0; j--) {
-        if (j > 0) {
-            F(mul)(&zi, &inv, &pre[j - 1]);
-            F(mul)(&inv, &inv, &proj[j].z);
-        } else {
-            zi = inv;
-        }
-        F(mul)(&table[j].x, &proj[j].x, &zi);
-        F(mul)(&table[j].y, &proj[j].y, &zi);
-    }
-}
-#endif
 
 static void EC(mul_digits_affine_vartime)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
     const int dlimbs = EC_DIGIT_LIMBS(ndigits);
@@ -644,24 +618,8 @@ static void EC(mul_digits_affine_vartime)(POINT *r, const POINT *p, const limb_t
     int8_t nafs[EC_MAX_DIGITS][EC_NAF_LEN];
     int lens[EC_MAX_DIGITS], top = 0;
     EC(jacobian_t) acc;
-    FE minus;
-#ifdef EC_CT_AFFINE
-    FE z;
+    FE minus, z;
     EC(affine_tables)(table[0], &z, p, EC_VT_AFFINE_TABLE, 1, ndigits);
-#else
-    POINT proj[EC_VT_AFFINE_TABLE], p2, t;
-    proj[0] = *p;
-    EC(dbl)(&p2, p);
-    for (int j = 1; j < EC_VT_AFFINE_TABLE; j++) EC(add)(&proj[j], &proj[j - 1], &p2);
-    EC(affine_batch_vartime)(table[0], proj, EC_VT_AFFINE_TABLE);
-    for (int i = 1; i < ndigits; i++)
-        for (int j = 0; j < EC_VT_AFFINE_TABLE; j++) {
-            EC(from_affine)(&t, &table[i - 1][j].x, &table[i - 1][j].y);
-            EC(endo)(&t, &t); /* keeps Z = 1 */
-            table[i][j].x = t.x;
-            table[i][j].y = t.y;
-        }
-#endif
     for (int i = 0; i < ndigits; i++) {
         lens[i] = scalar_wnaf_vartime(nafs[i], digits + i * dlimbs, dlimbs, EC_VT_AFFINE_W);
         if (lens[i] > top) top = lens[i];
@@ -684,9 +642,7 @@ static void EC(mul_digits_affine_vartime)(POINT *r, const POINT *p, const limb_t
         return;
     }
     EC(jacobian_from_w)(&acc);
-#ifdef EC_CT_AFFINE
     F(mul)(&acc.z, &acc.z, &z); /* back to E */
-#endif
     EC(from_jacobian)(r, &acc);
 }
 #endif
@@ -696,7 +652,7 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     int8_t nafs[EC_MAX_DIGITS * EC_NAF_LEN];
     EC(lane_t) lanes[EC_MAX_DIGITS];
     limb_t kc[FR_LIMBS], high = 0;
-#if defined(EC_CT_AFFINE) || defined(EC_VT_AFFINE_W)
+#ifdef EC_CT_AFFINE
     const int known = split == EC_SPLIT_KNOWN;
 #endif
     EC_TAKE_EXACT(r, p, k, split)
@@ -705,7 +661,7 @@ static void EC(mul_split_vartime)(POINT *r, const POINT *p, const fr_t *k, int s
     fr_to_canonical(kc, k);
     for (int j = FR_LIMBS / 2; j < FR_LIMBS; j++) high |= kc[j];
     if (!high) split = EC_SPLIT_NEVER;
-#if defined(EC_CT_AFFINE) || defined(EC_VT_AFFINE_W)
+#ifdef EC_CT_AFFINE
     {
         /* P in the subgroup (known, or checked for the split): the affine
          * tables; the identity, whose table would be all zero, below */

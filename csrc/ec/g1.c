@@ -237,7 +237,8 @@ static void g1_endo(g1_t *r, const g1_t *p) { *r = *p; }
  * D_i = round(e_i / 2^(5w)), so adding [d]P (or [d beta]P) to the
  * accumulator of window w, with |d| <= 16, meets +-it only if a beta + b
  * = 0 mod r for |a|, |b| <= 2^(E - 5w) + 32, not both zero (both zero
- * means d = 0 or an identity accumulator, which the product handles). The
+ * means d = 0, as the windows above w sum to multiples of 32 and |d| <=
+ * 16, or an identity accumulator, which the product handles). The
  * nonzero (a, b) with a beta + b = 0 mod r have max(|a|, |b|) above
  * 2^(E - 1) on every curve here (tests/test_g1_mul_ct.py), so only w = 0
  * can: k = r - 2 does on BLS12-381. */

@@ -88,8 +88,6 @@ void fp_sqr(fp_t *r, const fp_t *a);
 void fp_inv(fp_t *r, const fp_t *a); /* 0 -> 0 */
 /* The same in variable time: for public values only. */
 void fp_inv_vartime(fp_t *r, const fp_t *a);
-/* r = a^e for a public exponent given as little-endian limbs. */
-void fp_pow(fp_t *r, const fp_t *a, const limb_t *e, int elimbs);
 /* r = a^((p-3)/4), by an addition chain (constant time). */
 void fp_pow_p_minus_3_div_4(fp_t *r, const fp_t *a);
 /* Sets r = sqrt(a) (some root) and returns all-ones if a is a square. */

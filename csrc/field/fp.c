@@ -47,10 +47,6 @@ void fp_mul3(fp_t *r, const fp_t *a) {
     fp_add(r, &t, a);
 }
 
-void fp_pow(fp_t *r, const fp_t *a, const limb_t *e, int elimbs) {
-    mont_pow_n(r->l, a->l, e, elimbs, P_MODULUS, P_N0, FP_ONE.l, N);
-}
-
 /* fp_inv is in fp_inv.c. */
 
 limb_t fp_is_zero(const fp_t *a) { return mont_is_zero_n(a->l, N); }

@@ -22,9 +22,10 @@
  * multiplied into the batch's. Alongside, d and e with d a = c f,
  * e a = c g (mod p) follow the same matrix, divided by 2^B modulo p: at the
  * end c a^-1 = +-d; c = R^2 mod p (e starts at c, d at 0) makes that the
- * inverse's Montgomery form (a = x R, c a^-1 = x^-1 R). The last batch takes the runs left (on BLS12-381 18 batches
- * of 60 steps and one of 20 with 64-bit limbs, 36 of 30 and one of 30
- * with 32-bit ones), and updates d alone.
+ * inverse's Montgomery form (a = x R, c a^-1 = x^-1 R). The last batch
+ * takes the runs left (on BLS12-381 18 batches of 60 steps and one of 20
+ * with 64-bit limbs, 36 of 30 and one of 30 with 32-bit ones), and
+ * updates d alone.
  *
  * Numbers are kept as signed radix-2^B limbs: limbs 0 .. SN-2 in [0, 2^B),
  * the top one signed. fp_inv is constant time: no branch or index
@@ -329,9 +330,10 @@ void fp_inv(fp_t *r, const fp_t *a) {
 
 /* ---- Variable time, for public values only ----------------------------- */
 
-/* The B divsteps of divsteps() with branches: a run of zero low bits of g
- * is taken at once (each is one step: g / 2, delta + 1), and an odd g costs
- * one addition, after a swap when delta > 0. The matrix is the same. */
+/* A batch's B divsteps (those of divsteps_ct) with branches: a run of zero
+ * low bits of g is taken at once (each is one step: g / 2, delta + 1), and
+ * an odd g costs one addition, after a swap when delta > 0. The matrix is
+ * the same. */
 static sl_t divsteps_vartime(sl_t delta, sw_t f, sw_t g, divstep_matrix_t *m) {
     sw_t u = 1, v = 0, q = 0, r = 1, t;
     int left = SB;

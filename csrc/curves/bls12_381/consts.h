@@ -13,9 +13,7 @@
 static const limb_t P_MODULUS[FP_LIMBS] = {LIMB64(0xb9feffffffffaaab), LIMB64(0x1eabfffeb153ffff), LIMB64(0x6730d2a0f6b0f624), LIMB64(0x64774b84f38512bf), LIMB64(0x4b1ba7b6434bacd7), LIMB64(0x1a0111ea397fe69a)};
 #define P_N0 ((limb_t)0x89f3fffcfffcfffdULL)
 static const limb_t P_R2[FP_LIMBS] = {LIMB64(0xf4df1f341c341746), LIMB64(0x0a76e6a609d104f1), LIMB64(0x8de5476c4c95b6d5), LIMB64(0x67eb88a9939d83c0), LIMB64(0x9a793e85b519952d), LIMB64(0x11988fe592cae3aa)};
-static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {LIMB64(0xee7fbfffffffeaab), LIMB64(0x07aaffffac54ffff), LIMB64(0xd9cc34a83dac3d89), LIMB64(0xd91dd2e13ce144af), LIMB64(0x92c6e9ed90d2eb35), LIMB64(0x0680447a8e5ff9a6)};
 static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0xdcff7fffffffd555), LIMB64(0x0f55ffff58a9ffff), LIMB64(0xb39869507b587b12), LIMB64(0xb23ba5c279c2895f), LIMB64(0x258dd3db21a5d66b), LIMB64(0x0d0088f51cbff34d)};
-static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0xee7fbfffffffeaaa), LIMB64(0x07aaffffac54ffff), LIMB64(0xd9cc34a83dac3d89), LIMB64(0xd91dd2e13ce144af), LIMB64(0x92c6e9ed90d2eb35), LIMB64(0x0680447a8e5ff9a6)};
 /* a^((p - 3) / 4) by an addition chain (75 products, 378 squares;
  * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
  * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */

@@ -12,9 +12,7 @@
 static const limb_t P_MODULUS[FP_LIMBS] = {LIMB64(0x3c208c16d87cfd47), LIMB64(0x97816a916871ca8d), LIMB64(0xb85045b68181585d), LIMB64(0x30644e72e131a029)};
 #define P_N0 ((limb_t)0x87d20782e4866389ULL)
 static const limb_t P_R2[FP_LIMBS] = {LIMB64(0xf32cfc5b538afa89), LIMB64(0xb5e71911d44501fb), LIMB64(0x47ab1eff0a417ff6), LIMB64(0x06d89f71cab8351f)};
-static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {LIMB64(0x4f082305b61f3f52), LIMB64(0x65e05aa45a1c72a3), LIMB64(0x6e14116da0605617), LIMB64(0x0c19139cb84c680a)};
 static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0x9e10460b6c3e7ea3), LIMB64(0xcbc0b548b438e546), LIMB64(0xdc2822db40c0ac2e), LIMB64(0x183227397098d014)};
-static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0x4f082305b61f3f51), LIMB64(0x65e05aa45a1c72a3), LIMB64(0x6e14116da0605617), LIMB64(0x0c19139cb84c680a)};
 /* a^((p - 3) / 4) by an addition chain (50 products, 253 squares;
  * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
  * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */

@@ -12,9 +12,7 @@
 static const limb_t P_MODULUS[FP_LIMBS] = {LIMB64(0xa700000000000013), LIMB64(0x6121000000000013), LIMB64(0xba344d8000000008), LIMB64(0x2523648240000001)};
 #define P_N0 ((limb_t)0x08435e50d79435e5ULL)
 static const limb_t P_R2[FP_LIMBS] = {LIMB64(0xb3e886745370473d), LIMB64(0x55efbf6e8c1cc3f1), LIMB64(0x281e3a1b7f86954f), LIMB64(0x1b0a32fdf6403a3d)};
-static const limb_t P_PLUS_1_DIV_4[FP_LIMBS] = {LIMB64(0xe9c0000000000005), LIMB64(0x1848400000000004), LIMB64(0x6e8d136000000002), LIMB64(0x0948d92090000000)};
 static const limb_t P_MINUS_1_DIV_2[FP_LIMBS] = {LIMB64(0xd380000000000009), LIMB64(0x3090800000000009), LIMB64(0xdd1a26c000000004), LIMB64(0x1291b24120000000)};
-static const limb_t P_MINUS_3_DIV_4[FP_LIMBS] = {LIMB64(0xe9c0000000000004), LIMB64(0x1848400000000004), LIMB64(0x6e8d136000000002), LIMB64(0x0948d92090000000)};
 /* a^((p - 3) / 4) by an addition chain (23 products, 250 squares;
  * build-scripts/pow_chain.py): steps {dst, src, k, mul} meaning
  * t[dst] = t[src]^(2^k) t[mul], t[0] = a, mul = 0xff for none. */
