@@ -116,16 +116,26 @@ def row(n: int, acc: List[str], src: str, fresh: str) -> List[str]:
     return out
 
 
+def row_first(n: int, acc: List[str], src: str) -> List[str]:
+    """acc[0..n] = rdx * src[0..n-1], the first row of a product: nothing
+    to add to, so the high halves go straight into the window and one carry
+    chain adds the low halves."""
+    out = [f"mulxq 0(%[{src}]), {acc[0]}, {acc[1]}"]
+    for j in range(1, n):
+        out.append(f"mulxq {8 * j}(%[{src}]), {LO}, {acc[j + 1]}")
+        out.append(f"{'addq' if j == 1 else 'adcq'} {LO}, {acc[j]}")
+    out.append(f"adcq $0, {acc[n]}")
+    return out
+
+
 def mul_wide(n: int) -> List[str]:
     """r[0..2n) = a b for n-limb a, b."""
     acc = REGISTERS[: n + 1]
     lines = []
-    for j in range(n):  # the window starts at zero
-        lines.append(f"xorq {acc[j]}, {acc[j]}")
     r = out_ptr(n)
     for i in range(n):
         lines.append(f"movq {8 * i}(%[b]), %%rdx")
-        lines += row(n, acc, "a", acc[n])
+        lines += row_first(n, acc, "a") if i == 0 else row(n, acc, "a", acc[n])
         lines += load_out_ptr(n)
         lines.append(f"movq {acc[0]}, {8 * i}({r})")
         acc = acc[1:] + acc[:1]
@@ -199,10 +209,10 @@ def mul_mont(n: int) -> List[str]:
     (n + 1 limbs; m < 2^(64n - 2)), and dividing by 2^64 brings it below 2m
     again; a last conditional subtraction takes it below m."""
     acc = REGISTERS[: n + 1]
-    lines = [f"xorq {acc[j]}, {acc[j]}" for j in range(n)]
+    lines = []
     for i in range(n):
         lines.append(f"movq {8 * i}(%[b]), %%rdx")
-        lines += row(n, acc, "a", acc[n])
+        lines += row_first(n, acc, "a") if i == 0 else row(n, acc, "a", acc[n])
         lines.append(f"movq {acc[0]}, %%rdx")
         lines.append("imulq %[n0], %%rdx")
         lines.append(f"xorq {LO}, {LO}")  # clears CF and OF; acc[n] is in use

@@ -7,7 +7,8 @@
  * m, a, b and the 2n-limb A, B in hexadecimal) and prints for each, in
  * hexadecimal: mont_adx_mul{n}(a, b), mont_adx_redc{n}(A),
  * mont_adx_modadd{n}(a, b), mont_adx_modsub{n}(a, b),
- * mont_adx_modadd_wide{n}(A, B) and mont_adx_modsub_wide{n}(A, B);
+ * mont_adx_modadd_wide{n}(A, B), mont_adx_modsub_wide{n}(A, B) and
+ * mont_adx_mul_wide{n}(a, b);
  * "ALIAS " goes before them when one of them with r = a or r = b (r = A,
  * r = B) gives another value than into a separate buffer.
  *
@@ -64,7 +65,7 @@ int main(void) {
     static char mhex[200], ahex[200], bhex[200], Ahex[400], Bhex[400];
     int n;
     while (scanf("%d %199s %199s %199s %399s %399s", &n, mhex, ahex, bhex, Ahex, Bhex) == 6) {
-        limb_t m[10], a[10], b[10], A[20], B[20], t[20], out[5][20], red[10], n0 = 1;
+        limb_t m[10], a[10], b[10], A[20], B[20], t[20], out[5][20], red[10], prod[20], n0 = 1;
         int alias = 0;
         if (n != 4 && n != 6 && n != 8 && n != 10) return 2;
         from_hex(m, n, mhex);
@@ -91,6 +92,12 @@ int main(void) {
         case 8: mont_adx_redc8(red, A, m, n0); break;
         default: mont_adx_redc10(red, A, m, n0); break;
         }
+        switch (n) {
+        case 4: mont_adx_mul_wide4(prod, a, b); break;
+        case 6: mont_adx_mul_wide6(prod, a, b); break;
+        case 8: mont_adx_mul_wide8(prod, a, b); break;
+        default: mont_adx_mul_wide10(prod, a, b); break;
+        }
         if (alias) printf("ALIAS ");
         print_hex(out[0], n);
         printf(" ");
@@ -99,6 +106,8 @@ int main(void) {
             printf(" ");
             print_hex(out[op], op >= 3 ? 2 * n : n);
         }
+        printf(" ");
+        print_hex(prod, 2 * n);
         printf("\n");
     }
     return 0;

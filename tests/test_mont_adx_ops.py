@@ -1,7 +1,8 @@
 """The x86-64 products, reductions, sums and differences of
 csrc/arith/mont_adx.h (mont_adx_mul{n}, mont_adx_redc{n},
-mont_adx_modadd{n}, mont_adx_modsub{n} and their double-width
-mont_adx_modadd_wide{n}, mont_adx_modsub_wide{n}, n = 4, 6, 8, 10), built
+mont_adx_modadd{n}, mont_adx_modsub{n}, their double-width
+mont_adx_modadd_wide{n}, mont_adx_modsub_wide{n}, and the double-width
+product mont_adx_mul_wide{n}, n = 4, 6, 8, 10), built
 on their own from tests/mont_adx_ops_check.c and compared with Python
 integers for every curve's Fp and Fr modulus of those sizes, written into a
 separate buffer and in place of either operand.
@@ -99,8 +100,9 @@ def test_kernels_against_python_integers(compiler, flags, tmp_path):
         rinv = pow(top, -1, m)
         for line, second in ((out[2 * k], b), (out[2 * k + 1], any_b)):
             what = f"n={n} m={m:#x} a={a:#x} b={second:#x} A={big_a:#x} B={big_b:#x}"
-            mul, red, add, sub, add_w, sub_w = (int(x, 16) for x in line.removeprefix("ALIAS ").split())
+            mul, red, add, sub, add_w, sub_w, prod = (int(x, 16) for x in line.removeprefix("ALIAS ").split())
             assert mul == a * second * rinv % m, f"mul: {what}"
+            assert prod == a * second, f"mul_wide: {what}"
             assert red == big_a * rinv % m, f"redc: {what}"
             assert add_w == (big_a + big_b) % big, f"modadd_wide: {what}"
             assert sub_w == (big_a - big_b) % big, f"modsub_wide: {what}"
