@@ -131,11 +131,14 @@ def row_first(n: int, acc: List[str], src: str) -> List[str]:
 def mul_wide(n: int) -> List[str]:
     """r[0..2n) = a b for n-limb a, b."""
     acc = REGISTERS[: n + 1]
-    lines = []
+    # four limbs: the first row writes the window (row_first); more: it
+    # adds to a zeroed one (six limbs' final exponentiations on BLS12-381
+    # and BN381_1 took 1.6% longer with row_first)
+    lines = [] if n == 4 else [f"xorq {acc[j]}, {acc[j]}" for j in range(n)]
     r = out_ptr(n)
     for i in range(n):
         lines.append(f"movq {8 * i}(%[b]), %%rdx")
-        lines += row_first(n, acc, "a") if i == 0 else row(n, acc, "a", acc[n])
+        lines += row_first(n, acc, "a") if i == 0 and n == 4 else row(n, acc, "a", acc[n])
         lines += load_out_ptr(n)
         lines.append(f"movq {acc[0]}, {8 * i}({r})")
         acc = acc[1:] + acc[:1]
@@ -209,10 +212,10 @@ def mul_mont(n: int) -> List[str]:
     (n + 1 limbs; m < 2^(64n - 2)), and dividing by 2^64 brings it below 2m
     again; a last conditional subtraction takes it below m."""
     acc = REGISTERS[: n + 1]
-    lines = []
+    lines = [] if n == 4 else [f"xorq {acc[j]}, {acc[j]}" for j in range(n)]  # as in mul_wide
     for i in range(n):
         lines.append(f"movq {8 * i}(%[b]), %%rdx")
-        lines += row_first(n, acc, "a") if i == 0 else row(n, acc, "a", acc[n])
+        lines += row_first(n, acc, "a") if i == 0 and n == 4 else row(n, acc, "a", acc[n])
         lines.append(f"movq {acc[0]}, %%rdx")
         lines.append("imulq %[n0], %%rdx")
         lines.append(f"xorq {LO}, {LO}")  # clears CF and OF; acc[n] is in use
