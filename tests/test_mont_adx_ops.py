@@ -1,0 +1,112 @@
+"""The x86-64 products, reductions, sums and differences of
+csrc/arith/mont_adx.h (mont_adx_mul{n}, mont_adx_redc{n},
+mont_adx_modadd{n}, mont_adx_modsub{n}, their double-width
+mont_adx_modadd_wide{n}, mont_adx_modsub_wide{n}, and the double-width
+product mont_adx_mul_wide{n}, n = 4, 6, 8, 10), built
+on their own from tests/mont_adx_ops_check.c and compared with Python
+integers for every curve's Fp and Fr modulus of those sizes, written into a
+separate buffer and in place of either operand.
+
+Each routine is checked where its contract holds: the Montgomery product
+for a < m and any n-limb b, the reduction for T < M = m 2^(64n), the sums
+and differences for a, b < m, their double-width forms modulo M for
+A, B < M. The operands sit at the bounds (0, 1, m - 1, values that fill
+limbs, M - 1, ...), where a selection between two candidates picks the
+other one when it is wrong, or are random. Each build compiles the kernels
+under other register pressure: gcc -O2, gcc -O0 with the frame pointer kept
+(rbp reserved, as in the sanitizer builds) and clang -O2 where it is
+installed."""
+
+import random
+import shutil
+import subprocess
+
+import pytest
+from c_tools import cpu_has_adx
+from test_mont_adx_sqr import BUILDS, REPO_ROOT, _moduli
+
+pytestmark = [pytest.mark.once, pytest.mark.native_only]
+
+SOURCE = REPO_ROOT / "tests" / "mont_adx_ops_check.c"
+
+
+def _narrow(n, m, rng):
+    """Values below m (the sums' and differences' operands, the
+    product's first one)."""
+    vals = [0, 1, 2, m - 1, m - 2, m // 2, (m + 1) // 2, (m - 1) // 2]
+    vals += [2 ** (64 * k) - 1 for k in range(1, n)] + [m - 2 ** (64 * k) for k in range(1, n)]
+    vals += [rng.randrange(m) for _ in range(12)]
+    return [v for v in vals if 0 <= v < m]
+
+
+def _any(n, m, rng):
+    """Any n-limb value (the product's second operand)."""
+    top = 2 ** (64 * n)
+    return [0, 1, m - 1, m, 2 * m - 1, top - 1, top // 2] + [rng.randrange(top) for _ in range(6)]
+
+
+def _wide(n, m, rng):
+    """Values below M = m 2^(64n)."""
+    top = 2 ** (64 * n)
+    big = m * top
+    vals = [0, 1, big - 1, big - top, big - top - 1, big // 2, top - 1, top, (m - 1) * top,
+            (m - 1) * top + top - 1, m - 1, big - 2]
+    vals += [rng.randrange(big) for _ in range(8)] + [rng.randrange(top) for _ in range(3)]
+    return [v for v in vals if 0 <= v < big]
+
+
+def _cases(rng):
+    out = []
+    for n, m in _moduli():
+        narrow, anyv, wide = _narrow(n, m, rng), _any(n, m, rng), _wide(n, m, rng)
+        for i in range(max(len(narrow), len(wide)) * 3):
+            a = narrow[i % len(narrow)] if i < len(narrow) * 2 else rng.choice(narrow)
+            b = rng.choice(narrow) if i % 2 else narrow[(i * 7 + 3) % len(narrow)]
+            big_a = wide[i % len(wide)]
+            big_b = rng.choice(wide) if i % 2 else wide[(i * 5 + 1) % len(wide)]
+            out.append((n, m, a, b, big_a, big_b, anyv[i % len(anyv)]))
+    return out
+
+
+@pytest.mark.parametrize("compiler,flags", BUILDS, ids=["gcc-O2", "gcc-O0-frame-pointer", "clang-O2"])
+def test_kernels_against_python_integers(compiler, flags, tmp_path):
+    if not cpu_has_adx():
+        pytest.skip("needs an x86-64 processor with BMI2 and ADX")
+    cc = shutil.which(compiler) or (shutil.which("clang-14") if compiler == "clang" else None)
+    if cc is None:
+        if compiler == "gcc":
+            pytest.fail("gcc is required to build tests/mont_adx_ops_check.c")
+        pytest.skip("clang is not installed")
+    exe = tmp_path / "mont_adx_ops_check"
+    cmd = [cc, *flags, "-Wall", "-mbmi2", "-madx", f"-I{REPO_ROOT / 'csrc'}", str(SOURCE), "-o", str(exe)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"
+    rng = random.Random(2027)
+    cases = _cases(rng)
+    assert {c[0] for c in cases} == {4, 6, 8, 10}
+    # the product's second operand is any n-limb value: it goes in b's
+    # place on a second line with the same a
+    lines = []
+    for n, m, a, b, big_a, big_b, any_b in cases:
+        lines.append(f"{n} {m:x} {a:x} {b:x} {big_a:x} {big_b:x}\n")
+        lines.append(f"{n} {m:x} {a:x} {any_b:x} {big_a:x} {big_b:x}\n")
+    proc = subprocess.run([str(exe)], input="".join(lines), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert len(out) == 2 * len(cases)
+    for k, (n, m, a, b, big_a, big_b, any_b) in enumerate(cases):
+        top = 2 ** (64 * n)
+        big = m * top
+        rinv = pow(top, -1, m)
+        for line, second in ((out[2 * k], b), (out[2 * k + 1], any_b)):
+            what = f"n={n} m={m:#x} a={a:#x} b={second:#x} A={big_a:#x} B={big_b:#x}"
+            mul, red, add, sub, add_w, sub_w, prod = (int(x, 16) for x in line.removeprefix("ALIAS ").split())
+            assert mul == a * second * rinv % m, f"mul: {what}"
+            assert prod == a * second, f"mul_wide: {what}"
+            assert red == big_a * rinv % m, f"redc: {what}"
+            assert add_w == (big_a + big_b) % big, f"modadd_wide: {what}"
+            assert sub_w == (big_a - big_b) % big, f"modsub_wide: {what}"
+            if second < m:
+                assert add == (a + second) % m, f"modadd: {what}"
+                assert sub == (a - second) % m, f"modsub: {what}"
+                assert not line.startswith("ALIAS"), f"in place differs: {what}"
