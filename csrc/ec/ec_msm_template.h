@@ -9,7 +9,7 @@
  *                   prime order): every scalar is split into its
  *                   EC_ENDO_SPLIT digits of EC_DIGIT_BITS bits (EC_SPLIT,
  *                   as the products split), point i taking digit 0 and
- *                   E^d(P_i) digit d
+ *                   E^d(P_i) digit d; E must keep Z (affine in, affine out)
  *
  * Few points: the width-w NAF lanes of the points (ec_mul_template.h) are
  * summed with one shared chain of doublings; without EC_MSM_ENDO the
@@ -426,13 +426,16 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
     EC(msm_buckets_layout)(&m, mem, n, c);
     m.secret = secret;
     EC(msm_load)(&m, points, scalars, n);
-    if (m.bits != EC_MSM_DIGIT_BITS) { /* not split: the window for these terms, in the scratch */
+#ifdef EC_MSM_ENDO
+    if (m.terms == n) { /* not split: the best window for these terms that the scratch holds */
         const int most = c;
-        for (int b = c = 1; b <= most; b++)
+        c = 1;
+        for (int b = 2; b <= most; b++)
             if ((uint64_t)(m.bits / b + 1) * EC(msm_window_cost)(n, b) <
                 (uint64_t)(m.bits / c + 1) * EC(msm_window_cost)(n, c))
                 c = b;
     }
+#endif
     EC(set_identity)(&acc);
     for (int j = m.bits / c; j >= 0; j--) {
         if (!(EC(is_identity)(&acc) & 1))
