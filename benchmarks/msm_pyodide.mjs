@@ -73,8 +73,10 @@ for (let r = 0; r < rounds; r++) {
   if (mcl) mcl.times.push(mcl.run(calls));
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-for (const build of builds)
-  console.log(`${build.label}: ${curve} G1 msm of ${n} ${(median(build.times) * 1e3).toFixed(3)} ms (median of ${rounds} rounds of ${calls})`);
+for (const build of builds) {
+  const ms = (median(build.times) * 1e3).toFixed(3);
+  console.log(`${build.label}: ${curve} G1 msm of ${n} ${ms} ms (median of ${rounds} rounds of ${calls})`);
+}
 for (const build of builds.slice(1)) {
   const ratio = median(build.times.map((t, i) => t / builds[0].times[i])).toFixed(3);
   console.log(`${build.label} / ${builds[0].label}: ${ratio}`);
