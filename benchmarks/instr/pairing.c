@@ -27,6 +27,9 @@
  *   g2_msm       the multi-scalar multiplication of those 128 points by
  *                128 full-width scalars (pybls_g2_msm)
  *   g1_msm       the same in G1
+ *   g1_msmN      the G1 MSM of N points (N <= 1024: 8, 16, 64, 1024, ...)
+ *                by N full-width scalars, from a set of its own (the
+ *                multiples of the same point)
  *   fp_inv       the inverse in Fp of the first coordinate of a G1 point
  *                (fp_inv, constant time)
  *   fp_inv_vartime  the same, variable time (the same digest as fp_inv)
@@ -37,6 +40,7 @@
  * values.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pybls.h"
 #include "curves/consts.h"
@@ -56,12 +60,15 @@ static g2_affine_t q_aff;
  * scratch of the sums and MSMs (room for BLS48-581's G2). */
 #define MANY 128
 static uint8_t g1_many[MANY * 1024], g2_many[MANY * 2048], scalars[MANY * 128], scratch[1 << 22];
+/* Those of g1_msmN. */
+#define MSM_MAX 1024
+static uint8_t g1_msm_points[MSM_MAX * 1024], g1_msm_scalars[MSM_MAX * 128];
 
-/* points[i] = (i + 1) p through its serialization, so that Z = 1. */
-static int many_multiples(uint8_t *points, const uint8_t *p, size_t size, int g2) {
+/* points[i] = (i + 1) p for i < count through its serialization, so that Z = 1. */
+static int multiples(uint8_t *points, int count, const uint8_t *p, size_t size, int g2) {
     uint8_t acc[2048], ser[2048];
     memcpy(acc, p, size);
-    for (int i = 0; i < MANY; i++) {
+    for (int i = 0; i < count; i++) {
         if (i > 0 && (g2 ? pybls_g2_add(acc, acc, p) : pybls_g1_add(acc, acc, p))) return 1;
         if (g2 ? pybls_g2_serialize(ser, acc) : pybls_g1_serialize(ser, acc)) return 1;
         const uint32_t len = (uint32_t)(2 * (g2 ? CURVE_G2_DEGREE : 1) * CURVE_FP_BYTES);
@@ -70,6 +77,10 @@ static int many_multiples(uint8_t *points, const uint8_t *p, size_t size, int g2
         if (rc) return 1;
     }
     return 0;
+}
+
+static int many_multiples(uint8_t *points, const uint8_t *p, size_t size, int g2) {
+    return multiples(points, MANY, p, size, g2);
 }
 
 __attribute__((noinline)) static int run_op(const char *op) {
@@ -103,6 +114,11 @@ __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "g1_sum")) return pybls_g1_sum(out, g1_many, MANY, scratch, sizeof scratch);
     if (!strcmp(op, "g2_msm")) return pybls_g2_msm(out, g2_many, scalars, MANY, scratch, sizeof scratch);
     if (!strcmp(op, "g1_msm")) return pybls_g1_msm(out, g1_many, scalars, MANY, scratch, sizeof scratch);
+    if (!strncmp(op, "g1_msm", 6) && op[6] >= '1' && op[6] <= '9') {
+        int n = atoi(op + 6);
+        if (n > MSM_MAX) return 2;
+        return pybls_g1_msm(out, g1_msm_points, g1_msm_scalars, (uint32_t)n, scratch, sizeof scratch);
+    }
     if (!strcmp(op, "fp_inv")) return pybls_fp_inv(out, g1);
     if (!strcmp(op, "fp_inv_vartime")) return pybls_fp_inv_vartime(out, g1);
     if (!strcmp(op, "final_exp")) {
@@ -139,6 +155,17 @@ int main(int argc, char **argv) {
         for (int j = 0; j < (int)sizeof wide; j++) wide[j] = (uint8_t)(j * 131 + i * 17 + 7);
         if (pybls_scalar_from_bytes_wide(scalars + (size_t)i * sizeof(fr_t), wide, sizeof wide) != PYBLS_OK) return 1;
     }
+    for (int i = 1; i < argc; i++)
+        if (!strncmp(argv[i], "g1_msm", 6) && argv[i][6] >= '1' && argv[i][6] <= '9') {
+            if (multiples(g1_msm_points, MSM_MAX, g1, sizeof(g1_t), 0)) return 1;
+            for (int k = 0; k < MSM_MAX; k++) {
+                for (int j = 0; j < (int)sizeof wide; j++) wide[j] = (uint8_t)(j * 137 + k * 29 + 11);
+                if (pybls_scalar_from_bytes_wide(g1_msm_scalars + (size_t)k * sizeof(fr_t), wide, sizeof wide) !=
+                    PYBLS_OK)
+                    return 1;
+            }
+            break;
+        }
     GT(set_one)(&loop_value);
     miller_loop_affine(&loop_value, &p_aff, &q_aff, 1);
     for (int i = 1; i < argc; i++)

@@ -4,10 +4,16 @@
  * right for any points of the curve. Needs besides the earlier macros:
  *
  *   EC_MSM_MIN_BATCH  the fewest affine additions worth one field inversion
+ *   EC_MSM_ENDO     (optional) EC(endo) acts as [beta] on every point of the
+ *                   curve, not only on the subgroup (BN's G1, E(Fp) of
+ *                   prime order): every scalar is split into its
+ *                   EC_ENDO_SPLIT digits of EC_DIGIT_BITS bits (EC_SPLIT,
+ *                   as the products split), point i taking digit 0 and
+ *                   E^d(P_i) digit d; E must keep Z (affine in, affine out)
  *
- * Few points: the width-w NAF lanes of the points (ec_mul_template.h,
- * without the endomorphism split, which would cost each point a subgroup
- * check) are summed with one shared chain of doublings.
+ * Few points: the width-w NAF lanes of the points (ec_mul_template.h) are
+ * summed with one shared chain of doublings; without EC_MSM_ENDO the
+ * scalars are not split, which would cost each point a subgroup check.
  *
  * Many points: Pippenger's bucket method with signed c-bit digits (2^(c-1)
  * buckets per window). In each window the points are sorted into their
@@ -30,6 +36,18 @@
 /* Bits of the scalars' Booth windows: r's, at least BLS12-381's 255 (the
  * 254-bit BN254 scalars keep the windows they always had). */
 #define EC_MSM_BITS (CURVE_R_BITS > 255 ? CURVE_R_BITS : 255)
+#ifdef EC_MSM_ENDO
+/* Split scalars: EC_MSM_DIGITS digits of EC_MSM_DIGIT_BITS bits a point
+ * (BN254: 2 of 127 bits, half the windows and doublings of 255). */
+#define EC_MSM_DIGITS EC_ENDO_SPLIT
+#define EC_MSM_DIGIT_BITS EC_DIGIT_BITS
+#else
+#define EC_MSM_DIGITS 1
+#define EC_MSM_DIGIT_BITS EC_MSM_BITS
+#endif
+/* Bits of the scalars when none reaches the upper half of r's limbs: such
+ * scalars are not split (their split digits would be no shorter). */
+#define EC_MSM_HALF_BITS (FR_LIMBS / 2 * LIMB_BITS)
 #define EC_MSM_LANES_MAX 256 /* above this the lane tables get large */
 #define EC_MSM_ALIGN 16
 /* Points and scalars here are public: copies of them need not be constant
@@ -57,12 +75,23 @@ static uint64_t EC(msm_window_cost)(uint64_t n, int c) {
     return window;
 }
 
-static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
-    return (uint64_t)(EC_MSM_BITS / c + 1) * EC(msm_window_cost)(n, c);
-}
-
 static uint64_t EC(msm_cost_lanes)(uint32_t n) {
     return 7 * EC_MSM_BITS + 12 * (uint64_t)n * (EC_MSM_BITS / (EC_WNAF_W + 1) + EC_WNAF_TABLE);
+}
+
+/* The same (lanes_split) for the MSM's own scalars, and the cost of its
+ * buckets: n points whose scalars are each split into EC_MSM_DIGITS digits
+ * of EC_MSM_DIGIT_BITS bits (without EC_MSM_ENDO, one digit of
+ * EC_MSM_BITS: the lanes cost msm_cost_lanes). The lanes' tables of E^d(P)
+ * cost a multiplication an entry, left out. */
+static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
+    return (uint64_t)(EC_MSM_DIGIT_BITS / c + 1) * EC(msm_window_cost)((uint64_t)EC_MSM_DIGITS * n, c);
+}
+
+static uint64_t EC(msm_cost_lanes_split)(uint32_t n) {
+    return 7 * EC_MSM_DIGIT_BITS +
+           12 * (uint64_t)n *
+               (EC_MSM_DIGITS * (EC_MSM_DIGIT_BITS / (EC_WNAF_W + 1)) + EC_WNAF_TABLE);
 }
 
 /* The bucket window minimising the cost, or 0 if the lanes are cheaper. */
@@ -70,7 +99,7 @@ static int EC(msm_window)(uint32_t n) {
     int best = 1;
     for (int c = 2; c <= EC_MSM_MAX_WINDOW; c++)
         if (EC(msm_cost_buckets)(n, c) < EC(msm_cost_buckets)(n, best)) best = c;
-    if (n <= EC_MSM_LANES_MAX && EC(msm_cost_lanes)(n) <= EC(msm_cost_buckets)(n, best)) return 0;
+    if (n <= EC_MSM_LANES_MAX && EC(msm_cost_lanes_split)(n) <= EC(msm_cost_buckets)(n, best)) return 0;
     return best;
 }
 
@@ -78,19 +107,22 @@ static int EC(msm_window)(uint32_t n) {
 #define EC_LANES_BYTES_PER_POINT (EC_WNAF_TABLE * sizeof(POINT) + sizeof(EC(lane_t)) + EC_NAF_LEN)
 
 /* The bucket method's arrays, carved from the scratch buffer in this order
- * (largest alignment first). */
+ * (largest alignment first), for the N = EC_MSM_DIGITS n terms [k_t] Q_t
+ * of n points: Q_(d n + i) = E^d(P_i) with digit d of k_i as k_t. */
 typedef struct {
-    EC(affine_t) *pts;       /* n inputs, affine */
-    EC(affine_t) *work;      /* n: one window's bucket contents, by bucket */
-    FE *den, *pre;           /* n each: batch inversion */
-    limb_t (*ks)[FR_LIMBS];  /* n canonical scalars */
+    EC(affine_t) *pts;       /* N terms' points, affine */
+    EC(affine_t) *work;      /* N: one window's bucket contents, by bucket */
+    FE *den, *pre;           /* N each: batch inversion */
+    limb_t (*ks)[FR_LIMBS];  /* N canonical scalars (or split digits) */
     uint32_t *start, *count; /* per bucket: segment of work, its length */
-    uint8_t *pts_inf, *work_inf; /* n each: the point is the identity */
+    uint8_t *pts_inf, *work_inf; /* N each: the point is the identity */
+    uint32_t terms;          /* N, or n if the scalars were not split */
+    int bits;                /* bits of the terms' scalars */
     int secret;              /* the points may be secret: constant-time inversions */
 } EC(msm_mem_t);
 
-static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t n, int c) {
-    uint64_t off = 0, nb = (uint64_t)1 << (c - 1);
+static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t points, int c) {
+    uint64_t off = 0, nb = (uint64_t)1 << (c - 1), n = (uint64_t)EC_MSM_DIGITS * points;
 #define EC_CARVE(field, type, count)                                        \
     do {                                                                    \
         if (m) m->field = (type)(void *)(base + off);                       \
@@ -113,7 +145,7 @@ static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t
 static uint64_t EC(msm_bytes)(uint32_t n) {
     int c = EC(msm_window)(n);
     if (n <= 1) return 0; /* no scratch needed */
-    if (c == 0) return EC_MSM_ALIGN + (uint64_t)n * EC_LANES_BYTES_PER_POINT;
+    if (c == 0) return EC_MSM_ALIGN + (uint64_t)n * EC_MSM_DIGITS * EC_LANES_BYTES_PER_POINT;
     return EC_MSM_ALIGN + EC(msm_buckets_layout)(NULL, NULL, n, c);
 }
 
@@ -122,22 +154,41 @@ int EC(msm_scratch_size)(uint32_t n) {
     return bytes > 0x7fffffff ? -1 : (int)bytes;
 }
 
+/* Whether a canonical scalar reaches the upper half of r's limbs: below
+ * it the split digits would be no shorter than the scalar. */
+static int EC(msm_scalar_high)(const limb_t k[FR_LIMBS]) {
+    limb_t high = 0;
+    for (int j = FR_LIMBS / 2; j < FR_LIMBS; j++) high |= k[j];
+    return high != 0;
+}
+
 /* ---- few points: lanes ---------------------------------------------------- */
 static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
                           uint8_t *mem) {
-    /* Largest alignment first: tables, lane records, then the int8 digits. */
+    /* Largest alignment first: tables, lane records, then the int8 digits;
+     * up to EC_MSM_DIGITS lanes a point. */
+    const size_t most = (size_t)n * EC_MSM_DIGITS;
     POINT *tables = (POINT *)(void *)mem;
-    EC(lane_t) *lanes = (EC(lane_t) *)(void *)(tables + (size_t)n * EC_WNAF_TABLE);
-    int8_t *nafs = (int8_t *)(lanes + n);
+    EC(lane_t) *lanes = (EC(lane_t) *)(void *)(tables + most * EC_WNAF_TABLE);
+    int8_t *nafs = (int8_t *)(lanes + most);
+    size_t nlanes = 0;
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
         fr_t k;
+        int split = EC_SPLIT_NEVER;
         ct_memcpy(&p, points + (size_t)i * sizeof(POINT), sizeof p);
         ct_memcpy(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
-        POINT *table = tables + (size_t)i * EC_WNAF_TABLE;
-        EC(point_lanes)(lanes + i, table, nafs + (size_t)i * EC_NAF_LEN, &p, &k, EC_SPLIT_NEVER);
+#ifdef EC_MSM_ENDO
+        {
+            limb_t kc[FR_LIMBS];
+            fr_to_canonical(kc, &k);
+            if (EC(msm_scalar_high)(kc)) split = EC_SPLIT_KNOWN; /* E acts as [beta] on P */
+        }
+#endif
+        nlanes += (size_t)EC(point_lanes)(lanes + nlanes, tables + nlanes * EC_WNAF_TABLE,
+                                          nafs + nlanes * EC_NAF_LEN, &p, &k, split);
     }
-    EC(sum_lanes_vartime)(r, lanes, n);
+    EC(sum_lanes_vartime)(r, lanes, nlanes);
 }
 
 /* ---- many points: buckets ------------------------------------------------- */
@@ -166,15 +217,19 @@ static void EC(batch_inv_as)(FE *a, FE *pre, size_t n, int secret) {
  * points): variable time. */
 static void EC(batch_inv)(FE *a, FE *pre, size_t n) { EC(batch_inv_as)(a, pre, n, 0); }
 
-/* The inputs in affine form (one shared inversion) and the scalars. */
+/* The inputs in affine form (one shared inversion) and the scalars; with
+ * EC_MSM_ENDO, unless every scalar is below the upper half of r's limbs,
+ * the terms of the split scalars (msm_mem_t). */
 static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars,
                          uint32_t n) {
+    int high = 0;
     for (uint32_t i = 0; i < n; i++) {
         POINT p;
         fr_t k;
         EC_MSM_COPY(&p, points + (size_t)i * sizeof(POINT), sizeof p);
         EC_MSM_COPY(&k, scalars + (size_t)i * sizeof(fr_t), sizeof k);
         fr_to_canonical(m->ks[i], &k);
+        high |= EC(msm_scalar_high)(m->ks[i]);
         m->pts_inf[i] = (uint8_t)(EC(is_identity)(&p) & 1);
         m->pts[i].x = p.x;
         m->pts[i].y = p.y;
@@ -188,6 +243,39 @@ static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t 
         F(mul)(&m->pts[i].x, &m->pts[i].x, &m->den[i]);
         F(mul)(&m->pts[i].y, &m->pts[i].y, &m->den[i]);
     }
+    m->terms = n;
+    m->bits = EC_MSM_BITS;
+#ifdef EC_MSM_ENDO
+    if (!high) {
+        m->bits = EC_MSM_HALF_BITS;
+        return;
+    }
+    /* k_i = sum_d e_d beta^d: term d n + i is [e_d] E^d(P_i) */
+    for (uint32_t i = 0; i < n; i++) {
+        limb_t digits[EC_DIGITS_LIMBS];
+        EC_SPLIT(digits, m->ks[i]);
+        for (int d = 0; d < EC_MSM_DIGITS; d++) {
+            limb_t *kd = m->ks[(size_t)d * n + i];
+            for (int x = 0; x < FR_LIMBS; x++)
+                kd[x] = x < EC_DIGIT_LIMBS(EC_MSM_DIGITS) ? digits[d * EC_DIGIT_LIMBS(EC_MSM_DIGITS) + x] : 0;
+        }
+        for (int d = 1; d < EC_MSM_DIGITS; d++) {
+            const size_t t = (size_t)d * n + i, prev = t - n;
+            POINT q; /* E keeps Z = 1 (EC_MSM_ENDO) */
+            q.x = m->pts[prev].x;
+            q.y = m->pts[prev].y;
+            F(set_one)(&q.z);
+            EC(endo)(&q, &q);
+            m->pts[t].x = q.x;
+            m->pts[t].y = q.y;
+            m->pts_inf[t] = m->pts_inf[i];
+        }
+    }
+    m->terms = (uint32_t)EC_MSM_DIGITS * n;
+    m->bits = EC_MSM_DIGIT_BITS;
+#else
+    (void)high;
+#endif
 }
 
 /* Whether a and b (same x) sum to the identity: b = -a, or a = b of order 2
@@ -278,7 +366,8 @@ static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
 /* sum_b (b + 1) bucket_b for the signed c-bit digits j of the scalars. */
 static void EC(msm_bucket_total)(POINT *tot, EC(msm_mem_t) *m, uint32_t nbuckets);
 
-static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, uint32_t n, int j, int c) {
+static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, int j, int c) {
+    const uint32_t n = m->terms;
     const uint32_t nbuckets = (uint32_t)1 << (c - 1);
     uint32_t next = 0;
     /* counting sort of the points into their buckets, negated for d < 0 */
@@ -337,11 +426,21 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
     EC(msm_buckets_layout)(&m, mem, n, c);
     m.secret = secret;
     EC(msm_load)(&m, points, scalars, n);
+#ifdef EC_MSM_ENDO
+    if (m.terms == n) { /* not split: the best window for these terms that the scratch holds */
+        const int most = c;
+        c = 1;
+        for (int b = 2; b <= most; b++)
+            if ((uint64_t)(m.bits / b + 1) * EC(msm_window_cost)(n, b) <
+                (uint64_t)(m.bits / c + 1) * EC(msm_window_cost)(n, c))
+                c = b;
+    }
+#endif
     EC(set_identity)(&acc);
-    for (int j = EC_MSM_BITS / c; j >= 0; j--) {
+    for (int j = m.bits / c; j >= 0; j--) {
         if (!(EC(is_identity)(&acc) & 1))
             for (int s = 0; s < c; s++) EC(dbl)(&acc, &acc);
-        EC(msm_window_sum)(&tot, &m, n, j, c);
+        EC(msm_window_sum)(&tot, &m, j, c);
         EC(add)(&acc, &acc, &tot);
     }
     *r = acc;

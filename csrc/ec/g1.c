@@ -244,6 +244,12 @@ static void g1_endo(g1_t *r, const g1_t *p) { *r = *p; }
  * can: k = r - 2 does on BLS12-381. */
 #define EC_CT_UNIFIED_WINDOWS 1
 #endif
+#if CURVE_FAMILY_BN
+/* E(Fp) = G1 (cofactor 1): phi acts as [lambda] on every point the MSM can
+ * be given, so it splits every scalar, with no subgroup check
+ * (ec_msm_template.h). */
+#define EC_MSM_ENDO 1
+#endif
 #include "ec/ec_mul_template.h"
 #include "ec/ec_msm_template.h"
 #include "ec/ec_msm_fixed_template.h"
