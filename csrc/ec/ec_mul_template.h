@@ -326,23 +326,23 @@ static void EC(djacobian_to)(EC(jacobian_t) *r, const EC(djacobian_t) *p) {
     ED(to_fp)(&r->z, &p->z);
 }
 
-/* EC(jacobian_dbl_w) with EC_SQR_CHEAP's square for 8 X Y^2. */
+/* EC(jacobian_dbl_w) with the product 4 X Y^2 (3M + 4S): in digits a sum
+ * costs a sixth of a product, and EC_SQR_CHEAP's square for it with its
+ * three sums took 1.01x of the G1 product's time in Node. */
 static void EC(djacobian_dbl_w)(EC(djacobian_t) *r, const EC(djacobian_t) *p) {
     EC_DFE a, b, c, d, e, f, z3;
     ED(sqr)(&a, &p->x);
     ED(sqr)(&b, &p->y);       /* 4 Y^2 */
     ED(mul)(&z3, &p->y, &p->z); /* 2 Y Z */
     ED(sqr)(&c, &b);          /* 16 Y^4 */
-    ED(add)(&d, &p->x, &b);
-    ED(sqr)(&d, &d);
-    ED(sub)(&d, &d, &a);
-    ED(sub)(&d, &d, &c);      /* 8 X Y^2 = (X + B)^2 - X^2 - B^2 */
+    ED(mul)(&d, &p->x, &b);   /* 4 X Y^2 */
     ED(add)(&e, &a, &a);
     ED(add)(&e, &e, &a);      /* 3 X^2 */
     ED(sqr)(&f, &e);
-    ED(sub)(&r->x, &f, &d);   /* X3 = E^2 - 8 X Y^2 */
+    ED(sub)(&r->x, &f, &d);
+    ED(sub)(&r->x, &r->x, &d); /* X3 = E^2 - 8 X Y^2 */
     ED(sub)(&d, &d, &r->x);
-    ED(sub)(&d, &d, &r->x);   /* 2 (4 X Y^2 - X3) */
+    ED(add)(&d, &d, &d);      /* 2 (4 X Y^2 - X3) */
     ED(mul)(&d, &e, &d);
     ED(sub)(&r->y, &d, &c);   /* W3 = 2 Y3 = 2 E (4 X Y^2 - X3) - 16 Y^4 */
     r->z = z3;
