@@ -383,17 +383,42 @@ static void EC(djacobian_add_affine_distinct_ct)(EC(djacobian_t) *r, const FE *x
     EC(djacobian_from)(&dq, &q);
     ct_cmov(r, &dq, sizeof *r, r_identity);
 }
+
+/* The unified addition (the lowest windows only), the first point and the
+ * identity through EC(jacobian_t). */
+static void EC(djacobian_add_affine_ct)(EC(djacobian_t) *r, const FE *x2, const FE *y2) {
+    EC(jacobian_t) j;
+    EC(djacobian_to)(&j, r);
+    EC(jacobian_add_affine_ct)(&j, x2, y2);
+    EC(djacobian_from)(r, &j);
+    ct_memzero(&j, sizeof j);
+}
+
+static void EC(djacobian_from_affine_w)(EC(djacobian_t) *r, const FE *x, const FE *y) {
+    EC(jacobian_t) j;
+    EC(jacobian_from_affine_w)(&j, x, y);
+    EC(djacobian_from)(r, &j);
+    ct_memzero(&j, sizeof j);
+}
+
+static void EC(djacobian_set_identity_w)(EC(djacobian_t) *r) {
+    EC(jacobian_t) j;
+    EC(jacobian_set_identity_w)(&j);
+    EC(djacobian_from)(r, &j);
+}
 #define EC_ACC_T EC(djacobian_t)
+#define EC_ACC_SET_IDENTITY_W EC(djacobian_set_identity_w)
+#define EC_ACC_FROM_AFFINE_W EC(djacobian_from_affine_w)
 #define EC_ACC_DBL_W EC(djacobian_dbl_w)
 #define EC_ACC_ADD_DISTINCT EC(djacobian_add_affine_distinct_ct)
-#define EC_ACC_FROM(r, p) EC(djacobian_from)(r, p)
-#define EC_ACC_TO(r, p) EC(djacobian_to)(r, p)
+#define EC_ACC_ADD_UNIFIED EC(djacobian_add_affine_ct)
 #else
 #define EC_ACC_T EC(jacobian_t)
+#define EC_ACC_SET_IDENTITY_W EC(jacobian_set_identity_w)
+#define EC_ACC_FROM_AFFINE_W EC(jacobian_from_affine_w)
 #define EC_ACC_DBL_W EC(jacobian_dbl_w)
 #define EC_ACC_ADD_DISTINCT EC(jacobian_add_affine_distinct_ct)
-#define EC_ACC_FROM(r, p) (*(r) = *(p))
-#define EC_ACC_TO(r, p) (*(r) = *(p))
+#define EC_ACC_ADD_UNIFIED EC(jacobian_add_affine_ct)
 #endif
 
 /* The first n multiples of P (table[i] = [i + 1]P), or with odd set its
@@ -570,13 +595,11 @@ static void EC(lookup_affine_ct)(EC(affine_xy_t) *r, const EC(affine_xy_t) *tabl
 static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
     const int dlimbs = EC_DIGIT_LIMBS(ndigits), top = EC_WINDOW_BITS(ndigits) / EC_CT_WINDOW;
     EC(affine_xy_t) table[EC_MAX_DIGITS][EC_CT_TABLE], pick;
-    EC(jacobian_t) jacc, jsum;
     EC_ACC_T acc, sum;
     POINT identity;
     FE z;
     EC(affine_tables)(table[0], &z, p, EC_CT_TABLE, 0, ndigits);
-    EC(jacobian_set_identity_w)(&jacc); /* in the W form throughout */
-    EC_ACC_FROM(&acc, &jacc);
+    EC_ACC_SET_IDENTITY_W(&acc); /* in the W form throughout */
     for (int w = top; w >= 0; w--) {
         if (w < top)
             for (int s = 0; s < EC_CT_WINDOW; s++) EC_ACC_DBL_W(&acc, &acc);
@@ -585,30 +608,32 @@ static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *dig
             EC(lookup_affine_ct)(&pick, table[i], d);
             /* which addition depends on w and i only, never on the digits */
             if (w == top && i == ndigits - 1) { /* acc is the identity */
-                EC(jacobian_from_affine_w)(&jsum, &pick.x, &pick.y);
-                EC_ACC_FROM(&sum, &jsum);
-            } else if (w >= EC_CT_UNIFIED_WINDOWS) {
-                sum = acc;
-                EC_ACC_ADD_DISTINCT(&sum, &pick.x, &pick.y);
+                EC_ACC_FROM_AFFINE_W(&sum, &pick.x, &pick.y);
             } else {
-                EC_ACC_TO(&jsum, &acc);
-                EC(jacobian_add_affine_ct)(&jsum, &pick.x, &pick.y);
-                EC_ACC_FROM(&sum, &jsum);
+                sum = acc;
+                if (w >= EC_CT_UNIFIED_WINDOWS)
+                    EC_ACC_ADD_DISTINCT(&sum, &pick.x, &pick.y);
+                else
+                    EC_ACC_ADD_UNIFIED(&sum, &pick.x, &pick.y);
             }
             ct_cmov(&acc, &sum, sizeof acc, ~limb_is_zero_mask((limb_t)(unsigned)d));
         }
     }
-    EC_ACC_TO(&jacc, &acc);
-    EC(jacobian_from_w)(&jacc);
-    F(mul)(&jacc.z, &jacc.z, &z); /* back to E */
-    EC(from_jacobian)(r, &jacc);
+#ifdef EC_CT_DIGITS
+    EC(jacobian_t) jacc, *out = &jacc;
+    EC(djacobian_to)(out, &acc);
+    ct_memzero(&acc, sizeof acc);
+#else
+    EC(jacobian_t) *out = &acc;
+#endif
+    EC(jacobian_from_w)(out);
+    F(mul)(&out->z, &out->z, &z); /* back to E */
+    EC(from_jacobian)(r, out);
     /* the identity's Y may be 0 here; P the identity gave a table of zeros */
     EC(set_identity)(&identity);
-    EC(cmov)(r, &identity, F(is_zero)(&jacc.z) | EC(is_identity)(p));
-    ct_memzero(&acc, sizeof acc);
+    EC(cmov)(r, &identity, F(is_zero)(&out->z) | EC(is_identity)(p));
+    ct_memzero(out, sizeof *out);
     ct_memzero(&sum, sizeof sum);
-    ct_memzero(&jacc, sizeof jacc);
-    ct_memzero(&jsum, sizeof jsum);
     ct_memzero(&pick, sizeof pick);
 }
 #endif
