@@ -36,6 +36,11 @@
  *                  accumulator itself, so that they take the unified
  *                  addition and the others the cheaper plain one (unset:
  *                  every window takes the unified one)
+ *   EC_CT_DIGITS   (optional, with EC_CT_AFFINE) the accumulator of that
+ *                  product is kept in another representation of the field,
+ *                  EC_DFE, with the operations ED(op) for op in from_fp,
+ *                  to_fp, mul, sqr, add, sub, half, is_zero (g1.c: Fp in
+ *                  the digits of its 32-bit products, fpd_t)
  *   EC_VT_AFFINE_W (optional, with EC_CT_AFFINE) the width of the NAF of
  *                  the variable-time split product from those affine
  *                  tables (below; EC_WNAF_W if unset)
@@ -301,6 +306,121 @@ static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2,
     ct_cmov(r, &q, sizeof *r, r_identity);
 }
 
+#ifdef EC_CT_DIGITS
+/* The accumulator in EC_DFE: the W form of EC(jacobian_dbl_w), the
+ * doubling and the plain mixed addition as there (the sums and differences
+ * reduced, each value the field's below 2p in digits), converted from and to
+ * EC(jacobian_t) where the product starts, takes the unified addition and
+ * ends. */
+typedef struct { EC_DFE x, y, z; } EC(djacobian_t);
+
+static void EC(djacobian_from)(EC(djacobian_t) *r, const EC(jacobian_t) *p) {
+    ED(from_fp)(&r->x, &p->x);
+    ED(from_fp)(&r->y, &p->y);
+    ED(from_fp)(&r->z, &p->z);
+}
+
+static void EC(djacobian_to)(EC(jacobian_t) *r, const EC(djacobian_t) *p) {
+    ED(to_fp)(&r->x, &p->x);
+    ED(to_fp)(&r->y, &p->y);
+    ED(to_fp)(&r->z, &p->z);
+}
+
+/* EC(jacobian_dbl_w) with the product 4 X Y^2 (3M + 4S): in digits a sum
+ * costs a sixth of a product, and EC_SQR_CHEAP's square for it with its
+ * three sums took 1.01x of the G1 product's time in Node. */
+static void EC(djacobian_dbl_w)(EC(djacobian_t) *r, const EC(djacobian_t) *p) {
+    EC_DFE a, b, c, d, e, f, z3;
+    ED(sqr)(&a, &p->x);
+    ED(sqr)(&b, &p->y);       /* 4 Y^2 */
+    ED(mul)(&z3, &p->y, &p->z); /* 2 Y Z */
+    ED(sqr)(&c, &b);          /* 16 Y^4 */
+    ED(mul)(&d, &p->x, &b);   /* 4 X Y^2 */
+    ED(add)(&e, &a, &a);
+    ED(add)(&e, &e, &a);      /* 3 X^2 */
+    ED(sqr)(&f, &e);
+    ED(sub)(&r->x, &f, &d);
+    ED(sub)(&r->x, &r->x, &d); /* X3 = E^2 - 8 X Y^2 */
+    ED(sub)(&d, &d, &r->x);
+    ED(add)(&d, &d, &d);      /* 2 (4 X Y^2 - X3) */
+    ED(mul)(&d, &e, &d);
+    ED(sub)(&r->y, &d, &c);   /* W3 = 2 Y3 = 2 E (4 X Y^2 - X3) - 16 Y^4 */
+    r->z = z3;
+}
+
+/* EC(jacobian_add_affine_distinct_ct) on the accumulator in EC_DFE, the
+ * affine point (x2, y2) in FE: the same formula, the same cases. */
+static void EC(djacobian_add_affine_distinct_ct)(EC(djacobian_t) *r, const FE *x2, const FE *y2) {
+    EC_DFE px, py, zz, u2, s2, y1, h, rr, hh, j, v, x3;
+    const limb_t r_identity = ED(is_zero)(&r->z);
+    ED(from_fp)(&px, x2);
+    ED(from_fp)(&py, y2);
+    ED(sqr)(&zz, &r->z);
+    ED(mul)(&u2, &px, &zz);
+    ED(mul)(&s2, &py, &r->z);
+    ED(mul)(&s2, &s2, &zz);   /* the point over Z1^2, Z1^3 */
+    ED(half)(&y1, &r->y);
+    ED(sub)(&h, &u2, &r->x);
+    ED(sub)(&rr, &s2, &y1);
+    ED(sqr)(&hh, &h);
+    ED(mul)(&j, &h, &hh);     /* H^3 */
+    ED(mul)(&v, &r->x, &hh);  /* X1 H^2 */
+    ED(sqr)(&x3, &rr);
+    ED(sub)(&x3, &x3, &j);
+    ED(sub)(&x3, &x3, &v);
+    ED(sub)(&x3, &x3, &v);    /* X3 = R^2 - H^3 - 2 X1 H^2 */
+    ED(sub)(&v, &v, &x3);
+    ED(mul)(&v, &rr, &v);
+    ED(mul)(&j, &y1, &j);
+    ED(sub)(&v, &v, &j);
+    ED(add)(&r->y, &v, &v);   /* W3 = 2 (R (X1 H^2 - X3) - Y1 H^3) */
+    ED(mul)(&r->z, &r->z, &h);
+    r->x = x3;
+    /* an identity r gives (x2, 2 y2, 1) */
+    EC(jacobian_t) q;
+    EC(djacobian_t) dq;
+    EC(jacobian_from_affine_w)(&q, x2, y2);
+    EC(djacobian_from)(&dq, &q);
+    ct_cmov(r, &dq, sizeof *r, r_identity);
+}
+
+/* The unified addition (the lowest windows only), the first point and the
+ * identity through EC(jacobian_t). */
+static void EC(djacobian_add_affine_ct)(EC(djacobian_t) *r, const FE *x2, const FE *y2) {
+    EC(jacobian_t) j;
+    EC(djacobian_to)(&j, r);
+    EC(jacobian_add_affine_ct)(&j, x2, y2);
+    EC(djacobian_from)(r, &j);
+    ct_memzero(&j, sizeof j);
+}
+
+static void EC(djacobian_from_affine_w)(EC(djacobian_t) *r, const FE *x, const FE *y) {
+    EC(jacobian_t) j;
+    EC(jacobian_from_affine_w)(&j, x, y);
+    EC(djacobian_from)(r, &j);
+    ct_memzero(&j, sizeof j);
+}
+
+static void EC(djacobian_set_identity_w)(EC(djacobian_t) *r) {
+    EC(jacobian_t) j;
+    EC(jacobian_set_identity_w)(&j);
+    EC(djacobian_from)(r, &j);
+}
+#define EC_ACC_T EC(djacobian_t)
+#define EC_ACC_SET_IDENTITY_W EC(djacobian_set_identity_w)
+#define EC_ACC_FROM_AFFINE_W EC(djacobian_from_affine_w)
+#define EC_ACC_DBL_W EC(djacobian_dbl_w)
+#define EC_ACC_ADD_DISTINCT EC(djacobian_add_affine_distinct_ct)
+#define EC_ACC_ADD_UNIFIED EC(djacobian_add_affine_ct)
+#else
+#define EC_ACC_T EC(jacobian_t)
+#define EC_ACC_SET_IDENTITY_W EC(jacobian_set_identity_w)
+#define EC_ACC_FROM_AFFINE_W EC(jacobian_from_affine_w)
+#define EC_ACC_DBL_W EC(jacobian_dbl_w)
+#define EC_ACC_ADD_DISTINCT EC(jacobian_add_affine_distinct_ct)
+#define EC_ACC_ADD_UNIFIED EC(jacobian_add_affine_ct)
+#endif
+
 /* The first n multiples of P (table[i] = [i + 1]P), or with odd set its
  * first n odd multiples (table[i] = [2i + 1]P), for P in the prime-order
  * subgroup, as affine points of the isomorphic curve y^2 = x^3 + b z^6,
@@ -475,37 +595,44 @@ static void EC(lookup_affine_ct)(EC(affine_xy_t) *r, const EC(affine_xy_t) *tabl
 static void EC(mul_digits_affine_ct)(POINT *r, const POINT *p, const limb_t *digits, int ndigits) {
     const int dlimbs = EC_DIGIT_LIMBS(ndigits), top = EC_WINDOW_BITS(ndigits) / EC_CT_WINDOW;
     EC(affine_xy_t) table[EC_MAX_DIGITS][EC_CT_TABLE], pick;
-    EC(jacobian_t) acc, sum;
+    EC_ACC_T acc, sum;
     POINT identity;
     FE z;
     EC(affine_tables)(table[0], &z, p, EC_CT_TABLE, 0, ndigits);
-    EC(jacobian_set_identity_w)(&acc); /* in the W form throughout */
+    EC_ACC_SET_IDENTITY_W(&acc); /* in the W form throughout */
     for (int w = top; w >= 0; w--) {
         if (w < top)
-            for (int s = 0; s < EC_CT_WINDOW; s++) EC(jacobian_dbl_w)(&acc, &acc);
+            for (int s = 0; s < EC_CT_WINDOW; s++) EC_ACC_DBL_W(&acc, &acc);
         for (int i = ndigits - 1; i >= 0; i--) {
             int d = scalar_booth_digit(digits + i * dlimbs, dlimbs, w, EC_CT_WINDOW);
             EC(lookup_affine_ct)(&pick, table[i], d);
             /* which addition depends on w and i only, never on the digits */
             if (w == top && i == ndigits - 1) { /* acc is the identity */
-                EC(jacobian_from_affine_w)(&sum, &pick.x, &pick.y);
+                EC_ACC_FROM_AFFINE_W(&sum, &pick.x, &pick.y);
             } else {
                 sum = acc;
                 if (w >= EC_CT_UNIFIED_WINDOWS)
-                    EC(jacobian_add_affine_distinct_ct)(&sum, &pick.x, &pick.y);
+                    EC_ACC_ADD_DISTINCT(&sum, &pick.x, &pick.y);
                 else
-                    EC(jacobian_add_affine_ct)(&sum, &pick.x, &pick.y);
+                    EC_ACC_ADD_UNIFIED(&sum, &pick.x, &pick.y);
             }
             ct_cmov(&acc, &sum, sizeof acc, ~limb_is_zero_mask((limb_t)(unsigned)d));
         }
     }
-    EC(jacobian_from_w)(&acc);
-    F(mul)(&acc.z, &acc.z, &z); /* back to E */
-    EC(from_jacobian)(r, &acc);
+#ifdef EC_CT_DIGITS
+    EC(jacobian_t) jacc, *out = &jacc;
+    EC(djacobian_to)(out, &acc);
+    ct_memzero(&acc, sizeof acc);
+#else
+    EC(jacobian_t) *out = &acc;
+#endif
+    EC(jacobian_from_w)(out);
+    F(mul)(&out->z, &out->z, &z); /* back to E */
+    EC(from_jacobian)(r, out);
     /* the identity's Y may be 0 here; P the identity gave a table of zeros */
     EC(set_identity)(&identity);
-    EC(cmov)(r, &identity, F(is_zero)(&acc.z) | EC(is_identity)(p));
-    ct_memzero(&acc, sizeof acc);
+    EC(cmov)(r, &identity, F(is_zero)(&out->z) | EC(is_identity)(p));
+    ct_memzero(out, sizeof *out);
     ct_memzero(&sum, sizeof sum);
     ct_memzero(&pick, sizeof pick);
 }

@@ -109,6 +109,19 @@ void fp_mul3(fp_t *r, const fp_t *a);
 void fp_mul2_add(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c, const fp_t *d);
 void fp_mul2_sub(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c, const fp_t *d);
 
+#if LIMB_BITS == 32
+/* Fp in the 30-bit digits of the radix-2^30 products (arith/mont_r30.h),
+ * for a run of operations that stays in them: an element is any value
+ * below 2p (Montgomery form, as fp_t), its digits below 2^30. A product
+ * leaves its result in digits, below 2p (4p < R: fp.c), where fp_mul
+ * packs it into limbs, reduces it below p and unpacks it again for the
+ * next product (a ninth of a product's time in WebAssembly for BN254's
+ * 9 digits: 47 against 53 ns in Node). */
+#define FPD_DIGITS ((32 * FP_LIMBS + 29) / 30)
+typedef struct { uint32_t d[FPD_DIGITS]; } fpd_t;
+/* Its operations: field/fpd.h. */
+#endif
+
 /* ---- Fr ---------------------------------------------------------------- */
 void fr_set_zero(fr_t *r);
 void fr_set_one(fr_t *r);
