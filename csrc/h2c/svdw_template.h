@@ -45,7 +45,7 @@ static limb_t EC(svdw_sqrt_g)(FE *y, const FE *x) {
 }
 
 void EC(map_to_curve)(POINT *r, const FE *u) {
-    FE one, tv1, tv2, tv3, tv4, x1, x2, x3, y1, y2, y3, ny;
+    FE one, tv1, tv2, tv3, tv4, t, x1, x2, x3, y1, y2, y3, ny;
     F(set_one)(&one);
     F(sqr)(&tv1, u);
     F(mul)(&tv1, &tv1, &SVDW_C1);     /* c1 u^2 */
@@ -58,11 +58,11 @@ void EC(map_to_curve)(POINT *r, const FE *u) {
     F(mul)(&tv4, &tv4, &SVDW_C3);     /* tv4 = c3 u tv1 / (tv1 tv2) */
     F(sub)(&x1, &SVDW_C2, &tv4);
     F(add)(&x2, &SVDW_C2, &tv4);
-    F(sqr)(&x3, &tv2);
-    F(mul)(&x3, &x3, &tv3);
-    F(sqr)(&x3, &x3);
+    F(sqr)(&t, &tv2);
+    F(mul)(&t, &t, &tv3);             /* t = tv2^2 tv3 */
+    F(sqr)(&x3, &t);
     F(mul)(&x3, &x3, &SVDW_C4);
-    F(add)(&x3, &x3, &SVDW_Z);        /* x3 = Z + c4 (tv2^2 tv3)^2 */
+    F(add)(&x3, &x3, &SVDW_Z);        /* x3 = Z + c4 t^2 */
     /* The RFC's is_square(g(x1)), is_square(g(x2)) and sqrt(g(x)) for the
      * chosen x, as square roots: y comes with its x. g(x3) is a square
      * whenever g(x1) and g(x2) are not. */
@@ -74,10 +74,8 @@ void EC(map_to_curve)(POINT *r, const FE *u) {
      * y1^2 = -g(x1) and y2^2 = -g(x2) (p = 3 mod 4), so c5 t^3 y1 y2 is a
      * root of g(x3); where tv1 tv2 = 0, t = 0 and x3 = Z, whose root is c6.
      * Any root serves: its sign is set below. */
-    F(sqr)(&tv1, &tv2);
-    F(mul)(&tv1, &tv1, &tv3);         /* t */
-    F(sqr)(&tv4, &tv1);
-    F(mul)(&tv4, &tv4, &tv1);         /* t^3 */
+    F(sqr)(&tv4, &t);
+    F(mul)(&tv4, &tv4, &t);           /* t^3 */
     F(mul)(&tv4, &tv4, &SVDW_C5);
     F(mul)(&y3, &y1, &y2);
     F(mul)(&y3, &y3, &tv4);
