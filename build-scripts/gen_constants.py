@@ -678,6 +678,44 @@ def svdw_constants(p: int, b: int, z: int) -> "tuple[int, int, int, int, int]":
     return z, c1, c2, c3, c4
 
 
+
+def svdw_one_root_constants(p: int, b: int, z: int, c1: int, c2: int, c3: int, c4: int) -> "tuple[int, int]":
+    """The constants with which the map to E(Fp) finds y for x3 without an
+    exponentiation of its own (svdw_template.h): c5 = 8 c3 / (9 Z^4), and
+    c6 = sqrt(g(Z)) (either root; 0 if g(Z) is not a square, when the map
+    never picks x3 = Z).
+
+    With t = tv2^2 tv3 = tv2 / tv1, g(x3) = (c5 t^3)^2 g(x1) g(x2) (A = 0).
+    For p = 3 mod 4, s = g^((p+1)/4) squares to g or to -g, so when neither
+    g(x1) nor g(x2) is a square, c5 t^3 s1 s2 is a root of g(x3). Where
+    tv1 tv2 = 0, t = 0 and x3 = Z, whose root is c6. Checked here on the
+    exceptional inputs and on pseudo-random ones."""
+    assert p % 4 == 3
+    F = PrimeField(p)
+
+    def g(x: int) -> int:
+        return (x * x * x + b) % p
+
+    c5 = 8 * c3 * pow(9 * pow(z, 4, p), -1, p) % p
+    c6 = F.sqrt(g(z)) or 0
+    half = pow(2, -1, p)
+    picked_x3 = 0
+    for u in [0, 1, half, p - half, 2, 3, 5, p - 1, p // 3] + [pow(7, k, p) * 0x9E3779B97F4A7C15 % p for k in range(200)]:
+        tv1 = u * u * c1 % p
+        tv2, tv1 = (1 + tv1) % p, (1 - tv1) % p
+        tv3 = pow(tv1 * tv2, p - 2, p)  # inv0
+        tv4 = u * tv1 * tv3 * c3 % p
+        x1, x2 = (c2 - tv4) % p, (c2 + tv4) % p
+        t = tv2 * tv2 * tv3 % p
+        x3 = (t * t * c4 + z) % p
+        s1, s2 = pow(g(x1), (p + 1) // 4, p), pow(g(x2), (p + 1) // 4, p)
+        if s1 * s1 % p != g(x1) and s2 * s2 % p != g(x2):
+            y3 = c5 * pow(t, 3, p) * s1 * s2 % p if t else c6
+            assert y3 * y3 % p == g(x3), "SvdW: the root of g(x3) from those of g(x1), g(x2) is wrong"
+            picked_x3 += 1
+    assert picked_x3 > 0
+    return c5, c6
+
 def _fq2_is_square(v: Fq2) -> bool:
     """Whether v is a square in Fp2: its norm is a square in Fp."""
     return _is_square_mod((v.a * v.a + v.b * v.b) % v.p, v.p)
@@ -1150,6 +1188,10 @@ def emit_bn(curve: SimpleNamespace) -> str:
         w(" * straight-line map (appendix F.1): c1 = g(Z), c2 = -Z / 2,")
         w(" * c3 = sqrt(-g(Z) (3 Z^2 + 4 A)) with sgn0(c3) = 0, c4 = -4 g(Z) / (3 Z^2 + 4 A). */")
         for name, v in zip(("Z", "C1", "C2", "C3", "C4"), svdw):
+            w(f"static const fp_t SVDW_G1_{name} = {c_f(v)};")
+        w("/* c5 = 8 c3 / (9 Z^4) and c6 = sqrt(g(Z)): y for x3 from the two other")
+        w(" * exponentiations (svdw_template.h, svdw_one_root_constants). */")
+        for name, v in zip(("C5", "C6"), svdw_one_root_constants(p, curve.B, *svdw)):
             w(f"static const fp_t SVDW_G1_{name} = {c_f(v)};")
         fp_bytes = -(-p.bit_length() // 8)
         w(f"/* 2^(8 CURVE_FP_BYTES) = 2^{8 * fp_bytes} mod p: hash_to_field reduces its L-byte")

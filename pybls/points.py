@@ -224,9 +224,13 @@ class _Point:
         n = len(data)
         if n != cls._COMPRESSED and n != cls._UNCOMPRESSED:
             check_length(data, (cls._COMPRESSED, cls._UNCOMPRESSED), f"a {cls.__name__} encoding")
+        # _wrap inlined: one call less.
+        p = _object_new(cls)
         if subgroup_check:
-            return _wrap(cls, cls._decode(data, n, 0), _IN_SUBGROUP)
-        return _wrap(cls, cls._decode(data, n, _SKIP_SUBGROUP))
+            p._b, p._s = cls._decode(data, n, 0), _IN_SUBGROUP
+        else:
+            p._b, p._s = cls._decode(data, n, _SKIP_SUBGROUP), 0
+        return p
 
     @classmethod
     def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: Optional[str] = None) -> _PointT:
@@ -247,7 +251,10 @@ class _Point:
         ``BLS48581G2_XMD:SHA-512_SVDW_RO_``.
         NotImplementedError where the curve has no such suite.
         """
-        fn = cls._hash_fn("hash_to_curve", hash)
+        # The default hash skips _hash_fn's lookup by name (a visible part
+        # of a call in Pyodide).
+        fn = (cls._hash_to_curve if hash is None and cls._DEFAULT_HASH == "sha256"
+              else cls._hash_fn("hash_to_curve", hash))
         m = as_bytes(msg, "message")
         d = as_bytes(dst, "domain separation tag")
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
@@ -257,7 +264,8 @@ class _Point:
         """The non-uniform encoding of `msg` (RFC 9380's encode_to_curve,
         suites ``..._NU_``): the map of one field element, cofactor
         cleared; `hash` as for :meth:`hash_to_curve`."""
-        fn = cls._hash_fn("encode_to_curve", hash)
+        fn = (cls._encode_to_curve if hash is None and cls._DEFAULT_HASH == "sha256"
+              else cls._hash_fn("encode_to_curve", hash))
         m = as_bytes(msg, "message")
         d = as_bytes(dst, "domain separation tag")
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)

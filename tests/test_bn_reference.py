@@ -84,6 +84,44 @@ def test_hash_to_g1(pair, msg):
     assert mod.G1.encode_to_curve(msg, dst_nu).to_affine() == h2c.encode_to_curve(msg, dst_nu)
 
 
+
+def test_map_to_g1_edge_cases(pair):
+    """u = 0, the u with 1 - g(Z) u^2 = 0 or 1 + g(Z) u^2 = 0 that Fp has
+    (inv0 of 0: x1 = x2 = -Z / 2 and x3 = Z, which BN381_1 takes, g(-Z / 2)
+    being no square there), u and -u, and small u taking each of the
+    candidates x1, x2, x3, against the reference's steps."""
+    mod, ref = pair
+    name = mod.__name__.rsplit(".", 1)[1]
+    h2c = SvdW(ref.p, ref.curve.b, SVDW_Z[name])
+    p, z = ref.p, h2c.z
+    gz = (z ** 3 + ref.curve.b) % p
+    cases = [0, 1, p - 1, 2, p - 2]
+    for sign in (1, -1):
+        v = sign * pow(gz, -1, p) % p
+        if pow(v, (p - 1) // 2, p) == 1:
+            root = pow(v, (p + 1) // 4, p)  # p = 3 mod 4
+            cases += [root, p - root]
+    assert len(cases) > 5
+
+    def branch(u):
+        tv1 = u * u * gz % p
+        tv2, tv1 = (1 + tv1) % p, (1 - tv1) % p
+        tv3 = pow(tv1 * tv2, p - 2, p)
+        c3 = pow(-gz * 3 * z * z % p, (p + 1) // 4, p)
+        c3 = c3 if c3 % 2 == 0 else p - c3  # sgn0(c3) = 0
+        x1 = (-z * pow(2, -1, p) - u * tv1 * tv3 * c3) % p
+        x2 = (-z * pow(2, -1, p) + u * tv1 * tv3 * c3) % p
+        return 1 if h2c._is_square(h2c._g(x1)) else 2 if h2c._is_square(h2c._g(x2)) else 3
+
+    taken = {}
+    for u in range(1, 60):
+        taken.setdefault(branch(u), u)
+    assert sorted(taken) == [1, 2, 3]
+    if name == "bn381":
+        assert [branch(u) for u in cases[5:]] == [3] * len(cases[5:])
+    for u in cases + list(taken.values()):
+        assert mod.G1.map_to_curve(u).to_affine() == h2c.map_to_curve(u), u
+
 # Each curve's SvdW Z over Fp2 (find_z_svdw's first candidate again).
 SVDW_Z2 = {"bn381": (-1, 0), "bn462": (1, 0)}
 

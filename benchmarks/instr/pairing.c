@@ -20,6 +20,11 @@
  *                where the subgroup check pays)
  *   g2_decompress  the G2 point from its compressed encoding, with the
  *                subgroup check (pybls_g2_decode)
+ *   g1_decompress  the same in G1 (pybls_g1_decode)
+ *   encode_to_g1 RFC 9380's encode_to_curve to G1 of a short message
+ *                (pybls_g1_encode_to_curve; not on BLS48-581, whose map
+ *                to G1 is pybls's Python, nor on bn254_nogami, which
+ *                hashes as mcl does)
  *   g2_check     G2's subgroup check of that point (pybls_g2_in_subgroup)
  *   g2_sum       the sum of 128 distinct decoded G2 points (Z = 1, as
  *                signatures to aggregate are): pybls_g2_sum
@@ -51,7 +56,7 @@
 #define G2_PACKED_BYTES (CURVE_G2_DEGREE * CURVE_FP_BYTES)
 
 /* Buffers as large as the largest curve's (pybls.h gives BLS12-381's). */
-static uint8_t g1[1024], g2[2048], g2_packed[1024], sk[128], sk_full[128], gt[8192], out[8192];
+static uint8_t g1[1024], g2[2048], g1_packed[1024], g2_packed[1024], sk[128], sk_full[128], gt[8192], out[8192];
 static gt_field_t loop_value;
 static enum { OUT_RAW, OUT_G1, OUT_G2 } out_kind = OUT_RAW;
 static g1_affine_t p_aff;
@@ -105,6 +110,14 @@ __attribute__((noinline)) static int run_op(const char *op) {
     if (!strcmp(op, "g1_mul_vartime"))
         return pybls_g1_mul_flags(out, g1, sk_full, PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME);
     if (!strcmp(op, "g2_decompress")) return pybls_g2_decode(out, g2_packed, G2_PACKED_BYTES, 0);
+    if (!strcmp(op, "g1_decompress")) return pybls_g1_decode(out, g1_packed, CURVE_FP_BYTES, 0);
+#if !CURVE_FAMILY_BLS48 && !defined(PYBLS_CURVE_BN254_NOGAMI)
+    if (!strcmp(op, "encode_to_g1")) {
+        static const uint8_t msg[] = "abcdef0123456789", dst[] = "QUUX-V01-CS02-with-expander-SHA256-128";
+        out_kind = OUT_G1;
+        return pybls_g1_encode_to_curve(out, msg, sizeof msg - 1, dst, sizeof dst - 1);
+    }
+#endif
     if (!strcmp(op, "g2_check")) {
         out_kind = OUT_RAW; /* a flag, not a point */
         out[0] = (uint8_t)pybls_g2_in_subgroup(g2);
@@ -144,7 +157,7 @@ int main(int argc, char **argv) {
     pybls_g2_generator(g2);
     pybls_g1_mul(g1, g1, sk);
     pybls_g2_mul(g2, g2, sk);
-    if (pybls_g2_compress(g2_packed, g2)) return 1;
+    if (pybls_g2_compress(g2_packed, g2) || pybls_g1_compress(g1_packed, g1)) return 1;
     if (pybls_pairing(gt, g1, g2)) return 1;
     p_aff.x = G1_GEN_X;
     p_aff.y = G1_GEN_Y;

@@ -20,6 +20,8 @@
 #define SVDW_C2 SVDW_G1_C2
 #define SVDW_C3 SVDW_G1_C3
 #define SVDW_C4 SVDW_G1_C4
+#define SVDW_C5 SVDW_G1_C5
+#define SVDW_C6 SVDW_G1_C6
 #include "h2c/svdw_template.h"
 
 #ifdef CURVE_HASH_G2_SVDW
@@ -34,6 +36,8 @@
 #undef SVDW_C2
 #undef SVDW_C3
 #undef SVDW_C4
+#undef SVDW_C5
+#undef SVDW_C6
 #define POINT g2_t
 #define FE fp2_t
 #define F(op) fp2_##op

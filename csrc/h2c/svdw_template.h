@@ -20,6 +20,14 @@
  *                  c4 = -4 g(Z) / (3 Z^2 + 4 A) (build-scripts/
  *                  gen_constants.py derives them and checks Z)
  *
+ * and, over Fp (p = 3 mod 4, where F(sqrt) leaves a^((p+1)/4) in r
+ * whether or not a is a square), optionally
+ *
+ *   SVDW_C5, SVDW_C6
+ *                  c5 = 8 c3 / (9 Z^4) and c6 = sqrt(g(Z)) (gen_constants.py,
+ *                  svdw_one_root_constants): the root for x3 then comes
+ *                  from the two other exponentiations, saving the third
+ *
  * It defines EC(map_to_curve)(r, u): the point of E that u maps to, in
  * projective coordinates with Z = 1 (never the identity), without cofactor
  * clearing. Constant time: every step runs for every u, the three
@@ -37,7 +45,7 @@ static limb_t EC(svdw_sqrt_g)(FE *y, const FE *x) {
 }
 
 void EC(map_to_curve)(POINT *r, const FE *u) {
-    FE one, tv1, tv2, tv3, tv4, x1, x2, x3, y1, y2, y3, ny;
+    FE one, tv1, tv2, tv3, tv4, t, x1, x2, x3, y1, y2, y3, ny;
     F(set_one)(&one);
     F(sqr)(&tv1, u);
     F(mul)(&tv1, &tv1, &SVDW_C1);     /* c1 u^2 */
@@ -50,18 +58,31 @@ void EC(map_to_curve)(POINT *r, const FE *u) {
     F(mul)(&tv4, &tv4, &SVDW_C3);     /* tv4 = c3 u tv1 / (tv1 tv2) */
     F(sub)(&x1, &SVDW_C2, &tv4);
     F(add)(&x2, &SVDW_C2, &tv4);
-    F(sqr)(&x3, &tv2);
-    F(mul)(&x3, &x3, &tv3);
-    F(sqr)(&x3, &x3);
+    F(sqr)(&t, &tv2);
+    F(mul)(&t, &t, &tv3);             /* t = tv2^2 tv3 */
+    F(sqr)(&x3, &t);
     F(mul)(&x3, &x3, &SVDW_C4);
-    F(add)(&x3, &x3, &SVDW_Z);        /* x3 = Z + c4 (tv2^2 tv3)^2 */
+    F(add)(&x3, &x3, &SVDW_Z);        /* x3 = Z + c4 t^2 */
     /* The RFC's is_square(g(x1)), is_square(g(x2)) and sqrt(g(x)) for the
-     * chosen x, as three square roots: the same three exponentiations, and
-     * y comes with its x. g(x3) is a square whenever g(x1) and g(x2) are
-     * not. */
+     * chosen x, as square roots: y comes with its x. g(x3) is a square
+     * whenever g(x1) and g(x2) are not. */
     limb_t e1 = EC(svdw_sqrt_g)(&y1, &x1);
     limb_t e2 = EC(svdw_sqrt_g)(&y2, &x2) & ~e1;
+#ifdef SVDW_C5
+    /* With t = tv2^2 tv3 (tv2 / tv1 when tv1 tv2 != 0), g(x3) =
+     * (c5 t^3)^2 g(x1) g(x2). Where neither g(x1) nor g(x2) is a square,
+     * y1^2 = -g(x1) and y2^2 = -g(x2) (p = 3 mod 4), so c5 t^3 y1 y2 is a
+     * root of g(x3); where tv1 tv2 = 0, t = 0 and x3 = Z, whose root is c6.
+     * Any root serves: its sign is set below. */
+    F(sqr)(&tv4, &t);
+    F(mul)(&tv4, &tv4, &t);           /* t^3 */
+    F(mul)(&tv4, &tv4, &SVDW_C5);
+    F(mul)(&y3, &y1, &y2);
+    F(mul)(&y3, &y3, &tv4);
+    ct_cmov(&y3, &SVDW_C6, sizeof y3, F(is_zero)(&tv3));
+#else
     (void)EC(svdw_sqrt_g)(&y3, &x3);
+#endif
     ct_cmov(&x3, &x1, sizeof x3, e1); /* x = x1 if g(x1) is a square, */
     ct_cmov(&y3, &y1, sizeof y3, e1);
     ct_cmov(&x3, &x2, sizeof x3, e2); /* else x2 if g(x2) is, else x3 */

@@ -491,6 +491,32 @@ static void op_g1_mul(const char *op) {
     check(pybls_g1_is_identity(out) == 0, op, "not the identity");
 }
 
+/* map_to_curve of a secret field element (RFC 9380's map, which a protocol
+ * may run on a hash of secrets): of FP_A, FP_B and 0 (inv0's exceptional
+ * input), each checked on the curve and equal to the map of the same
+ * element left public. */
+#if !defined(PYBLS_CURVE_BN254_NOGAMI) && !defined(PYBLS_CURVE_BLS48_581)
+#define CT_MAP_OP(fn) fn
+static void op_g1_map_to_curve(const char *op) {
+    static const uint8_t zero[CT_FP_BYTES] = {0};
+    const uint8_t *inputs[] = {FP_A, FP_B, zero};
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        uint8_t u[CT_FP_SIZE], out[CT_G1_SIZE], ref[CT_G1_SIZE];
+        fp_const(u, inputs[i]);
+        SECRET(u, sizeof u);
+        int rc = status(pybls_g1_map_to_curve(out, u));
+        PUBLIC(u, sizeof u);
+        PUBLIC(out, sizeof out);
+        check(rc == PYBLS_OK, op, "status");
+        pybls_g1_map_to_curve(ref, u);
+        check(pybls_g1_eq(out, ref) == 1, op, "map(secret u) == map(public u)");
+        check(pybls_g1_is_on_curve(out) == 1, op, "on the curve");
+    }
+}
+#else
+#define CT_MAP_OP(fn) NULL
+#endif
+
 static void op_g2_mul(const char *op) {
     uint8_t g[CT_G2_SIZE], p[CT_G2_SIZE], k[CT_SCALAR_SIZE], out[CT_G2_SIZE], ref[CT_G2_SIZE];
     uint8_t b[CT_SCALAR_SIZE];
@@ -770,6 +796,8 @@ static const struct {
     {"fp_to_bytes", CT_EVERY_CURVE, op_fp},
     {"g1_mul", CT_EVERY_CURVE, op_g1_mul},
     {"g2_mul", CT_EVERY_CURVE, op_g2_mul},
+    /* BLS48-581's map to G1 is pybls's Python; bn254_nogami's is mcl's. */
+    {"g1_map_to_curve", CT_BLS12_381 | CT_BN254 | CT_BN381 | CT_BN462, CT_MAP_OP(op_g1_map_to_curve)},
     {"g1_mul_subgroup", CT_EVERY_CURVE, op_g1_mul}, /* the endomorphism split, no subgroup check */
     {"g2_mul_subgroup", CT_EVERY_CURVE, op_g2_mul},
     {"g1_decrypt_keys", CT_EVERY_CURVE, op_g1_decrypt_keys},

@@ -109,6 +109,10 @@ static const fp_t SVDW_G1_C1 = {{LIMB64(0x115482203dbf392d), LIMB64(0x926242126e
 static const fp_t SVDW_G1_C2 = {{LIMB64(0xb461a4448976f7d5), LIMB64(0xc6843fb439555fa7), LIMB64(0x28f0d12384840918), LIMB64(0x112ceb58a394e07d)}};
 static const fp_t SVDW_G1_C3 = {{LIMB64(0x7c8487078735ab72), LIMB64(0x51da7e0048bfb8d4), LIMB64(0x945cfd183cbd7bf4), LIMB64(0x0b70b1ec48ae62c6)}};
 static const fp_t SVDW_G1_C4 = {{LIMB64(0xa79a2bdca0800831), LIMB64(0x19fd7617e49815a1), LIMB64(0xbb8d0c885550c7b1), LIMB64(0x05c4aeb6ec7e0f48)}};
+/* c5 = 8 c3 / (9 Z^4) and c6 = sqrt(g(Z)): y for x3 from the two other
+ * exponentiations (svdw_template.h, svdw_one_root_constants). */
+static const fp_t SVDW_G1_C5 = {{LIMB64(0x2f1cda3d0acc7c41), LIMB64(0xa9b3d5f0189dc6ad), LIMB64(0x1a10d93a279a0f07), LIMB64(0x04cace537cead43a)}};
+static const fp_t SVDW_G1_C6 = {{LIMB64(0xa6ba871b8b1e1b3a), LIMB64(0x14f1d651eb8e167b), LIMB64(0xccdd46def0f28c58), LIMB64(0x1c14ef83340fbe5e)}};
 /* 2^(8 CURVE_FP_BYTES) = 2^256 mod p: hash_to_field reduces its L-byte
  * strings as hi 2^256 + lo. */
 static const fp_t H2F_SHIFT = {{LIMB64(0xf32cfc5b538afa89), LIMB64(0xb5e71911d44501fb), LIMB64(0x47ab1eff0a417ff6), LIMB64(0x06d89f71cab8351f)}};

@@ -107,6 +107,10 @@ static const fp_t SVDW_G1_C1 = {{LIMB64(0xffffffffffffff7b), LIMB64(0xffffff777f
 static const fp_t SVDW_G1_C2 = {{LIMB64(0xffffffffffffffc7), LIMB64(0xffffffc57ff075ff), LIMB64(0x3ff2d9fe40f3ffff), LIMB64(0xedace7b5fbffffe7), LIMB64(0x53765c8eeffbf73e), LIMB64(0x13ff8d3fd24777e7)}};
 static const fp_t SVDW_G1_C3 = {{LIMB64(0x4fd50cb3448eb3fe), LIMB64(0xdb87f93180ab11dd), LIMB64(0x155685c6407290bb), LIMB64(0xa90f79e9bbfb8509), LIMB64(0x275d22399d43b843), LIMB64(0x226f4880cdd5743c)}};
 static const fp_t SVDW_G1_C4 = {{LIMB64(0xaaaaaaaaaaaaab6f), LIMB64(0xaaaaab742ae030aa), LIMB64(0xead7f4b0ae7eaaaa), LIMB64(0x5b8ffe5446aaaaff), LIMB64(0xe084c1301ab88fee), LIMB64(0x1eac35eb4826468d)}};
+/* c5 = 8 c3 / (9 Z^4) and c6 = sqrt(g(Z)): y for x3 from the two other
+ * exponentiations (svdw_template.h, svdw_one_root_constants). */
+static const fp_t SVDW_G1_C5 = {{LIMB64(0x7fd9d26675d42e35), LIMB64(0x1878dd7f2b422736), LIMB64(0x0bdaa4e90c48f26e), LIMB64(0x533a16225b187640), LIMB64(0x5ef85abd3f587d8a), LIMB64(0x1a9bca6b5fefca93)}};
+static const fp_t SVDW_G1_C6 = {{LIMB64(0xffffffffffffff7b), LIMB64(0xffffff777fdbbdff), LIMB64(0x3fe151fbece3ffff), LIMB64(0x7fe8c7534bffffc6), LIMB64(0xc2bed7f82ff6963d), LIMB64(0x03fef43f95516d1b)}};
 /* 2^(8 CURVE_FP_BYTES) = 2^384 mod p: hash_to_field reduces its L-byte
  * strings as hi 2^384 + lo. */
 static const fp_t H2F_SHIFT = {{LIMB64(0x069ad4ab90db04bc), LIMB64(0xe80c0a3edddd6274), LIMB64(0xc9e6b470ce70b141), LIMB64(0x65605b2172ba3fcf), LIMB64(0xb6995178418e89c9), LIMB64(0x079948f5fbe4c744)}};
