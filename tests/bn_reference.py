@@ -309,6 +309,23 @@ def expand_message_xmd(hash_fn, block_size, msg, dst, n):
     return b"".join(blocks)[:n]
 
 
+def fp_affine_add(a: Optional[Tuple[int, int]], c: Optional[Tuple[int, int]], p: int) -> Optional[Tuple[int, int]]:
+    """a + c on y^2 = x^3 + B over the integers mod p (None: the identity)."""
+    if a is None:
+        return c
+    if c is None:
+        return a
+    (x1, y1), (x2, y2) = a, c
+    if x1 == x2:
+        if (y1 + y2) % p == 0:
+            return None
+        lam = 3 * x1 * x1 * pow(2 * y1, -1, p) % p
+    else:
+        lam = (y2 - y1) * pow(x2 - x1, -1, p) % p
+    x3 = (lam * lam - x1 - x2) % p
+    return x3, (lam * (x1 - x3) - y1) % p
+
+
 class SvdW:
     """hash_to_curve and encode_to_curve to y^2 = x^3 + b over Fp (cofactor
     1) with expand_message_xmd over SHA-256 and the SvdW map of 6.6.1 in
@@ -355,21 +372,9 @@ class SvdW:
             y = -y % p
         return x, y
 
-    def _add(self, a: Tuple[int, int], c: Tuple[int, int]) -> Optional[Tuple[int, int]]:
-        p = self.p
-        (x1, y1), (x2, y2) = a, c
-        if x1 == x2:
-            if (y1 + y2) % p == 0:
-                return None
-            lam = 3 * x1 * x1 * pow(2 * y1, -1, p) % p
-        else:
-            lam = (y2 - y1) * pow(x2 - x1, -1, p) % p
-        x3 = (lam * lam - x1 - x2) % p
-        return x3, (lam * (x1 - x3) - y1) % p
-
     def hash_to_curve(self, msg: bytes, dst: bytes) -> Optional[Tuple[int, int]]:
         u0, u1 = self.hash_to_field(msg, dst, 2)
-        return self._add(self.map_to_curve(u0), self.map_to_curve(u1))
+        return fp_affine_add(self.map_to_curve(u0), self.map_to_curve(u1), self.p)
 
     def encode_to_curve(self, msg: bytes, dst: bytes) -> Tuple[int, int]:
         return self.map_to_curve(self.hash_to_field(msg, dst, 1)[0])

@@ -54,6 +54,7 @@ OP_GROUPS = {
     "fp_to_bytes": "fp",
     "g1_mul": "g1",
     "g2_mul": "g2",
+    "g1_map_to_curve": "hash",
     "g1_mul_subgroup": "g1",
     "g2_mul_subgroup": "g2",
     "g1_decrypt_keys": "g1",

@@ -14,6 +14,7 @@ import random
 from typing import List, Optional, Tuple
 
 import pytest
+from bn_reference import fp_affine_add
 
 from pybls import curves
 
@@ -41,20 +42,7 @@ class Ref:
         return (y * y - x * x * x - self.b) % self.p == 0
 
     def add(self, a: Affine, b: Affine) -> Affine:
-        p = self.p
-        if a is None:
-            return b
-        if b is None:
-            return a
-        (x1, y1), (x2, y2) = a, b
-        if x1 == x2:
-            if (y1 + y2) % p == 0:
-                return None
-            lam = 3 * x1 * x1 * pow(2 * y1, -1, p) % p
-        else:
-            lam = (y2 - y1) * pow(x2 - x1, -1, p) % p
-        x3 = (lam * lam - x1 - x2) % p
-        return (x3, (lam * (x1 - x3) - y1) % p)
+        return fp_affine_add(a, b, self.p)
 
     def mul(self, a: Affine, k: int) -> Affine:
         acc: Affine = None
