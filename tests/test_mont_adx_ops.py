@@ -18,12 +18,10 @@ under other register pressure: gcc -O2, gcc -O0 with the frame pointer kept
 installed."""
 
 import random
-import shutil
 import subprocess
 
 import pytest
-from c_tools import cpu_has_adx
-from test_mont_adx_sqr import BUILDS, REPO_ROOT, _moduli
+from test_mont_adx_sqr import BUILDS, REPO_ROOT, _moduli, build_check
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
@@ -70,17 +68,7 @@ def _cases(rng):
 
 @pytest.mark.parametrize("compiler,flags", BUILDS, ids=["gcc-O2", "gcc-O0-frame-pointer", "clang-O2"])
 def test_kernels_against_python_integers(compiler, flags, tmp_path):
-    if not cpu_has_adx():
-        pytest.skip("needs an x86-64 processor with BMI2 and ADX")
-    cc = shutil.which(compiler) or (shutil.which("clang-14") if compiler == "clang" else None)
-    if cc is None:
-        if compiler == "gcc":
-            pytest.fail("gcc is required to build tests/mont_adx_ops_check.c")
-        pytest.skip("clang is not installed")
-    exe = tmp_path / "mont_adx_ops_check"
-    cmd = [cc, *flags, "-Wall", "-mbmi2", "-madx", f"-I{REPO_ROOT / 'csrc'}", str(SOURCE), "-o", str(exe)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"
+    exe = build_check(SOURCE, compiler, flags, tmp_path)
     rng = random.Random(2027)
     cases = _cases(rng)
     assert {c[0] for c in cases} == {4, 6, 8, 10}
