@@ -8,31 +8,15 @@
  * hexadecimal: mont_adx_mul{n}(a, b), mont_adx_redc{n}(A),
  * mont_adx_modadd{n}(a, b), mont_adx_modsub{n}(a, b),
  * mont_adx_modadd_wide{n}(A, B), mont_adx_modsub_wide{n}(A, B) and
- * mont_adx_mul_wide{n}(a, b);
- * "ALIAS " goes before them when one of them with r = a or r = b (r = A,
- * r = B) gives another value than into a separate buffer.
+ * mont_adx_mul_wide{n}(a, b), after a decimal mask with bit op set when
+ * routine op of op{n} (mul, modadd, modsub, modadd_wide, modsub_wide) with
+ * r = a or r = b (r = A, r = B) gives another value than into a separate
+ * buffer.
  *
  * Build: gcc -O2 -mbmi2 -madx -Icsrc tests/mont_adx_ops_check.c
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-typedef uint64_t limb_t;
+#include "mont_adx_check_io.h"
 #include "arith/mont_adx.h"
-
-static void from_hex(limb_t *out, int n, const char *hex) {
-    int len = (int)strlen(hex);
-    memset(out, 0, 8 * (size_t)n);
-    for (int k = 0; k < len && k < 16 * n; k++) {
-        char c = hex[len - 1 - k];
-        limb_t d = (limb_t)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
-        out[k / 16] |= d << (4 * (k % 16));
-    }
-}
-
-static void print_hex(const limb_t *a, int n) {
-    for (int i = n - 1; i >= 0; i--) printf("%016llx", (unsigned long long)a[i]);
-}
 
 /* The routines of one size, by name: op 0 mul, 1 modadd, 2 modsub (n-limb
  * operands), 3 modadd_wide, 4 modsub_wide (2n-limb operands). */
@@ -65,7 +49,7 @@ int main(void) {
     static char mhex[200], ahex[200], bhex[200], Ahex[400], Bhex[400];
     int n;
     while (scanf("%d %199s %199s %199s %399s %399s", &n, mhex, ahex, bhex, Ahex, Bhex) == 6) {
-        limb_t m[10], a[10], b[10], A[20], B[20], t[20], out[5][20], red[10], prod[20], n0 = 1;
+        limb_t m[10], a[10], b[10], A[20], B[20], t[20], out[5][20], red[10], prod[20], n0;
         int alias = 0;
         if (n != 4 && n != 6 && n != 8 && n != 10) return 2;
         from_hex(m, n, mhex);
@@ -73,18 +57,17 @@ int main(void) {
         from_hex(b, n, bhex);
         from_hex(A, 2 * n, Ahex);
         from_hex(B, 2 * n, Bhex);
-        for (int i = 0; i < 6; i++) n0 *= 2 - m[0] * n0; /* Newton: 1/m mod 2^64 */
-        n0 = 0 - n0;
+        n0 = neg_inv64(m[0]);
         for (int op = 0; op < 5; op++) {
             const int wide = op >= 3, len = wide ? 2 * n : n;
             const limb_t *x = wide ? A : a, *y = wide ? B : b;
             run(n, op, out[op], x, y, m, n0);
             memcpy(t, x, 8 * (size_t)len); /* r = a */
             run(n, op, t, t, y, m, n0);
-            alias |= memcmp(t, out[op], 8 * (size_t)(op >= 3 ? 2 * n : n)) != 0;
+            alias |= (memcmp(t, out[op], 8 * (size_t)len) != 0) << op;
             memcpy(t, y, 8 * (size_t)len); /* r = b */
             run(n, op, t, x, t, m, n0);
-            alias |= memcmp(t, out[op], 8 * (size_t)(op >= 3 ? 2 * n : n)) != 0;
+            alias |= (memcmp(t, out[op], 8 * (size_t)len) != 0) << op;
         }
         switch (n) {
         case 4: mont_adx_redc4(red, A, m, n0); break;
@@ -98,7 +81,7 @@ int main(void) {
         case 8: mont_adx_mul_wide8(prod, a, b); break;
         default: mont_adx_mul_wide10(prod, a, b); break;
         }
-        if (alias) printf("ALIAS ");
+        printf("%d ", alias);
         print_hex(out[0], n);
         printf(" ");
         print_hex(red, n);

@@ -10,25 +10,8 @@
  *
  * Build: gcc -O2 -mbmi2 -madx -Icsrc tests/mont_adx_sqr_check.c
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-typedef uint64_t limb_t;
+#include "mont_adx_check_io.h"
 #include "arith/mont_adx.h"
-
-static void from_hex(limb_t *out, int n, const char *hex) {
-    int len = (int)strlen(hex);
-    memset(out, 0, 8 * (size_t)n);
-    for (int k = 0; k < len && k < 16 * n; k++) {
-        char c = hex[len - 1 - k];
-        limb_t d = (limb_t)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
-        out[k / 16] |= d << (4 * (k % 16));
-    }
-}
-
-static void print_hex(const limb_t *a, int n) {
-    for (int i = n - 1; i >= 0; i--) printf("%016llx", (unsigned long long)a[i]);
-}
 
 static void sqr(int n, limb_t *r, const limb_t *a, const limb_t *m, limb_t n0) {
     switch (n) {
@@ -43,12 +26,11 @@ int main(void) {
     static char mhex[200], ahex[200];
     int n;
     while (scanf("%d %199s %199s", &n, mhex, ahex) == 3) {
-        limb_t m[10], a[10], wide[20], s[10], in_place[10], n0 = 1;
+        limb_t m[10], a[10], wide[20], s[10], in_place[10], n0;
         if (n != 4 && n != 6 && n != 8 && n != 10) return 2;
         from_hex(m, n, mhex);
         from_hex(a, n, ahex);
-        for (int i = 0; i < 6; i++) n0 *= 2 - m[0] * n0; /* Newton: 1/m mod 2^64 */
-        n0 = 0 - n0;
+        n0 = neg_inv64(m[0]);
         switch (n) {
         case 4: mont_adx_sqr_wide4(wide, a); break;
         case 6: mont_adx_sqr_wide6(wide, a); break;

@@ -54,19 +54,26 @@ def _values(n, m, rng):
 BUILDS = [("gcc", ["-O2"]), ("gcc", ["-O0", "-fno-omit-frame-pointer"]), ("clang", ["-O2"])]
 
 
-@pytest.mark.parametrize("compiler,flags", BUILDS, ids=["gcc-O2", "gcc-O0-frame-pointer", "clang-O2"])
-def test_squares_against_python_integers(compiler, flags, tmp_path):
+def build_check(source, compiler, flags, tmp_path):
+    """The executable of the check program `source` built by `compiler`
+    with `flags` (skipped without ADX or clang, failed without gcc)."""
     if not cpu_has_adx():
         pytest.skip("needs an x86-64 processor with BMI2 and ADX")
     cc = shutil.which(compiler) or (shutil.which("clang-14") if compiler == "clang" else None)
     if cc is None:
         if compiler == "gcc":
-            pytest.fail("gcc is required to build tests/mont_adx_sqr_check.c")
+            pytest.fail(f"gcc is required to build {source.relative_to(REPO_ROOT)}")
         pytest.skip("clang is not installed")
-    exe = tmp_path / "mont_adx_sqr_check"
-    cmd = [cc, *flags, "-Wall", "-mbmi2", "-madx", f"-I{REPO_ROOT / 'csrc'}", str(SOURCE), "-o", str(exe)]
+    exe = tmp_path / source.stem
+    cmd = [cc, *flags, "-Wall", "-mbmi2", "-madx", f"-I{REPO_ROOT / 'csrc'}", str(source), "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"
+    return exe
+
+
+@pytest.mark.parametrize("compiler,flags", BUILDS, ids=["gcc-O2", "gcc-O0-frame-pointer", "clang-O2"])
+def test_squares_against_python_integers(compiler, flags, tmp_path):
+    exe = build_check(SOURCE, compiler, flags, tmp_path)
     rng = random.Random(2026)
     cases = [(n, m, a) for n, m in _moduli() for a in _values(n, m, rng)]
     assert {n for n, _, _ in cases} == {4, 6, 8, 10}

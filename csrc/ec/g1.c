@@ -257,8 +257,8 @@ static void g1_endo(g1_t *r, const g1_t *p) { *r = *p; }
 #endif
 #if CURVE_FAMILY_BN
 /* E(Fp) = G1 (cofactor 1): phi acts as [lambda] on every point the MSM can
- * be given, so it splits every scalar, with no subgroup check
- * (ec_msm_template.h). */
+ * be given, so it splits the scalars with no subgroup check (all but those
+ * below the upper half of r's limbs: ec_msm_template.h). */
 #define EC_MSM_ENDO 1
 #endif
 #include "ec/ec_mul_template.h"

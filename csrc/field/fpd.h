@@ -84,7 +84,7 @@ FPD_INLINE void fpd_add(fpd_t *r, const fpd_t *a, const fpd_t *b) {
     for (int i = 0; i < FPD_ND; i++) r->d[i] = (s[i] & keep) | (t[i] & ~keep);
 }
 
-/* a - b, or a - b + 2p if that is negative: in (0, 2p); the two in
+/* a - b, or a - b + 2p if that is negative: in [0, 2p); the two in
  * chains side by side as in fpd_add. */
 FPD_INLINE void fpd_sub(fpd_t *r, const fpd_t *a, const fpd_t *b) {
     uint32_t m2[FPD_ND], s[FPD_ND], t[FPD_ND];

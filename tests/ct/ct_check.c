@@ -493,8 +493,10 @@ static void op_g1_mul(const char *op) {
 
 /* map_to_curve of a secret field element (RFC 9380's map, which a protocol
  * may run on a hash of secrets): of FP_A, FP_B and 0 (inv0's exceptional
- * input), each checked on the curve and equal to the map of the same
- * element left public. */
+ * input of BLS12-381's SSWU map; in the SvdW map of the BN curves u = 0
+ * gives tv1 tv2 = 1, and its exceptional inputs, u^2 = +-1 / g(Z), are not
+ * among these), each checked on the curve and equal to the map of the
+ * same element left public. */
 #if !defined(PYBLS_CURVE_BN254_NOGAMI) && !defined(PYBLS_CURVE_BLS48_581)
 #define CT_MAP_OP(fn) fn
 static void op_g1_map_to_curve(const char *op) {
