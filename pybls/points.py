@@ -224,13 +224,9 @@ class _Point:
         n = len(data)
         if n != cls._COMPRESSED and n != cls._UNCOMPRESSED:
             check_length(data, (cls._COMPRESSED, cls._UNCOMPRESSED), f"a {cls.__name__} encoding")
-        # _wrap inlined: one call less.
-        p = _object_new(cls)
         if subgroup_check:
-            p._b, p._s = cls._decode(data, n, 0), _IN_SUBGROUP
-        else:
-            p._b, p._s = cls._decode(data, n, _SKIP_SUBGROUP), 0
-        return p
+            return _wrap(cls, cls._decode(data, n, 0), _IN_SUBGROUP)
+        return _wrap(cls, cls._decode(data, n, _SKIP_SUBGROUP))
 
     @classmethod
     def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: Optional[str] = None) -> _PointT:
