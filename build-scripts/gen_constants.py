@@ -678,7 +678,6 @@ def svdw_constants(p: int, b: int, z: int) -> "tuple[int, int, int, int, int]":
     return z, c1, c2, c3, c4
 
 
-
 def svdw_one_root_constants(p: int, b: int, z: int, c1: int, c2: int, c3: int, c4: int) -> "tuple[int, int]":
     """The constants with which the map to E(Fp) finds y for x3 without an
     exponentiation of its own (svdw_template.h): c5 = 8 c3 / (9 Z^4), and

@@ -175,3 +175,5 @@ def install_methods(group: Type[Any], hash_to_field_elements: Callable[[bytes, b
     group._hash_to_curve_sha512 = staticmethod(hash_to_curve)
     group._encode_to_curve_sha512 = staticmethod(encode_to_curve)
     group._DEFAULT_HASH = "sha512"
+    for found in group._hash_fns.values():
+        found.clear()  # any function found before, by the old names

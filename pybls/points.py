@@ -24,7 +24,7 @@ ZCash/IETF encodings (compressed by default).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Callable, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Optional, Callable, ClassVar, Dict, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from . import _lib
 from . import workers as _workers
@@ -134,6 +134,8 @@ class _Point:
     _CURVE: ClassVar[str]
     # The hash of the group's suite, which the hashing methods use by default.
     _DEFAULT_HASH: ClassVar[str] = "sha256"
+    # The hashing functions by op and hash name (_HashFunctions), per group.
+    _hash_fns: ClassVar[Dict[str, "_HashFunctions"]]
     _FIELD: ClassVar[str]  # "fp" or "fp2", set by G1Point and G2Point
     _scratch: ClassVar[Callable[[int], "Scratch"]]
 
@@ -173,6 +175,7 @@ class _Point:
         cls._COMPRESSED_BY_DEFAULT = compressed_by_default
         cls._CURVE = curve
         cls._scratch = staticmethod(binding.scratch)
+        cls._hash_fns = {op: _HashFunctions(cls, op) for op in ("hash_to_curve", "encode_to_curve", "hash_to_field")}
         for name, annotation in _Point.__annotations__.items():
             if annotation.startswith("ClassVar[Callable") and name not in ("_scratch",):
                 if name.startswith("_hash_to_field"):
@@ -247,10 +250,7 @@ class _Point:
         ``BLS48581G2_XMD:SHA-512_SVDW_RO_``.
         NotImplementedError where the curve has no such suite.
         """
-        # The default hash skips _hash_fn's lookup by name (a visible part
-        # of a call in Pyodide).
-        fn = (cls._hash_to_curve if hash is None and cls._DEFAULT_HASH == "sha256"
-              else cls._hash_fn("hash_to_curve", hash))
+        fn = cls._hash_fns["hash_to_curve"][hash]
         m = as_bytes(msg, "message")
         d = as_bytes(dst, "domain separation tag")
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
@@ -260,8 +260,7 @@ class _Point:
         """The non-uniform encoding of `msg` (RFC 9380's encode_to_curve,
         suites ``..._NU_``): the map of one field element, cofactor
         cleared; `hash` as for :meth:`hash_to_curve`."""
-        fn = (cls._encode_to_curve if hash is None and cls._DEFAULT_HASH == "sha256"
-              else cls._hash_fn("encode_to_curve", hash))
+        fn = cls._hash_fns["encode_to_curve"][hash]
         m = as_bytes(msg, "message")
         d = as_bytes(dst, "domain separation tag")
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
@@ -270,13 +269,8 @@ class _Point:
     def _hash_fn(cls, op: str, hash: Optional[str]) -> Callable[..., bytes]:
         """The function of `op` (hash_to_curve, encode_to_curve,
         hash_to_field) with expand_message_xmd over `hash` (None: the
-        group's default)."""
-        if hash is None:
-            hash = cls._DEFAULT_HASH
-        if hash not in _XMD_HASHES:
-            raise ValueError(f"hash must be one of {', '.join(map(repr, _XMD_HASHES))}, not {hash!r}")
-        fn: Callable[..., bytes] = getattr(cls, f"_{op}{_XMD_HASHES[hash]}")
-        return fn
+        group's default): ``cls._hash_fns[op][hash]``."""
+        return cls._hash_fns[op][hash]
 
     @classmethod
     def _hash_to_field_raw(cls, msg: Any, dst: Any, count: int, hash: Optional[str], degree: int) -> List[int]:
@@ -565,6 +559,28 @@ def _members(cls: Type[_PointT], pts: Iterable[_PointT], what: str) -> int:
             raise TypeError(f"{cls.__name__}.{what} takes {cls.__name__} points, not {type(p).__name__}")
         sub &= p._s
     return sub
+
+
+class _HashFunctions(Dict[Optional[str], Callable[..., bytes]]):
+    """A group's functions of one op (hash_to_curve, encode_to_curve or
+    hash_to_field) by the name of their hash (None: the group's default),
+    each found by name the first time it is asked for and kept: the lookup
+    by name is a visible part of a hash's time in Pyodide, a subscript
+    is not. An unknown name raises ValueError (and is not kept)."""
+
+    __slots__ = ("_group", "_op")
+
+    def __init__(self, group: Type[_Point], op: str) -> None:
+        super().__init__()
+        self._group, self._op = group, op
+
+    def __missing__(self, hash: Optional[str]) -> Callable[..., bytes]:
+        name = self._group._DEFAULT_HASH if hash is None else hash
+        if name not in _XMD_HASHES:
+            raise ValueError(f"hash must be one of {', '.join(map(repr, _XMD_HASHES))}, not {name!r}")
+        fn: Callable[..., bytes] = getattr(self._group, f"_{self._op}{_XMD_HASHES[name]}")
+        self[hash] = fn
+        return fn
 
 
 def _unavailable(cls: Type[_Point], name: str) -> Callable[..., Any]:

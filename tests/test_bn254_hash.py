@@ -28,7 +28,7 @@ import pytest
 
 import reference as ref
 from bn_reference import expand_message_xmd as _xmd
-from pybls import bn254, hash_to_field
+from pybls import bls12_381, bn254, hash_to_field
 from pybls.errors import ArgumentError, NonCanonicalError
 from pybls.hashing import expand_message_xmd_keccak256, keccak256
 
@@ -299,6 +299,24 @@ def test_separation():
     assert len(points) == 6
     assert G1.hash_to_field(msg, b"DST-A", 2) != G1.hash_to_field(msg, b"DST-B", 2)
     assert G1.hash_to_field(msg, b"DST", 2) != G1.hash_to_field(msg, b"DST", 2, hash="keccak256")
+
+
+def test_hash_function_by_name_each_call():
+    # Each call takes the function of its own op and hash name, whichever
+    # ones the group (or another group) was called with before; an unknown
+    # name is refused every time, also after a known one.
+    msg = b"by name"
+    bls12_381.G1.encode_to_curve(msg, SHA_DST)  # BLS12-381's G1 first
+    for _ in range(2):
+        for hash in (None, "sha256", "keccak256"):
+            name = hash or "sha256"
+            assert _affine(G1.hash_to_curve(msg, EVMNET_DST, hash=hash)) == _hash_to_curve(msg, EVMNET_DST, name)
+            assert _affine(G1.encode_to_curve(msg, EVMNET_DST, hash=hash)) == _encode_to_curve(msg, EVMNET_DST, name)
+            for op in (G1.hash_to_curve, G1.encode_to_curve):
+                with pytest.raises(ValueError, match="hash must be one of 'sha256', 'keccak256', 'sha512', not 'sha3_256'"):
+                    op(msg, EVMNET_DST, hash="sha3_256")
+            with pytest.raises(TypeError):
+                G1.hash_to_curve(msg, EVMNET_DST, hash=["sha256"])
 
 
 def test_map_to_curve_distinct_and_signed():

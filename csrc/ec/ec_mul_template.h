@@ -311,7 +311,11 @@ static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2,
  * doubling and the plain mixed addition as there (the sums and differences
  * reduced, each value the field's below 2p in digits), converted from and to
  * EC(jacobian_t) where the product starts, takes the unified addition and
- * ends. */
+ * ends. Written out again rather than one body with the Jacobian ones: they
+ * differ in more than the ops' names (the product for 4 X Y^2 where 32-bit
+ * G1 takes EC_SQR_CHEAP's square, reduced sums where those leave some
+ * lazy, the affine point converted), so one body would be a macro with a
+ * parameter for each, whose lines valgrind's reports and a debugger lose. */
 typedef struct { EC_DFE x, y, z; } EC(djacobian_t);
 
 static void EC(djacobian_from)(EC(djacobian_t) *r, const EC(jacobian_t) *p) {

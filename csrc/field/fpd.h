@@ -62,47 +62,36 @@ FPD_NOINLINE void fpd_sqr(fpd_t *r, const fpd_t *a) {
     r30_shift_down(r->d, u, FPD_ND, FPD_TOP);
 }
 
-/* a + b below 4p < 2^(30 FPD_ND), less 2p unless that borrows: the sum and
- * the sum less 2p in two chains of signed carries side by side (each
- * digit's carry is -1, 0 or 1: an arithmetic shift), the last carry of
- * the second choosing. */
-FPD_INLINE void fpd_add(fpd_t *r, const fpd_t *a, const fpd_t *b) {
+/* a + sign b for sign 1 or -1 (a constant, folded where it is inlined),
+ * in two chains of signed carries side by side (each digit's carry is -1,
+ * 0 or 1: an arithmetic shift): the first a + sign b, the second that less
+ * sign 2p. A sum, below 4p < 2^(30 FPD_ND), takes the second unless it
+ * borrows (its last carry), a difference the first unless that borrows:
+ * either way the result is in [0, 2p). */
+FPD_INLINE void fpd_add_sign(fpd_t *r, const fpd_t *a, const fpd_t *b, int sign) {
     uint32_t m2[FPD_ND], s[FPD_ND], t[FPD_ND];
     int32_t cs = 0, ct = 0;
     fpd_modulus(m2, 1);
     R30_UNROLL
     for (int i = 0; i < FPD_ND; i++) {
-        const int32_t u = (int32_t)(a->d[i] + b->d[i]); /* below 2^31 */
-        const int32_t vs = u + cs, vt = u - (int32_t)m2[i] + ct;
+        const int32_t u = (int32_t)a->d[i] + sign * (int32_t)b->d[i]; /* in (-2^30, 2^31) */
+        const int32_t vs = u + cs, vt = u - sign * (int32_t)m2[i] + ct;
         s[i] = (uint32_t)vs & R30_MASK;
         t[i] = (uint32_t)vt & R30_MASK;
         cs = vs >> 30;
         ct = vt >> 30;
     }
-    const uint32_t keep = (uint32_t)ct; /* all ones if a + b < 2p */
+    /* all ones if the first chain is the result: a + b < 2p, or a >= b */
+    const uint32_t first = sign > 0 ? (uint32_t)ct : ~(uint32_t)cs;
     R30_UNROLL
-    for (int i = 0; i < FPD_ND; i++) r->d[i] = (s[i] & keep) | (t[i] & ~keep);
+    for (int i = 0; i < FPD_ND; i++) r->d[i] = (s[i] & first) | (t[i] & ~first);
 }
 
-/* a - b, or a - b + 2p if that is negative: in [0, 2p); the two in
- * chains side by side as in fpd_add. */
-FPD_INLINE void fpd_sub(fpd_t *r, const fpd_t *a, const fpd_t *b) {
-    uint32_t m2[FPD_ND], s[FPD_ND], t[FPD_ND];
-    int32_t cs = 0, ct = 0;
-    fpd_modulus(m2, 1);
-    R30_UNROLL
-    for (int i = 0; i < FPD_ND; i++) {
-        const int32_t u = (int32_t)a->d[i] - (int32_t)b->d[i];
-        const int32_t vs = u + cs, vt = u + (int32_t)m2[i] + ct;
-        s[i] = (uint32_t)vs & R30_MASK;
-        t[i] = (uint32_t)vt & R30_MASK;
-        cs = vs >> 30;
-        ct = vt >> 30;
-    }
-    const uint32_t negative = (uint32_t)cs; /* all ones if a < b */
-    R30_UNROLL
-    for (int i = 0; i < FPD_ND; i++) r->d[i] = (t[i] & negative) | (s[i] & ~negative);
-}
+/* a + b, less 2p unless that borrows: in [0, 2p). */
+FPD_INLINE void fpd_add(fpd_t *r, const fpd_t *a, const fpd_t *b) { fpd_add_sign(r, a, b, 1); }
+
+/* a - b, or a - b + 2p if that is negative: in [0, 2p). */
+FPD_INLINE void fpd_sub(fpd_t *r, const fpd_t *a, const fpd_t *b) { fpd_add_sign(r, a, b, -1); }
 
 /* a / 2: a, or a + p (below 3p) if a is odd, halved: below 3p/2. */
 FPD_NOINLINE void fpd_half(fpd_t *r, const fpd_t *a) {
