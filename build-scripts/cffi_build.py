@@ -30,7 +30,6 @@ INCLUDE_DIRS = _MANIFEST["include_dirs"](_ROOT_ARG)
 CORE_FLAGS = _MANIFEST["flags"](_ROOT_ARG)
 
 
-
 def _cpu_has_adx() -> bool:
     """Whether this x86-64 machine has BMI2 and ADX (Linux: /proc/cpuinfo),
     so the Fp assembly of csrc/arith/mont_adx.h can be compiled in. The core's

@@ -123,7 +123,6 @@ class Fq1(Fq2):
         return Fq1(self.p, pow(self.a, self.p - 2, self.p))
 
 
-
 class Fp2(Fq2):
     """a0 + a1*u with u^2 = -1 over BLS12-381's Fp."""
 
@@ -321,7 +320,6 @@ ISO_G1_X_NUM, ISO_G1_X_DEN = CURVE.ISO_G1_X_NUM, CURVE.ISO_G1_X_DEN
 ISO_G1_Y_NUM, ISO_G1_Y_DEN = CURVE.ISO_G1_Y_NUM, CURVE.ISO_G1_Y_DEN
 ISO_G2_X_NUM, ISO_G2_X_DEN = CURVE.ISO_G2_X_NUM, CURVE.ISO_G2_X_DEN
 ISO_G2_Y_NUM, ISO_G2_Y_DEN = CURVE.ISO_G2_Y_NUM, CURVE.ISO_G2_Y_DEN
-
 
 
 def _fp2_of(c: "tuple[str, str]") -> Fp2:

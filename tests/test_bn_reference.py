@@ -84,7 +84,6 @@ def test_hash_to_g1(pair, msg):
     assert mod.G1.encode_to_curve(msg, dst_nu).to_affine() == h2c.encode_to_curve(msg, dst_nu)
 
 
-
 def test_map_to_g1_edge_cases(pair):
     """u = 0, the u with 1 - g(Z) u^2 = 0 or 1 + g(Z) u^2 = 0 that Fp has
     (inv0 of 0: x1 = x2 = -Z / 2 and x3 = Z, which BN381_1 takes, g(-Z / 2)

@@ -490,7 +490,6 @@ def test_tlock_js_rejects_tampered_pybls_file(qbeacon):
     assert "error" in ans[0]
 
 
-
 def test_bn254_chains_are_refused():
     # tlock's IBE runs on BLS12-381; evmnet's BN254 beacons cannot open files.
     with pytest.raises(errors.ArgumentError, match="BLS12-381"):
