@@ -21,7 +21,7 @@
 // core (ctypes' own), mcl / total (the table's ratio) and mcl / core (the
 // ratio with no Python or ctypes cost at all: the row's ceiling).
 //
-//   node benchmarks/overhead_pyodide.mjs [--rounds N] [--ms N] [--only bn254|bls12_381] [--wheel PATH ...]
+//   node benchmarks/overhead_pyodide.mjs [--rounds N] [--ms N] [--only bn254|bls12_381] [--op NAME] [--wheel PATH ...]
 //
 // Each --wheel boots a Pyodide of its own with that wheel (default: the one
 // of web/dist, `make wasm`); their totals take turns in every round, and
@@ -43,6 +43,7 @@ const option = (name, fallback) => {
 const rounds = Number(option("--rounds", 15));
 const roundMs = Number(option("--ms", 4)); // per variant and round
 const only = option("--only", null);
+const onlyOp = option("--op", null);
 const wheels = args.flatMap((a, i) => (a === "--wheel" ? [args[i + 1]] : []));
 
 // The rows below 1.3 in the browser table, by table: for each, the C
@@ -300,6 +301,7 @@ for (const table of Object.keys(ROWS)) {
       "  mcl/total  mcl/core" + builds.slice(1).map((b) => `  ${label(b)}/${label(first)}`).join(""),
   );
   for (const op of Object.keys(ROWS[table])) {
+    if (onlyOp && onlyOp !== op) continue;
     const core = direct(first.pyodide, table, info.rows[op]);
     const calls = builds.map((b) => b.pyodide.globals.get("c_calls")(table, op));
     const variants = {
@@ -328,7 +330,8 @@ for (const table of Object.keys(ROWS)) {
     );
     for (const [i, b] of builds.entries()) {
       if (i === 0 && builds.length === 1) break;
-      console.log(`  ${label(b)}: python ${us(m[`python${i}`]).trim()} us, ${calls[i]} C calls`);
+      const against = i ? `, ${ratio(`python${i}`, "python0")} of ${label(first)}'s` : "";
+      console.log(`  ${label(b)}: python ${us(m[`python${i}`]).trim()} us${against}, ${calls[i]} C calls`);
     }
     console.log(`  one ctypes call of a trivial function: ${us(m.call).trim()} us`);
   }
