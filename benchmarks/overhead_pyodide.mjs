@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Where the time of pybls's calls goes inside Pyodide under Node (the V8 of
-// Chromium): the browser table's rows (benchmarks/browser/pybls_bench.py),
+// Where the time of pybls's calls goes inside Pyodide under Node (V8, the
+// engine of Chromium, though not Chromium's version of it): the browser
+// table's rows (benchmarks/browser/pybls_bench.py),
 // each timed as
 //
 //   total    the call as the table makes it (pybls_bench's operation);
@@ -11,6 +12,10 @@
 //            output buffer made in advance (no status check, no copy);
 //   core     the module's exported function called from JavaScript on
 //            buffers in the module's memory: the C core's work alone;
+//   python   the call with the curve's C functions replaced by stubs in
+//            Python: the Python layer alone (ctypes' calls left out), and
+//            how many C calls one operation makes;
+//   call     one ctypes call of a C function doing almost nothing;
 //   mcl      mcl-wasm's call of the row (benchmarks/browser/peers.mjs),
 //
 // all in alternation, round after round, so that a load on the machine
@@ -25,9 +30,9 @@
 //
 // Each --wheel boots a Pyodide of its own with that wheel (default: the one
 // of web/dist, `make wasm`); their totals take turns in every round, and
-// each wheel's total is printed against the first's. The core and ctypes
-// rows are the first wheel's. mcl-wasm comes from
-// benchmarks/browser/node_modules (`make` target of BENCH_BROWSER_JS).
+// each wheel's total and Python layer are printed against the first's. The
+// binding, ctypes and core timings are the first wheel's. mcl-wasm comes
+// from benchmarks/browser/node_modules (`make bench-browser`).
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -46,10 +51,11 @@ const only = option("--only", null);
 const onlyOp = option("--op", null);
 const wheels = args.flatMap((a, i) => (a === "--wheel" ? [args[i + 1]] : []));
 
-// The rows below 1.3 in the browser table, by table: for each, the C
-// function (pybls._lib's name without the curve's prefix), Python making
-// its prepared arguments (`a`, for the binding; the output size `size`),
-// and the table's operation.
+// The browser table's rows below 1.3 (mcl-wasm / pybls), by table and by
+// pybls_bench's name: the C function the operation comes down to
+// (pybls._lib's name, without the curve's prefix) and a Python expression
+// of its arguments in the core's form (after the output buffer), over the
+// names the table's operations use.
 const ROWS = {
   bls12_381: {
     g1_mul: { fn: "g1_mul_flags", args: "[P._b, k._b, P._s]" },
