@@ -402,7 +402,7 @@ class _Point:
             raise ValueError(f"msm needs as many scalars as points, got {len(ks)} and {len(pts)}")
         if not pts:
             return None
-        return _members(cls, pts, "msm"), ([p._b for p in pts], [cls._SCALAR._internal(k) for k in ks])
+        return _members(cls, pts, "msm"), ([p._b for p in pts], cls._SCALAR._public_internals(ks))
 
     @classmethod
     def _msm_internal(cls, part: Tuple[List[bytes], List[bytes]],

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Optional, Type, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, List, Optional, Type, TypeVar, Union
 
 from . import _lib
 from ._convert import as_bytes, as_int, check_length
@@ -64,6 +64,11 @@ class ScalarField:
     #: The modulus r (the order of G1, G2 and GT).
     R: ClassVar[int]
     _BYTES: ClassVar[int]
+    # The internal form's size, and 8 * size if the core's internal form of k
+    # is the Montgomery form k * 2^(8 * size) mod r as a little-endian
+    # integer of that size (checked when the class is made), else 0.
+    _SIZE: ClassVar[int]
+    _MONT_SHIFT: ClassVar[int]
     # The curve's C functions pybls_<curve>_scalar_<op> as _f_<op>.
     _f_from_bytes: ClassVar[Callable[[bytes], bytes]]
     _f_from_bytes_wide: ClassVar[Callable[[bytes, int], bytes]]
@@ -92,6 +97,13 @@ class ScalarField:
         for name, annotation in ScalarField.__annotations__.items():
             if name.startswith("_f_"):
                 setattr(cls, name, staticmethod(getattr(binding, "scalar_" + name[3:])))
+        cls._SIZE = size = binding_constant(binding, "PYBLS_SCALAR_SIZE")
+        probes = (1, 2, order - 1, order // 3)
+        same = all(
+            cls._f_from_bytes(v.to_bytes(cls._BYTES, "big")) == ((v << 8 * size) % order).to_bytes(size, "little")
+            for v in probes
+        )
+        cls._MONT_SHIFT = 8 * size if same else 0
 
     def __init__(self: _ScalarT, value: Union[int, "ScalarField"] = 0) -> None:
         if isinstance(value, ScalarField):
@@ -279,6 +291,22 @@ class ScalarField:
         if hasattr(type(x), "__index__"):  # int-like types such as numpy integers
             return cls._from_int(x.__index__())
         return None
+
+    @classmethod
+    def _public_internals(cls, ks: List[Any], what: str = "scalar") -> List[bytes]:
+        """The internal forms of the public scalars `ks`, as :meth:`_internal`
+        makes them one by one (the same values and errors): scalars of this
+        curve and ints (an MSM's scalars, typically) converted in Python,
+        without a C call each, in variable time."""
+        shift = cls._MONT_SHIFT
+        if shift:
+            for k in ks:
+                if type(k) is not int and type(k) is not cls:
+                    break
+            else:
+                r, size = cls.R, cls._SIZE
+                return [((k << shift) % r).to_bytes(size, "little") if type(k) is int else k._b for k in ks]
+        return [cls._internal(k, what) for k in ks]
 
     @classmethod
     def _internal(cls, k: Any, what: str = "scalar") -> bytes:
