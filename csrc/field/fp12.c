@@ -258,6 +258,46 @@ static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
     mont_modsub(r->c1.l, a->c1.l, b->c1.l, P_MODULUS, FPN);
 }
 
+/* The sums of the cyclotomic squarings in 32-bit builds of BLS12-381:
+ * each Fp coefficient of 3x - 2y, 3x + 2y, (a + b)^2 - a^2 - b^2 and
+ * a^2 + xi b^2 as one linear combination (mont_comb_n: two passes over the
+ * limbs instead of two or three for each of two or three modular sums), in
+ * functions of their own. BLS12-381's pairing took 0.99 of its time in
+ * Pyodide under Node (benchmarks/pairing_pyodide.mjs), for 2 KB more in its
+ * WebAssembly module; the other curves keep the modular sums, whose
+ * modules the size budget leaves little room (build_wasm.sh). The
+ * combinations must be functions of their own and mont_comb_n inlined in
+ * each: with it a function of constant coefficients passed at run time,
+ * the pairing took 1.02 of its time. */
+#define FP12_COMB (LIMB_BITS == 32 && CURVE_FAMILY_BLS12)
+#if FP12_COMB
+/* The combinations' values: 3x + 2y < 5p, 3x - 2y + 2p in (0, 5p), t - a -
+ * b + 2p in (0, 3p), a + b - c + p in (0, 3p), a + b + c < 3p; 5p < R. */
+_Static_assert(CURVE_P_BITS + 3 <= CURVE_FP_BITS, "5p < R: mont_comb_n's values fit the limbs");
+#ifdef CURVE_XI_C0
+#error "FP12_COMB's a^2 + xi b^2 is for xi = 1 + u"
+#endif
+__attribute__((noinline)) static void fp_comb_3x_plus_2y(fp_t *r, const fp_t *x, const fp_t *y) {
+    mont_comb_n(r->l, x->l, 3, y->l, 2, 0, 0, 0, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_3x_minus_2y(fp_t *r, const fp_t *x, const fp_t *y) {
+    mont_comb_n(r->l, x->l, 3, y->l, -2, 0, 0, 2, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_sub2(fp_t *r, const fp_t *t, const fp_t *a, const fp_t *b) {
+    mont_comb_n(r->l, t->l, 1, a->l, -1, b->l, -1, 2, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_add_sub(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c) {
+    mont_comb_n(r->l, a->l, 1, b->l, 1, c->l, -1, 1, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_add2(fp_t *r, const fp_t *a, const fp_t *b, const fp_t *c) {
+    mont_comb_n(r->l, a->l, 1, b->l, 1, c->l, 1, 0, P_MODULUS, FPN);
+}
+#endif
+
 /* (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab). */
 #if LIMB_BITS == 64 && !(MONT_ADX && defined(CURVE_XI_C0) && CURVE_XI_C0 > 2)
 /* With 64-bit limbs, lazily: the three Fp2 squares a^2, b^2 and (a + b)^2
@@ -330,6 +370,20 @@ static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
     mont_redc_n(r0->c0.l, t.c0, P_MODULUS, P_N0, FPN);
     mont_redc_n(r0->c1.l, t.c1, P_MODULUS, P_N0, FPN);
 }
+#elif FP12_COMB
+/* The three Fp2 squares, and (a + b)^2 - a^2 - b^2 and a^2 + xi b^2
+ * (xi = 1 + u) as one combination per coefficient (mont_comb_n). */
+static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
+    fp2_t a2, b2, t;
+    fp2_sqr(&a2, a);
+    fp2_sqr(&b2, b);
+    fp2_add_inl(&t, a, b);
+    fp2_sqr(&t, &t);
+    fp_comb_sub2(&r1->c0, &t.c0, &a2.c0, &b2.c0);
+    fp_comb_sub2(&r1->c1, &t.c1, &a2.c1, &b2.c1);
+    fp_comb_add_sub(&r0->c0, &a2.c0, &b2.c0, &b2.c1); /* a2.c0 + b2.c0 - b2.c1 */
+    fp_comb_add2(&r0->c1, &a2.c1, &b2.c0, &b2.c1);    /* a2.c1 + b2.c0 + b2.c1 */
+}
 #else
 static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
     fp2_t a2, b2, t;
@@ -351,6 +405,17 @@ static void fp4_sqr(fp2_t *r0, fp2_t *r1, const fp2_t *a, const fp2_t *b) {
 #endif
 
 /* 3 x - 2 y and 3 x + 2 y */
+#if FP12_COMB
+static void three_minus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {
+    fp_comb_3x_minus_2y(&r->c0, &x->c0, &y->c0);
+    fp_comb_3x_minus_2y(&r->c1, &x->c1, &y->c1);
+}
+
+static void three_plus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {
+    fp_comb_3x_plus_2y(&r->c0, &x->c0, &y->c0);
+    fp_comb_3x_plus_2y(&r->c1, &x->c1, &y->c1);
+}
+#else
 static void three_minus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {
     fp2_t t;
     fp2_sub_inl(&t, x, y);
@@ -364,6 +429,7 @@ static void three_plus_two(fp2_t *r, const fp2_t *x, const fp2_t *y) {
     fp2_add_inl(&t, &t, &t);
     fp2_add_inl(r, &t, x);
 }
+#endif
 
 /* Granger-Scott: view a as A + B t + C t^2 over Fp4 = Fp2[s] (s = w^3,
  * t = w), with A = (c0.c0, c1.c1), B = (c1.c0, c0.c2), C = (c0.c1, c1.c2);
