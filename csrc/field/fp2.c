@@ -313,19 +313,12 @@ void fp2_mul2_sub(fp2_t *r, const fp2_t *a, const fp2_t *b, const fp2_t *c, cons
 
 /* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u. The second operand of a
  * Montgomery product may be any 384-bit value, so a0 + a1 and 2 a0 (below
- * 2p < 2^384) enter unreduced. With 32-bit limbs a0 - a1 does too, as
- * a0 + p - a1 below 2p, in one pass: the radix-2^30 product takes any
- * operands with a b < p R, and (a0 + a1)(a0 + p - a1) < 4p^2 < p R. */
+ * 2p < 2^384) enter unreduced. */
 void fp2_sqr(fp2_t *r, const fp2_t *a) {
     limb_t s[NL], d[NL], dbl[NL];
     mont_add_n(s, a->c0.l, a->c1.l, NL);
     mont_add_n(dbl, a->c0.l, a->c0.l, NL);
-#if LIMB_BITS == 32
-    _Static_assert(CURVE_P_BITS + 2 <= CURVE_FP_BITS, "4p < R: (a0 + a1)(a0 + p - a1) < p R");
-    mont_add_sub_n(d, a->c0.l, PM, a->c1.l, NL);
-#else
     mont_modsub(d, a->c0.l, a->c1.l, PM, NL);
-#endif
     mont_mul_n(r->c1.l, a->c1.l, dbl, PM, P_N0, NL);
     mont_mul_n(r->c0.l, d, s, PM, P_N0, NL);
 }
