@@ -258,6 +258,20 @@ static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
     mont_modsub(r->c1.l, a->c1.l, b->c1.l, P_MODULUS, FPN);
 }
 
+/* The cyclotomic squarings of 32-bit builds of BLS12-381 (FP12_COMB):
+ * each Fp coefficient of a result (3 x0 - 2y, 3 x1 + 2y or 3 xi x1 + 2y
+ * for an Fp4 square x0 + x1 s, below) in one linear combination of the
+ * three Fp2 squares the Fp4 square takes and of y (mont_comb_n: two
+ * passes over the limbs, where the modular sums took two or three each,
+ * some ten of them per Fp2 result). BLS12-381's pairing took 0.97 of its
+ * time in Pyodide under Node (benchmarks/pairing_pyodide.mjs). The other
+ * curves keep the modular sums: the combinations are functions of their
+ * own, 1 KB each in a WebAssembly module, and the size budget leaves the
+ * modules little room (build_wasm.sh). mont_comb_n must be inlined in
+ * each: one function of coefficients passed at run time made the pairing
+ * slower (1.02 of its time). */
+#define FP12_COMB (LIMB_BITS == 32 && CURVE_FAMILY_BLS12)
+#if !FP12_COMB
 /* (a + b s)^2 in Fp4 = Fp2[s]/(s^2 - xi): returns (a^2 + xi b^2, 2ab). */
 #if LIMB_BITS == 64 && !(MONT_ADX && defined(CURVE_XI_C0) && CURVE_XI_C0 > 2)
 /* With 64-bit limbs, lazily: the three Fp2 squares a^2, b^2 and (a + b)^2
@@ -384,6 +398,91 @@ void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a) {
     three_plus_two(&r->c1.c2, &z1, &c1);
 }
 
+#else
+#ifdef CURVE_XI_C0
+#error "FP12_COMB's a^2 + xi b^2 is for xi = 1 + u"
+#endif
+/* For an Fp4 square (a + b s)^2 = x0 + x1 s with x0 = a^2 + xi b^2 and
+ * x1 = (a + b)^2 - a^2 - b^2, from the Fp2 squares a^2, b^2 and
+ * t = (a + b)^2 (below p) and y below p, the Fp coefficients of
+ *   x1:            t - a^2 - b^2 + 2p, in (0, 3p);
+ *   3 xi x1 + 2y:  3 x1.c0 - 3 x1.c1 + 2 y.c0 + 3p and 3 x1.c0 + 3 x1.c1
+ *                  + 2 y.c1, below 8p;
+ *   3 x0 - 2y:     3 a^2.c0 + 3 b^2.c0 - 3 b^2.c1 - 2 y.c0 + 5p and
+ *                  3 a^2.c1 + 3 b^2.c0 + 3 b^2.c1 - 2 y.c1 + 2p, in (0, 11p);
+ *   3 x1 + 2y:     3t - 3 a^2 - 3 b^2 + 2y + 6p, in (0, 11p).
+ * All below 11p < 2R, as mont_comb_n takes. */
+_Static_assert(CURVE_P_BITS + 3 <= CURVE_FP_BITS, "8p <= R: mont_comb_n's values below 11p < 2R");
+__attribute__((noinline)) static void fp_comb_x1(fp_t *r, const fp_t *t, const fp_t *a, const fp_t *b) {
+    mont_comb_n(r->l, t->l, 1, a->l, -1, b->l, -1, 0, 0, 2, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_3xi_c0(fp_t *r, const fp_t *x0, const fp_t *x1, const fp_t *y) {
+    mont_comb_n(r->l, x0->l, 3, x1->l, -3, y->l, 2, 0, 0, 3, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_3xi_c1(fp_t *r, const fp_t *x0, const fp_t *x1, const fp_t *y) {
+    mont_comb_n(r->l, x0->l, 3, x1->l, 3, y->l, 2, 0, 0, 0, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_3x0_c0(fp_t *r, const fp_t *a, const fp_t *b0, const fp_t *b1,
+                                                     const fp_t *y) {
+    mont_comb_n(r->l, a->l, 3, b0->l, 3, b1->l, -3, y->l, -2, 5, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_3x0_c1(fp_t *r, const fp_t *a, const fp_t *b0, const fp_t *b1,
+                                                     const fp_t *y) {
+    mont_comb_n(r->l, a->l, 3, b0->l, 3, b1->l, 3, y->l, -2, 2, P_MODULUS, FPN);
+}
+
+__attribute__((noinline)) static void fp_comb_3x1(fp_t *r, const fp_t *t, const fp_t *a, const fp_t *b, const fp_t *y) {
+    mont_comb_n(r->l, t->l, 3, a->l, -3, b->l, -3, y->l, 2, 6, P_MODULUS, FPN);
+}
+
+/* sq = a^2, b^2, (a + b)^2. */
+static void fp4_squares(fp2_t sq[3], const fp2_t *a, const fp2_t *b) {
+    fp2_sqr(&sq[0], a);
+    fp2_sqr(&sq[1], b);
+    fp2_add_inl(&sq[2], a, b);
+    fp2_sqr(&sq[2], &sq[2]);
+}
+
+/* r = 3 x0 - 2y, 3 x1 + 2y and 3 xi x1 + 2y for (a + b s)^2 = x0 + x1 s
+ * from its squares sq (r may be y). */
+static void three_x0_minus_two(fp2_t *r, const fp2_t sq[3], const fp2_t *y) {
+    fp_comb_3x0_c0(&r->c0, &sq[0].c0, &sq[1].c0, &sq[1].c1, &y->c0);
+    fp_comb_3x0_c1(&r->c1, &sq[0].c1, &sq[1].c0, &sq[1].c1, &y->c1);
+}
+
+static void three_x1_plus_two(fp2_t *r, const fp2_t sq[3], const fp2_t *y) {
+    fp_comb_3x1(&r->c0, &sq[2].c0, &sq[0].c0, &sq[1].c0, &y->c0);
+    fp_comb_3x1(&r->c1, &sq[2].c1, &sq[0].c1, &sq[1].c1, &y->c1);
+}
+
+static void three_xi_x1_plus_two(fp2_t *r, const fp2_t sq[3], const fp2_t *y) {
+    fp2_t x1;
+    fp_comb_x1(&x1.c0, &sq[2].c0, &sq[0].c0, &sq[1].c0);
+    fp_comb_x1(&x1.c1, &sq[2].c1, &sq[0].c1, &sq[1].c1);
+    fp_comb_3xi_c0(&r->c0, &x1.c0, &x1.c1, &y->c0);
+    fp_comb_3xi_c1(&r->c1, &x1.c0, &x1.c1, &y->c1);
+}
+
+/* Granger-Scott as above, the three Fp4 squares first (r may be a: each
+ * result coefficient then takes only a's in its own place). */
+void fp12_cyclotomic_sqr(fp12_t *r, const fp12_t *a) {
+    fp2_t sa[3], sb[3], sc[3];
+    fp4_squares(sa, &a->c0.c0, &a->c1.c1); /* A^2 */
+    fp4_squares(sb, &a->c1.c0, &a->c0.c2); /* B^2 */
+    fp4_squares(sc, &a->c0.c1, &a->c1.c2); /* C^2 */
+    three_x0_minus_two(&r->c0.c0, sa, &a->c0.c0);
+    three_x1_plus_two(&r->c1.c1, sa, &a->c1.c1);
+    three_xi_x1_plus_two(&r->c1.c0, sc, &a->c1.c0);
+    three_x0_minus_two(&r->c0.c2, sc, &a->c0.c2);
+    three_x0_minus_two(&r->c0.c1, sb, &a->c0.c1);
+    three_x1_plus_two(&r->c1.c2, sb, &a->c1.c2);
+}
+#endif
+
 /* a^x, for x < 0 conj(a^|x|); x is public, so the digit scan may branch. */
 #if CURVE_FAMILY_BN && U_WINDOW > 2
 /* BN: u has many set bits, so the signed window digits U_WNAF of |u| (the
@@ -449,6 +548,18 @@ typedef struct {
     fp2_t g2, g3, g4, g5;
 } fp12_compressed_t;
 
+#if FP12_COMB
+/* Both Fp4 squares first (r may be a), then the results from them. */
+static void compressed_sqr(fp12_compressed_t *r, const fp12_compressed_t *a) {
+    fp2_t sx[3], sy[3];
+    fp4_squares(sx, &a->g4, &a->g5);
+    fp4_squares(sy, &a->g2, &a->g3);
+    three_xi_x1_plus_two(&r->g2, sx, &a->g2);
+    three_x0_minus_two(&r->g3, sx, &a->g3);
+    three_x0_minus_two(&r->g4, sy, &a->g4);
+    three_x1_plus_two(&r->g5, sy, &a->g5);
+}
+#else
 static void compressed_sqr(fp12_compressed_t *r, const fp12_compressed_t *a) {
     fp2_t x0, x1, y0, y1;
     fp4_sqr(&x0, &x1, &a->g4, &a->g5); /* (g4 + g5 s)^2 */
@@ -459,6 +570,7 @@ static void compressed_sqr(fp12_compressed_t *r, const fp12_compressed_t *a) {
     three_minus_two(&r->g4, &y0, &a->g4);
     three_plus_two(&r->g5, &y1, &a->g5);
 }
+#endif
 
 /* acc = acc * prod c[i]^sign[i] (acc = that product if !*started); last,
  * if not null, receives c[k - 1] decompressed. */
