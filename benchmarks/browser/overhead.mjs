@@ -120,8 +120,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
  * first one's binding, ctypes and core are timed, every build's total and
  * Python layer) and `mcl` (mcl-wasm's module object). `pause` is awaited
  * between rounds (a page stays responsive). Returns, per table and row, the
- * medians of the timings (seconds per call), the medians of the rounds'
- * ratios and the C calls of one operation per build.
+ * medians and the fastest of the timings (seconds per call; the fastest are
+ * the least disturbed by other work on the machine), the medians of the
+ * rounds' ratios and the C calls of one operation per build.
  */
 export async function measure({ builds, mcl, rounds = 15, roundMs = 4, only = null, onlyOp = null,
                                  pause = async () => {} }) {
@@ -167,6 +168,7 @@ export async function measure({ builds, mcl, rounds = 15, roundMs = 4, only = nu
       }
       result[table][op] = {
         medians: Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, median(xs)])),
+        fastest: Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, Math.min(...xs)])),
         ratios,
         calls,
       };

@@ -14,9 +14,10 @@ table. With --node the Node script then runs with the same options, and
 both tables are printed, then per row side by side: total, core, python
 and mcl in each engine, mcl / total and mcl / core (medians of the rounds'
 ratios, taken in alternation within each engine), and each time in
-Chromium over Node's (ratios of medians of two runs one after the other:
-a change of the load between them shows there, not in the ratios within an
-engine). The load average is printed before and after.
+Chromium over Node's, of the medians and of the fastest timings (two runs
+one after the other: a change of the load between them shows there, least
+in the fastest, not in the ratios within an engine). The load average is
+printed before and after.
 """
 
 import argparse
@@ -59,7 +60,8 @@ def run_node(args: argparse.Namespace) -> Dict[str, Any]:
 
 def side_by_side(chromium: Dict[str, Any], node: Dict[str, Any]) -> List[str]:
     """Per row: each engine's medians (us) and in-engine ratios, then
-    Chromium's times over Node's."""
+    Chromium's times over Node's (C/N): of the medians, of the in-engine
+    ratios, and of the fastest timings (the least disturbed by a load)."""
     head = f"{'op':<16}{'':>7}{'total':>9}{'core':>9}{'python':>9}{'mcl':>9}{'mcl/total':>11}{'mcl/core':>10}"
     lines = []
     for table, rows in chromium["result"].items():
@@ -77,6 +79,8 @@ def side_by_side(chromium: Dict[str, Any], node: Dict[str, Any]) -> List[str]:
                          "".join(f"{c['medians'][k] / n['medians'][k]:9.2f}" for k in ("total0", "core", "python0", "mcl")) +
                          f"{c['ratios']['mcl/total'] / n['ratios']['mcl/total']:11.2f}"
                          f"{c['ratios']['mcl/core'] / n['ratios']['mcl/core']:10.2f}")
+            lines.append(f"{'':<16}{'fastest':>9}" +
+                         "".join(f"{c['fastest'][k] / n['fastest'][k]:9.2f}" for k in ("total0", "core", "python0", "mcl")))
     return lines
 
 
