@@ -119,10 +119,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
  * Times every row of the tables asked for, with `builds` (from setUp; the
  * first one's binding, ctypes and core are timed, every build's total and
  * Python layer) and `mcl` (mcl-wasm's module object). `pause` is awaited
- * between rounds (a page stays responsive). Returns, per table and row, the
- * medians and the fastest of the timings (seconds per call; the fastest are
- * the least disturbed by other work on the machine), the medians of the
- * rounds' ratios and the C calls of one operation per build.
+ * between rounds (a page stays responsive; in a page, a turn of its event
+ * loop). Each round times every variant once, in the order of `variants`
+ * in even rounds and in reverse in odd ones, so that the first timing after
+ * a pause alternates between the call as users make it and mcl's. Returns,
+ * per table and row, the medians and the fastest of the timings (seconds
+ * per call; the fastest are the least disturbed by other work on the
+ * machine), the timings themselves (`times`, round by round), the medians
+ * of the rounds' ratios and the C calls of one operation per build.
  */
 export async function measure({ builds, mcl, rounds = 15, roundMs = 4, only = null, onlyOp = null,
                                  pause = async () => {} }) {
@@ -169,6 +173,7 @@ export async function measure({ builds, mcl, rounds = 15, roundMs = 4, only = nu
       result[table][op] = {
         medians: Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, median(xs)])),
         fastest: Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, Math.min(...xs)])),
+        times,
         ratios,
         calls,
       };

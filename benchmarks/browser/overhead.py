@@ -18,6 +18,12 @@ Chromium over Node's, of the medians and of the fastest timings (two runs
 one after the other: a change of the load between them shows there, least
 in the fastest, not in the ratios within an engine). The load average is
 printed before and after.
+
+The rounds are separated by a pause (in the page a turn of its event loop,
+as bench.py's rounds are; under Node none), and for each engine the call
+as users make it and mcl's are also printed as timed first in a round,
+right after the pause, and last. With --ms 0 each timing is one call, as
+in bench.py's tables.
 """
 
 import argparse
@@ -84,6 +90,26 @@ def side_by_side(chromium: Dict[str, Any], node: Dict[str, Any]) -> List[str]:
     return lines
 
 
+def after_pause(engine: str, run: Dict[str, Any]) -> List[str]:
+    """Per row, the call as users make it and mcl's, timed first in a round
+    (right after the pause between rounds: in the page a turn of its event
+    loop, under Node none) and last (right after the other timings): the
+    medians of each and of mcl / total. The rounds alternate the order, so
+    each position holds half of the rounds."""
+    med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    lines = [f"{engine}: us per call, first in a round (after the pause) and last",
+             f"{'op':<16}{'total first':>12}{'last':>8}{'mcl first':>11}{'last':>8}"
+             f"{'mcl/total, total first':>24}{'mcl first':>11}"]
+    for table, rows in run["result"].items():
+        for op, r in rows.items():
+            t, m = r["times"]["total0"], r["times"]["mcl"]
+            even, odd = range(2, len(t), 2), range(1, len(t), 2)  # round 0 follows the warm-up
+            lines.append(f"{op:<16}{med([t[i] for i in even]) * 1e6:12.1f}{med([t[i] for i in odd]) * 1e6:8.1f}"
+                         f"{med([m[i] for i in odd]) * 1e6:11.1f}{med([m[i] for i in even]) * 1e6:8.1f}"
+                         f"{med([m[i] / t[i] for i in even]):24.2f}{med([m[i] / t[i] for i in odd]):11.2f}")
+    return lines
+
+
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--chromium", default=None, help="default: chromium on PATH")
@@ -103,12 +129,14 @@ def main(argv: List[str]) -> int:
     print(f"Chromium {chromium['chromium']} (cross-origin isolated: {chromium['crossOriginIsolated']}"
           + (f"; arguments {' '.join(args.chromium_arg)}" if args.chromium_arg else "") + ")")
     print("\n".join(chromium["lines"]).lstrip("\n"))
+    print("\n" + "\n".join(after_pause("Chromium", chromium)))
     out: Dict[str, Any] = {"chromium": chromium, "chromium_args": args.chromium_arg}
     if args.node:
         node = run_node(args)
         load["after_node"] = os.getloadavg()
         print(f"\nNode {node['engine']['node']} (V8 {node['engine']['v8']}), run after Chromium")
         print("\n".join(node["lines"]))
+        print("\n" + "\n".join(after_pause("Node", node)))
         out["node"] = node
         print("\n".join(side_by_side(chromium, node)))
     out["load_average"] = load
