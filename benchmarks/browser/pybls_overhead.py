@@ -158,7 +158,12 @@ def prepare(table, rows_json):
     ref = None
     if table == "bn254":
         ref = pb.prepare_bn254(0)["ref"]
-    return json.dumps({"ref": ref, "rows": {op: {"args": [a.hex() if isinstance(a, bytes) else (bytes(a).hex() if isinstance(a, ctypes.Array) else a) for a in m["args"]], "size": m["size"], "cname": m["cname"]} for op, m in MADE[table].items()}})
+    def arg(a):
+        # bytes and ctypes buffers as hex, numbers as they are
+        return a.hex() if isinstance(a, bytes) else (bytes(a).hex() if isinstance(a, ctypes.Array) else a)
+    rows_out = {op: {"args": [arg(a) for a in m["args"]], "size": m["size"], "cname": m["cname"]}
+                for op, m in MADE[table].items()}
+    return json.dumps({"ref": ref, "rows": rows_out})
 
 
 def run(table, op, variant, ms):
