@@ -142,13 +142,21 @@ def build_kernels(curves: List[str]) -> None:
 
 
 def run_page(chromium, quick, timeout, only=None, kernel_curves=None, chromium_args=(), kernel_query=()):
-    from playwright.sync_api import sync_playwright
-
-    server, base = localweb.start_server({"/": ROOT})
     query = (["quick"] if quick else []) + ([f"only={','.join(only)}"] if only else [])
     query += [f"kernels={','.join(kernel_curves)}"] if kernel_curves else []
     query += list(kernel_query)
-    url = base + "benchmarks/browser/bench.html" + ("?" + "&".join(query) if query else "")
+    return open_page(chromium, "bench.html", query, "benchResult", timeout, chromium_args)
+
+
+def open_page(chromium, name, query, result_name, timeout, chromium_args=()):
+    """Serves the repository, opens benchmarks/browser/`name`?`query` (a
+    list of key=value) in headless Chromium and returns the page's
+    window.`result_name` once set, with Chromium's version and the page's
+    console messages and errors."""
+    from playwright.sync_api import sync_playwright
+
+    server, base = localweb.start_server({"/": ROOT})
+    url = base + "benchmarks/browser/" + name + ("?" + "&".join(query) if query else "")
     messages = []
     try:
         with sync_playwright() as p:
@@ -157,8 +165,8 @@ def run_page(chromium, quick, timeout, only=None, kernel_curves=None, chromium_a
             page.on("console", lambda m: messages.append(f"console.{m.type}: {m.text}"))
             page.on("pageerror", lambda e: messages.append(f"page error: {e}"))
             page.goto(url)
-            page.wait_for_function("window.benchResult !== undefined", timeout=timeout * 1000, polling=500)
-            result = page.evaluate("window.benchResult")
+            page.wait_for_function(f"window.{result_name} !== undefined", timeout=timeout * 1000, polling=500)
+            result = page.evaluate(f"window.{result_name}")
             result["chromium"] = browser.version
             browser.close()
     finally:
