@@ -1,6 +1,10 @@
 // Side-by-side timing for the browser benchmark: every library's call of
 // one operation in turn, round after round, so that a load on the machine
-// (or the engine tiering up its code) slows all of them alike.
+// (or the engine tiering up its code) slows all of them alike. Each round
+// starts with the next library: the first call after the pause between
+// rounds is the slowest (30-40 us more for a call from Python, a few us for
+// a JavaScript one: benchmarks/browser/overhead.py), and no library should
+// take that place every time.
 
 const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -30,8 +34,8 @@ export async function alternate(libs, { minRuns = 5, minMs = 400, maxRuns = 200 
     const start = performance.now();
     const budget = minMs * here.length;
     while (runs[ours].length < minRuns || (performance.now() - start < budget && runs[ours].length < maxRuns)) {
-      const round = {};
-      for (const name of here) round[name] = libs[name][op]();
+      const round = {}, first = runs[ours].length % here.length;
+      for (const name of [...here.slice(first), ...here.slice(0, first)]) round[name] = libs[name][op]();
       for (const name of here) runs[name].push(round[name]);
       for (const peer of here.slice(1)) ratios[peer].push(round[peer] / round[ours]);
       await new Promise((r) => setTimeout(r, 0)); // keep the page alive
