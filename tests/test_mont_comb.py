@@ -23,6 +23,9 @@ SOURCE = REPO_ROOT / "tests" / "mont_comb_check.c"
 # (ka, kb, kc, kd, km) as fp12.c takes them
 FP12_COMBS = [(1, -1, -1, 0, 2), (3, -3, 2, 0, 3), (3, 3, 2, 0, 0), (3, 3, -3, -2, 5), (3, 3, 3, -2, 2),
               (3, -3, -3, 2, 6)]
+# as the group law takes them (csrc/ec): ec_mul_template.h's X3 and the
+# products by 3b of g1.c and g2.c
+EC_COMBS = [(1, -1, -2, 0, 3), (12, 0, 0, 0, 0)]
 
 
 def _cflags(curve):
@@ -52,7 +55,7 @@ def test_mont_comb_against_python_integers(tmp_path):
     rng = random.Random(31)
     edge = [0, 1, 2, p - 1, p - 2, p // 2]
     cases = []
-    for k in FP12_COMBS:
+    for k in FP12_COMBS + EC_COMBS:
         cases += [(k, (rng.choice(edge + [rng.randrange(p)]) for _ in range(4))) for _ in range(300)]
         cases += [(k, (p - 1,) * 4), (k, (0,) * 4)]
         cases += [(k, tuple(p - 1 if c > 0 else 0 for c in k[:4])), (k, tuple(0 if c > 0 else p - 1 for c in k[:4]))]
@@ -72,6 +75,22 @@ def test_mont_comb_against_python_integers(tmp_path):
             c = target - 3 * b
             if 0 <= b < p and 0 <= c < p:
                 cases.append(((3, 3, 1, 0, 0), (a, b, c, 0)))
+    # and next to each multiple of p (0 included: the quotient's estimate
+    # from the top limbs is below zero there) with negative coefficients:
+    # a = q p + e less the other terms
+    for k in [(1, -1, -1, 0, 2), (1, -1, -2, 0, 3), (1, -3, -3, 2, 6)]:
+        for q in range(0, 4):
+            for e in (-2, -1, 0, 1, 2, 1 << 40, p >> 1):
+                for _ in range(4):
+                    rest = [rng.choice([0, 1, p - 1, rng.randrange(p)]) for _ in range(3)]
+                    a = q * p + e - sum(c * x for c, x in zip(k[1:4], rest)) - k[4] * p
+                    if 0 <= a < p:
+                        cases.append((k, (a, *rest)))
+    for q in range(0, 12):
+        for e in (-12, -1, 0, 1, 12):
+            a = (q * p + e) // 12
+            if 0 <= a < p:
+                cases.append(((12, 0, 0, 0, 0), (a, 0, 0, 0)))
     cases = [(k, tuple(xs)) for k, xs in cases]
     lines = [" ".join(map(str, k)) + " " + " ".join(f"{x:x}" for x in xs) for k, xs in cases]
     proc = subprocess.run([str(exe)], input="".join(line + "\n" for line in lines), capture_output=True, text=True,

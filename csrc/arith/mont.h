@@ -223,43 +223,49 @@ static inline void mont_reduce_once(limb_t *r, const limb_t *t, const limb_t *m,
 /* r = v mod m for v = ka a + kb b + kc c + kd d + km m, a to d below m and
  * small constant coefficients (kb to kd may be 0 with their operand null)
  * for which v lies in [0, 2^(32n + 1)): a linear combination of field
- * elements in two passes over the limbs instead of one modular sum or
- * difference per term. The first pass sums v with signed carries (an
- * arithmetic shift of a 64-bit column), the last carry c a bit above the
- * limbs. The second takes v - q m and v - (q + 1) m in two chains side by
- * side and keeps the one in [0, m): q = floor(v_t K / 2^40) for the top
- * v_t = c 2^32 + v_(n-1) < 2^33 of v and K = floor(2^40 / (m_t + 1)) (m_t
- * the top limb of m, a public constant), at most v / m since
- * (m_t + 1) 2^(32(n-1)) > m, and more than v / m - 2 where m_t >= 2^20
- * (the errors of v_t / (m_t + 1) against v / m and of K against
- * 2^40 / (m_t + 1) are each below 2^-7), so that v - q m < 2m. Constant
- * time: q is a product, no branch or index depends on v. */
+ * elements in one pass over the limbs instead of one modular sum or
+ * difference per term. The quotient comes first, from the top limbs alone:
+ * with T' the top column's sum (the coefficients times the operands' top
+ * limbs, and km m_t for m_t the top limb of m, a public constant) and N
+ * the sum of the negative coefficients' magnitudes, the top
+ * v_t = floor(v / 2^(32(n-1))) of v is T' plus the carry out of the lower
+ * columns, in [-N, P) (P the sum of the positive ones), so T = T' - N is at
+ * most v_t and above v_t - N - P. q = floor(T K / 2^40) for
+ * K = floor(2^40 / (m_t + 1)) is then at most v / m (since
+ * (m_t + 1) 2^(32(n-1)) > m) and more than v / m - 2 where m_t >= 2^20 (the
+ * errors of v_t / (m_t + 1) against v / m, of K against 2^40 / (m_t + 1)
+ * and of T against v_t are each below 2^-7), so that v - q m is in
+ * [0, 2m); q is -1 where T < 0, for which v < m. The pass then takes
+ * v - q m and v - (q + 1) m in two chains of signed carries (an arithmetic
+ * shift of a 64-bit column) side by side, and keeps the one in [0, m).
+ * Constant time: q is a product, no branch or index depends on v. */
 static inline __attribute__((always_inline)) void mont_comb_n(limb_t *r, const limb_t *a, int ka, const limb_t *b,
                                                               int kb, const limb_t *c, int kc, const limb_t *d,
                                                               int kd, int km, const limb_t *m, int n) {
-    limb_t v[MONT_MAX_LIMBS], s[MONT_MAX_LIMBS], t[MONT_MAX_LIMBS];
-    int64_t carry = 0, cs = 0, ct = 0;
+    limb_t s[MONT_MAX_LIMBS], t[MONT_MAX_LIMBS];
+    const int neg = (ka < 0 ? -ka : 0) + (kb < 0 ? -kb : 0) + (kc < 0 ? -kc : 0) + (kd < 0 ? -kd : 0) +
+                    (km < 0 ? -km : 0);
+    int64_t top = (int64_t)ka * a[n - 1] + (int64_t)km * m[n - 1] - neg;
+    if (kb) top += (int64_t)kb * b[n - 1];
+    if (kc) top += (int64_t)kc * c[n - 1];
+    if (kd) top += (int64_t)kd * d[n - 1];
+    const int64_t k = (int64_t)((((uint64_t)1 << 40)) / ((uint64_t)m[n - 1] + 1));
+    const int64_t q = (top * k) >> 40; /* arithmetic: -1 for top < 0 */
+    const int64_t kq = km - q;
+    int64_t cs = 0, ct = 0;
     MONT_UNROLL_SUM
     for (int i = 0; i < n; i++) {
-        int64_t x = carry + (int64_t)ka * a[i] + (int64_t)km * m[i];
+        int64_t x = (int64_t)ka * a[i] + kq * m[i];
         if (kb) x += (int64_t)kb * b[i];
         if (kc) x += (int64_t)kc * c[i];
         if (kd) x += (int64_t)kd * d[i];
-        v[i] = (limb_t)x;
-        carry = x >> 32;
-    }
-    const uint64_t k = ((uint64_t)1 << 40) / ((uint64_t)m[n - 1] + 1);
-    const int64_t q = (int64_t)((((uint64_t)carry << 32 | v[n - 1]) * k) >> 40);
-    MONT_UNROLL_SUM
-    for (int i = 0; i < n; i++) {
-        const int64_t x = (int64_t)v[i] - q * m[i];
         const int64_t xs = x + cs, xt = x - m[i] + ct;
         s[i] = (limb_t)xs;
         t[i] = (limb_t)xt;
         cs = xs >> 32;
         ct = xt >> 32;
     }
-    mont_select_n(r, s, t, (limb_t)(ct + carry), n); /* all ones if v < (q + 1) m */
+    mont_select_n(r, s, t, (limb_t)ct, n); /* all ones if v < (q + 1) m */
 }
 #endif
 

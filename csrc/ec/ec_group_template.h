@@ -16,6 +16,11 @@
  *                  difference is only a product's operand, below 2p for
  *                  reduced a and b, or below 3p as the product's one
  *                  operand above p (F(sub) if not defined)
+ *   EC_COMB(r, a, ka, b, kb, c, kc, d, kd, km)  (optional) r = ka a + kb b
+ *                  + kc c + kd d + km p reduced, for small constant
+ *                  coefficients and the value in [0, 2R) (mont_comb_n per
+ *                  Fp coefficient; kb to kd may be 0): one linear
+ *                  combination where a chain of modular sums feeds one value
  *
  * Addition and doubling are the complete formulas of Renes, Costello and
  * Batina (eprint 2015/1060, algorithms 7, 8 and 9): with a = 0 and no point
@@ -28,6 +33,19 @@
 #endif
 #ifndef EC_SUB_LAZY
 #define EC_SUB_LAZY F(sub)
+#endif
+
+#ifdef EC_COMB
+/* 3a, below 3p, in one combination rather than two modular sums: 0.998 of
+ * the instructions of BLS12-381's G1 product and of G2 decompression at
+ * 32 bits. The other chains of the doubling gain nothing: a combination
+ * of two to four terms costs about as much as the differences it replaces
+ * (the doubling's five differences of X3 and 2 (4 X Y^2 - X3) as two
+ * combinations of four terms took 1.002 of G2 decompression's). */
+__attribute__((noinline)) static void EC(comb_mul3)(FE *r, const FE *a) { EC_COMB(r, a, 3, a, 0, a, 0, a, 0, 0); }
+#define EC_MUL3 EC(comb_mul3)
+#else
+#define EC_MUL3 F(mul3)
 #endif
 
 void EC(set_identity)(POINT *r) {
@@ -223,7 +241,7 @@ static void EC(jacobian_dbl_w)(EC(jacobian_t) *r, const EC(jacobian_t) *p) {
     F(sqr)(&d, &d);
     F(sub)(&d, &d, &a);
     F(sub)(&d, &d, &c);
-    F(mul3)(&e, &a);
+    EC_MUL3(&e, &a);
     F(sqr)(&f, &e);
     F(sub)(&r->x, &f, &d); /* X3 = E^2 - 8 X Y^2 */
     EC_SUB_LAZY(&d, &d, &r->x);

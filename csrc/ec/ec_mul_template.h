@@ -271,6 +271,15 @@ static void EC(jacobian_add_affine_ct)(EC(jacobian_t) *r, const FE *x2, const FE
     ct_cmov(r, &q, sizeof *r, r_identity);
 }
 
+#ifdef EC_COMB
+/* X3's s - a - 2c + 3p, in (0, 4p), in one combination (EC_COMB) rather
+ * than three differences: 0.998 of the instructions of BLS12-381's G1
+ * product at 32 bits. */
+__attribute__((noinline)) static void EC(comb_x3)(FE *r, const FE *s, const FE *a, const FE *c) {
+    EC_COMB(r, s, 1, a, -1, c, -2, c, 0, 3);
+}
+#endif
+
 /* r += (x2, y2) for r not +-(x2, y2), r in the W form in and out, by the
  * plain mixed addition (Z3 = Z1 H with H = x2 Z1^2 - X1; 8M + 3S against
  * the unified formula's 7M + 5S, and none of its selections): H = 0 there
@@ -291,9 +300,13 @@ static void EC(jacobian_add_affine_distinct_ct)(EC(jacobian_t) *r, const FE *x2,
     F(mul)(&j, &h, &hh);     /* H^3 */
     F(mul)(&v, &r->x, &hh);  /* X1 H^2 */
     F(sqr)(&x3, &rr);
+#ifdef EC_COMB
+    EC(comb_x3)(&x3, &x3, &j, &v); /* X3 = R^2 - H^3 - 2 X1 H^2 */
+#else
     F(sub)(&x3, &x3, &j);
     F(sub)(&x3, &x3, &v);
     F(sub)(&x3, &x3, &v);    /* X3 = R^2 - H^3 - 2 X1 H^2 */
+#endif
     EC_SUB_LAZY(&v, &v, &x3);
     F(mul)(&v, &rr, &v);
     F(mul)(&j, &y1, &j);

@@ -66,6 +66,16 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
 #define EC_ADD_LAZY fp_add_nr
 /* So are the differences (fp_sub_nr: one pass, no selection). */
 #define EC_SUB_LAZY fp_sub_nr
+#if CURVE_FAMILY_BLS12
+/* BLS12-381: the group law's chains of sums that feed one value as one
+ * linear combination each (EC_COMB, ec_group_template.h; mont_comb_n).
+ * Only there, as fp12.c's FP12_COMB: each combination is a function of its
+ * own, about 1 KB of a WebAssembly module, and the other modules' size
+ * budget has no room for them. */
+#include "arith/mont.h"
+#define EC_COMB(r, a, ka, b, kb, c, kc, d, kd, km) \
+    mont_comb_n((r)->l, (a)->l, ka, (b)->l, kb, (c)->l, kc, (d)->l, kd, km, P_MODULUS, FP_LIMBS)
+#endif
 #endif
 /* On 64-bit limbs EC_SQR_CHEAP stays unset: an Fp square costs less than a
  * product (152 against 167 instructions on four limbs, 287 against 311 on

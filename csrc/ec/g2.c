@@ -104,6 +104,17 @@ static void g2_mul_b3(fp2_t *r, const fp2_t *a) { fp2_mul(r, a, &G2_B3); }
 /* An extension-field square costs well under a product (2 against 3 Fp
  * products in Fp2): the Jacobian doubling trades a product for one. */
 #define EC_SQR_CHEAP 1
+#if LIMB_BITS == 32 && CURVE_FAMILY_BLS12
+/* As in g1.c, one combination per Fp coefficient. */
+#include "arith/mont.h"
+#define EC_COMB(r, a, ka, b, kb, c, kc, d, kd, km)                                                        \
+    do {                                                                                                   \
+        mont_comb_n((r)->c0.l, (a)->c0.l, ka, (b)->c0.l, kb, (c)->c0.l, kc, (d)->c0.l, kd, km, P_MODULUS, \
+                    FP_LIMBS);                                                                             \
+        mont_comb_n((r)->c1.l, (a)->c1.l, ka, (b)->c1.l, kb, (c)->c1.l, kc, (d)->c1.l, kd, km, P_MODULUS, \
+                    FP_LIMBS);                                                                             \
+    } while (0)
+#endif
 #if CURVE_FAMILY_BLS48
 #define EC_SQRT fp8_sqrt_vartime
 #define EC_Y_PARITY(y) fp_is_odd(&(y)->c0.c0.c0)
