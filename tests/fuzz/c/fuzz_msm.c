@@ -97,14 +97,14 @@ static const uint8_t *comb(int g2, int w, int v) {
 #undef COMB_AT
 }
 
-/* r = [k]G for a scalar k, off the table: an addition per 4 bits. */
+/* r = [k]G for a scalar k, off the table: an addition per nonzero 4 bits. */
 static void comb_mul(int g2, uint8_t *r, const uint8_t *k) {
     uint8_t be[32];
     pybls_scalar_to_bytes(be, k);
     identity(g2, r);
     for (int w = 0; w < COMB_WINDOWS; w++) {
-        const uint8_t byte = be[31 - w / 2];
-        add(g2, r, r, comb(g2, w, w % 2 ? byte >> 4 : byte & 15));
+        const uint8_t byte = be[31 - w / 2], v = w % 2 ? byte >> 4 : byte & 15;
+        if (v) add(g2, r, r, comb(g2, w, v));
     }
 }
 
