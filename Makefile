@@ -94,7 +94,13 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 # the fully unrolled 32-bit arithmetic took clang 100 s for BLS12-381's
 # fp2.c alone, 1 s without; the results are the same.
 SAN_NO_UNROLL := -DPYBLS_NO_UNROLL
-FUZZ_CFLAGS := -O2 -g $(CORE_CFLAGS) $(SAN_NO_UNROLL) -Itests/fuzz/c
+# The fuzz builds (libFuzzer and replay) move the MSM's switches down
+# (csrc/ec/ec_msm_template.h): the bucket method from 6 points, batched
+# affine levels from 2 pairs, so that fuzz_msm reaches them with a handful
+# of points at a few products an input; tests/fuzz/test_c_replay.py reads
+# this line for the replay programs it compiles.
+FUZZ_DEFS := -DPYBLS_MSM_BUCKETS_FROM=6 -DPYBLS_MSM_MIN_BATCH=2
+FUZZ_CFLAGS := -O2 -g $(CORE_CFLAGS) $(SAN_NO_UNROLL) $(FUZZ_DEFS) -Itests/fuzz/c
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 5
 SAN_LIB := build/sanitize/libpybls.so
@@ -548,7 +554,7 @@ $(call fuzz_obj,,$(call fuzz_stem_of,$(1),$(2)),$(3)): $(3) $(CHDR) | fuzz-sysde
 		$(if $(filter 64,$(2)),$(ADX_FLAGS)) $(if $(call fuzz_no_cmp,$(3)),-fno-sanitize-coverage=trace-cmp) -c $(3) -o $$@
 $(call fuzz_obj,replay-,$(call fuzz_stem_of,$(1),$(2)),$(3)): $(3) $(CHDR) | sysdeps
 	@mkdir -p $$(@D)
-	$(CC) -O1 -g $(CORE_CFLAGS) $(FUZZ_CORE_DEFS_$(1)) -DPYBLS_LIMB_BITS=$(2) $(if $(filter 64,$(2)),$(ADX_FLAGS)) -c $(3) -o $$@
+	$(CC) -O1 -g $(CORE_CFLAGS) $(FUZZ_DEFS) $(FUZZ_CORE_DEFS_$(1)) -DPYBLS_LIMB_BITS=$(2) $(if $(filter 64,$(2)),$(ADX_FLAGS)) -c $(3) -o $$@
 endef
 
 # $(1) curve, $(2) limb bits: its two archives and their objects, the field
@@ -565,6 +571,41 @@ $(foreach s,$(FUZZ_CORE_SRC_$(1)),$(eval $(call FUZZ_OBJ_RULES,$(1),$(2),$(s))))
 endef
 $(foreach c,$(CURVES),$(foreach b,64 32,$(eval $(call FUZZ_CORE_RULES,$(c),$(b)))))
 
+# fuzz_msm links an archive of its own: the core's objects, but the field
+# and tower arithmetic (csrc/field, csrc/arith) built without the
+# sanitizers and coverage, as the 64-bit builds' Fp assembly already is,
+# and unrolled as in the library (uninstrumented, it compiles in seconds).
+# Instrumented, the portable 32-bit arithmetic made each MSM input about
+# five times slower (UBSan's checks most), far from a million inputs in
+# half an hour; fuzz_field and the other targets keep that arithmetic under
+# ASan + UBSan, and the MSM, the group code and the harness stay there.
+fuzz_plain_src = $(filter csrc/field/% csrc/arith/%,$(1))
+fuzz_plain_obj = build/fuzz/plain-obj-$(1)/$(notdir $(basename $(2))).o
+# $(1) limb bits, $(2) a source of fuzz_plain_src
+define FUZZ_PLAIN_RULES
+$(call fuzz_plain_obj,$(1),$(2)): $(2) $(CHDR) | fuzz-sysdeps
+	@mkdir -p $$(@D)
+	$(FUZZ_CC) $(filter-out $(SAN_NO_UNROLL),$(FUZZ_CFLAGS)) $(FUZZ_CORE_DEFS_bls12_381) -DPYBLS_LIMB_BITS=$(1) $(if $(filter 64,$(1)),$(ADX_FLAGS)) -c $(2) -o $$@
+endef
+# $(1) limb bits
+define FUZZ_MSM_CORE_RULES
+build/fuzz/core-msm-$(1).a: $(foreach s,$(call fuzz_slow_first,$(FUZZ_CORE_SRC_bls12_381)),$(if $(call fuzz_plain_src,$(s)),$(call fuzz_plain_obj,$(1),$(s)),$(call fuzz_obj,,$(call fuzz_stem_of,bls12_381,$(1)),$(s))))
+	@rm -f $$@
+	ar rcs $$@ $$^
+$(foreach s,$(call fuzz_plain_src,$(FUZZ_CORE_SRC_bls12_381)),$(eval $(call FUZZ_PLAIN_RULES,$(1),$(s))))
+endef
+$(foreach b,64 32,$(eval $(call FUZZ_MSM_CORE_RULES,$(b))))
+
+build/fuzz/bin/fuzz_msm-64: tests/fuzz/c/fuzz_msm.c $(FUZZ_HDR) build/fuzz/core-msm-64.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_CORE_DEFS_bls12_381) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
+		$< build/fuzz/core-msm-64.a -o $@
+
+build/fuzz/bin/fuzz_msm-32: tests/fuzz/c/fuzz_msm.c $(FUZZ_HDR) build/fuzz/core-msm-32.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_CORE_DEFS_bls12_381) -DPYBLS_LIMB_BITS=32 \
+		$< build/fuzz/core-msm-32.a -o $@
+
 build/fuzz/bin/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-$$(call fuzz_core_prefix,$$*)64.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
@@ -577,12 +618,12 @@ build/fuzz/bin/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-$$(call fuzz_c
 
 build/fuzz/replay/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-$$(call fuzz_core_prefix,$$*)64.a
 	@mkdir -p $(@D)
-	$(CC) -O1 -g $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
+	$(CC) -O1 -g $(CORE_CFLAGS) $(FUZZ_DEFS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
 		$< tests/fuzz/c/replay_main.c build/fuzz/replay-core-$(call fuzz_core_prefix,$*)64.a -o $@
 
 build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-$$(call fuzz_core_prefix,$$*)32.a
 	@mkdir -p $(@D)
-	$(CC) -O1 -g $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
+	$(CC) -O1 -g $(CORE_CFLAGS) $(FUZZ_DEFS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
 		$< tests/fuzz/c/replay_main.c build/fuzz/replay-core-$(call fuzz_core_prefix,$*)32.a -o $@
 
 # The core as a shared library under ASan + UBSan, for the ctypes backend

@@ -35,6 +35,16 @@
  */
 
 #define EC_MSM_MAX_WINDOW 16
+/* Test builds (the fuzz targets: the Makefile's FUZZ_DEFS) may move the
+ * switches down, so that a handful of points reach what the defaults keep
+ * for dozens: PYBLS_MSM_BUCKETS_FROM, the bucket method from that many
+ * points on (see EC(msm_window)); PYBLS_MSM_MIN_BATCH, the fewest affine
+ * additions batched, in place of the group's EC_MSM_MIN_BATCH (here and in
+ * the sums below). Only the way to the results changes. */
+#ifdef PYBLS_MSM_MIN_BATCH
+#undef EC_MSM_MIN_BATCH
+#define EC_MSM_MIN_BATCH PYBLS_MSM_MIN_BATCH
+#endif
 /* Bits of the scalars' Booth windows: r's, at least BLS12-381's 255 (the
  * 254-bit BN254 scalars keep the windows they always had). */
 #define EC_MSM_BITS (CURVE_R_BITS > 255 ? CURVE_R_BITS : 255)
@@ -102,6 +112,9 @@ static int EC(msm_window)(uint32_t n) {
     int best = 1;
     for (int c = 2; c <= EC_MSM_MAX_WINDOW; c++)
         if (EC(msm_cost_buckets)(n, c) < EC(msm_cost_buckets)(n, best)) best = c;
+#ifdef PYBLS_MSM_BUCKETS_FROM
+    if (n >= PYBLS_MSM_BUCKETS_FROM) return best;
+#endif
     if (n <= EC_MSM_LANES_MAX && EC(msm_cost_lanes_split)(n) <= EC(msm_cost_buckets)(n, best)) return 0;
     return best;
 }

@@ -320,14 +320,15 @@ def verify_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
 
 
 def msm_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
-    """The layout of fuzz_msm.c: counts on either side of the switch to the
-    bucket method (42 points on G2, 75 on G1), two fresh points (a decoded
-    eth-bls key or signature, a mapped field element) and the derived ones
-    in turn, with scalars of every kind."""
+    """The layout of fuzz_msm.c: counts on either side of the fuzz builds'
+    switch to the bucket method (6 points, the Makefile's FUZZ_DEFS) up to
+    the most (16), two fresh points (a decoded eth-bls key or signature, a
+    mapped field element) and the derived ones in turn, with scalars of
+    every kind and length."""
     pks = [_hex(c["input"]["pubkey"]) for c in _eth_cases(vectors, "verify")]
     sigs = [_hex(c["input"]["signature"]) for c in _eth_cases(vectors, "verify")]
     for g2, points in ((0, pks), (1, sigs)):
-        for n in (0, 1, 2, 5, 17, 41, 42, 74, 75, 80):
+        for n in (0, 1, 2, 5, 6, 7, 11, 16):
             body = b""
             for i in range(n):
                 # decode (5), map (6), then the identity (0), a copy (1), a
@@ -335,8 +336,10 @@ def msm_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
                 op = (5, 6, 0, 1, 2, 3, 4, 7)[i % 8] if i < 8 else (1, 2, 3, 4, 4, 7)[i % 6]
                 data = {5: points[i % len(points)], 6: bytes([i + 1]) * (96 if g2 else 48), 4: bytes([i * 7 % 251]),
                         7: bytes([i * 13 % 256])}.get(op, b"")
-                kind = (4, 3, 2, 4, 0, 1)[i % 6]
-                scalar = {4: hashlib.sha512(bytes([i])).digest(), 3: bytes([i])}.get(kind, b"")
+                kind = (4, 3, 2, 4, 0, 1, 3)[i % 7]
+                # kind 3: 1 + (length byte % 32) bytes
+                scalar = {4: hashlib.sha512(bytes([i])).digest(),
+                          3: bytes([i * 5]) + hashlib.sha256(bytes([i])).digest()[:1 + i * 5 % 32]}.get(kind, b"")
                 body += bytes([op]) + data + bytes([kind]) + scalar
             yield bytes([g2 | (n % 8) << 1, n, n % 17]) + body
 

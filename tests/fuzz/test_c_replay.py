@@ -43,6 +43,15 @@ def seeds(tmp_path_factory, vectors_dir):
     return out
 
 
+def fuzz_defs():
+    """The -D flags of the Makefile's FUZZ_DEFS line, which the fuzz builds
+    (libFuzzer and replay) add to the core's."""
+    for line in (REPO / "Makefile").read_text().splitlines():
+        if line.startswith("FUZZ_DEFS :="):
+            return line.split(":=", 1)[1].split()
+    raise AssertionError("the Makefile has no FUZZ_DEFS line")
+
+
 def _replay_exe(name, bits, tmp_path_factory):
     """The replay build of `make`, or one compiled here if it is missing."""
     exe = BUILD / "replay" / f"fuzz_{name}-{bits}"
@@ -54,7 +63,7 @@ def _replay_exe(name, bits, tmp_path_factory):
     assert cc, "no C compiler to build the fuzz replay programs"
     exe = tmp_path_factory.mktemp("replay") / exe.name
     library = library_of(name)
-    cmd = [cc, "-O1", "-g", *CORE["cflags"](str(REPO), library),
+    cmd = [cc, "-O1", "-g", *CORE["cflags"](str(REPO), library), *fuzz_defs(),
            f"-DPYBLS_LIMB_BITS={bits}", str(src), str(HERE / "c" / "replay_main.c"),
            *CORE["sources"](str(REPO), library), "-o", str(exe)]
     subprocess.run(cmd, check=True)

@@ -3,40 +3,52 @@
  * counts, points and scalars, against an algebraic reference whose cost
  * does not grow with the count.
  *
- * Input: a selector byte (bit 0: G2; bits 1, 2: which multiplication the
- * reference uses; the rest: the oversized count below), a count byte, a
- * scratch-slack byte, then per point an opcode byte and its data, and a
- * scalar. Points: the identity, a copy, the negation or the double of the
- * previous point, the sum of the previous point and an earlier one (so
- * buckets see P + P and P - P), a multiple of the generator, or a fresh
- * point: decoded from compressed bytes without the subgroup check, or the
- * image of a field element under map_to_curve (on the curve, generally
- * outside the subgroup). Scalars: 0, 1, r - 1, one byte, or 64 bytes
- * reduced mod r.
+ * Input: a selector byte (bit 0: G2; the rest: the oversized count below),
+ * a count byte, a scratch-slack byte, then per point an opcode byte and its
+ * data, and a scalar. Points: the identity, a copy, the negation or the
+ * double of the previous point, the sum of the previous point and an
+ * earlier one (so buckets see P + P and P - P), a multiple of the
+ * generator, or a fresh point: decoded from compressed bytes without the
+ * subgroup check, or the image of a field element under map_to_curve (on
+ * the curve, generally outside the subgroup). Scalars: 0, 1, r - 1, or an
+ * integer of 1 to 32 bytes or of 64 bytes reduced mod r (the input picks
+ * the length: short scalars make short products, so that most inputs are
+ * cheap while the fuzzer still reaches the full width).
+ *
+ * The fuzz builds move the MSM's switches down (the Makefile's FUZZ_DEFS,
+ * ec_msm_template.h): the bucket method from PYBLS_MSM_BUCKETS_FROM points
+ * on and batched affine levels from PYBLS_MSM_MIN_BATCH pairs, so that a
+ * handful of points reach the lanes, the buckets and their batched levels
+ * in both groups, and an input costs a few products rather than dozens.
  *
  * The reference. Each point is built as P_i = sum_j a_ij B_j + [d_i]G from
  * at most FRESH_MAX fresh points B_j, whose order is unknown, with small
  * integers a_ij and d_i mod r that the harness tracks (a group operation
  * per point, no multiplication). So sum_i [k_i]P_i is [sum d_i k_i mod r]G
- * plus, per fresh point, [K_j]B_j for the integer K_j = sum_i a_ij k_i
- * (not reduced mod r: B_j need not have order r). Writing |K_j| = q r + s
- * with s < r, [K_j]B_j = +-([s]B_j + [q]([r - 1]B_j + B_j)). That is a
- * handful of scalar multiplications (a different algorithm from the MSM's
- * lanes and buckets) whatever the count, so the MSM under test dominates.
- * The integers are the schoolbook big numbers of fuzz_common.h.
+ * plus sum_j [K_j]B_j for the integers K_j = sum_i a_ij k_i (not reduced
+ * mod r: B_j need not have order r). The first term is read off a table of
+ * [v 16^w]G (an addition per 4 bits of the scalar), the second is one
+ * binary chain of doublings and additions shared by the fresh points, as
+ * long as the largest |K_j|: algorithms unlike the MSM's lanes and buckets,
+ * on the group's addition and doubling alone, whatever the count. The
+ * integers are the schoolbook big numbers of fuzz_common.h.
  *
  * Also: a scratch buffer one byte short, or a count whose scratch size
  * overflows, must give PYBLS_ERR_ARGUMENT without touching the points.
  */
 #include "fuzz_common.h"
 
-/* Enough for the bucket method on both groups (from 75 points on G1 and 42
- * on G2, see ec_msm_template.h's msm_window) with its batched affine
- * levels; larger counts run the same code, only slower. */
-#define MAX_POINTS 80
+#if !defined(PYBLS_MSM_BUCKETS_FROM) || !defined(PYBLS_MSM_MIN_BATCH)
+#error "fuzz_msm.c needs the fuzz builds' MSM switches (the Makefile's FUZZ_DEFS)"
+#endif
+/* Twice the bucket method's switch and more: several points a bucket, so
+ * that the batched levels run; larger counts run the same code, slower. */
+#define MAX_POINTS (2 * PYBLS_MSM_BUCKETS_FROM + 4)
 #define FRESH_MAX 2
-/* |a_ij| stays below this, so |K_j| < 2^(255 + 24 + 7) */
+/* |a_ij| stays below this, so |K_j| < 2^(255 + 24 + 4) */
 #define COEF_MAX ((int64_t)1 << 24)
+/* bits of the integers K_j (REF_MAX limbs hold them) */
+#define K_BITS (REF_MAX * LIMB_BITS)
 
 typedef struct {
     int64_t a[FRESH_MAX];             /* coefficients of the fresh points */
@@ -49,27 +61,51 @@ static void add(int g2, uint8_t *r, const uint8_t *a, const uint8_t *b) {
     if (g2) pybls_g2_add(r, a, b); else pybls_g1_add(r, a, b);
 }
 
+static void dbl(int g2, uint8_t *r, const uint8_t *a) {
+    if (g2) pybls_g2_dbl(r, a); else pybls_g1_dbl(r, a);
+}
+
 static void identity(int g2, uint8_t *p) {
     if (g2) pybls_g2_identity(p); else pybls_g1_identity(p);
 }
 
 static void scalar_small(uint8_t *k, uint8_t v) { pybls_scalar_from_bytes_wide(k, &v, 1); }
 
-/* [i]G for i < 256, by repeated addition once per process. */
-static const uint8_t *generator_multiple(int g2, uint8_t i) {
-    static uint8_t g1_table[256][PYBLS_G1_SIZE], g2_table[256][PYBLS_G2_SIZE];
-    static int built;
-    if (!built) {
-        uint8_t g[PYBLS_G2_SIZE];
-        pybls_g1_identity(g1_table[0]);
-        pybls_g1_generator(g);
-        for (int j = 1; j < 256; j++) pybls_g1_add(g1_table[j], g1_table[j - 1], g);
-        pybls_g2_identity(g2_table[0]);
-        pybls_g2_generator(g);
-        for (int j = 1; j < 256; j++) pybls_g2_add(g2_table[j], g2_table[j - 1], g);
-        built = 1;
+/* The table of [v 16^w]G, w < 64, v < 16, of either group: built by
+ * additions and doublings on the group's first input. */
+#define COMB_WINDOWS 64
+static const uint8_t *comb(int g2, int w, int v) {
+    static uint8_t g1_table[COMB_WINDOWS][16][PYBLS_G1_SIZE], g2_table[COMB_WINDOWS][16][PYBLS_G2_SIZE];
+    static int built[2];
+    const size_t psize = psize_of(g2);
+    uint8_t *t = g2 ? &g2_table[0][0][0] : &g1_table[0][0][0];
+#define COMB_AT(w_, v_) (t + ((size_t)(w_) * 16 + (size_t)(v_)) * psize)
+    if (!built[g2]) {
+        for (int i = 0; i < COMB_WINDOWS; i++) {
+            identity(g2, COMB_AT(i, 0));
+            if (i == 0) {
+                if (g2) pybls_g2_generator(COMB_AT(0, 1)); else pybls_g1_generator(COMB_AT(0, 1));
+            } else { /* 16^i G: four doublings of 16^(i-1) G */
+                memcpy(COMB_AT(i, 1), COMB_AT(i - 1, 1), psize);
+                for (int j = 0; j < 4; j++) dbl(g2, COMB_AT(i, 1), COMB_AT(i, 1));
+            }
+            for (int j = 2; j < 16; j++) add(g2, COMB_AT(i, j), COMB_AT(i, j - 1), COMB_AT(i, 1));
+        }
+        built[g2] = 1;
     }
-    return g2 ? g2_table[i] : g1_table[i];
+    return COMB_AT(w, v);
+#undef COMB_AT
+}
+
+/* r = [k]G for a scalar k, off the table: an addition per nonzero 4 bits. */
+static void comb_mul(int g2, uint8_t *r, const uint8_t *k) {
+    uint8_t be[32];
+    pybls_scalar_to_bytes(be, k);
+    identity(g2, r);
+    for (int w = 0; w < COMB_WINDOWS; w++) {
+        const uint8_t byte = be[31 - w / 2], v = w % 2 ? byte >> 4 : byte & 15;
+        if (v) add(g2, r, r, comb(g2, w, v));
+    }
 }
 
 /* A fresh point from the input, or 0 if its bytes give none. */
@@ -161,7 +197,7 @@ static void make_point(int g2, uint8_t *points, dlog_t *dl, uint32_t i, uint8_t 
     /* a multiple of the generator by the next byte */
     const uint8_t m = fuzz_byte(in);
     memset(x, 0, sizeof *x);
-    memcpy(p, generator_multiple(g2, m), psize);
+    add(g2, p, comb(g2, 0, m & 15), comb(g2, 1, m >> 4));
     scalar_small(x->d, m);
 }
 
@@ -171,7 +207,12 @@ static void make_scalar(uint8_t *k, fuzz_in_t *in) {
     case 0: memset(buf, 0, 32); break;
     case 1: memset(buf, 0, 32); buf[31] = 1; break;
     case 2: memcpy(buf, REF_R_BE, 32); buf[31] -= 1; break;
-    case 3: scalar_small(k, fuzz_byte(in)); return;
+    case 3: {
+        const uint32_t len = 1 + fuzz_byte(in) % 32u;
+        fuzz_take(in, buf, len);
+        pybls_scalar_from_bytes_wide(k, buf, len);
+        return;
+    }
     default:
         fuzz_take(in, buf, 64);
         pybls_scalar_from_bytes_wide(k, buf, 64);
@@ -180,68 +221,36 @@ static void make_scalar(uint8_t *k, fuzz_in_t *in) {
     FUZZ_CHECK(pybls_scalar_from_bytes(k, buf) == PYBLS_OK, "scalar");
 }
 
-/* t = [k]p for any point of the curve: constant time, or variable time
- * (which checks the subgroup itself before using the endomorphism). */
-static void mul(int g2, uint8_t *t, const uint8_t *p, const uint8_t *k, int ct) {
-    int rc = ct ? (g2 ? pybls_g2_mul(t, p, k) : pybls_g1_mul(t, p, k))
-                : (g2 ? pybls_g2_mul_vartime(t, p, k) : pybls_g1_mul_vartime(t, p, k));
-    FUZZ_CHECK(rc == PYBLS_OK, "multiplication failed (%d)", rc);
-}
+static int ref_bit(const ref_t *a, int i) { return (int)(a->l[i / LIMB_BITS] >> (i % LIMB_BITS) & 1); }
 
-/* [k]G, k in the subgroup: constant time or variable time trusting it. */
-static void mul_generator(int g2, uint8_t *t, const uint8_t *k, int ct) {
-    const uint32_t known = PYBLS_MUL_IN_SUBGROUP | PYBLS_MUL_VARTIME;
-    uint8_t g[PYBLS_G2_SIZE];
-    if (g2) pybls_g2_generator(g); else pybls_g1_generator(g);
-    int rc = ct ? (g2 ? pybls_g2_mul(t, g, k) : pybls_g1_mul(t, g, k))
-                : (g2 ? pybls_g2_mul_flags(t, g, k, known) : pybls_g1_mul_flags(t, g, k, known));
-    FUZZ_CHECK(rc == PYBLS_OK, "generator multiplication failed (%d)", rc);
-}
-
-/* a <<= 1 */
-static void ref_shl1(ref_t *a) {
-    for (int i = REF_MAX - 1; i > 0; i--) a->l[i] = a->l[i] << 1 | a->l[i - 1] >> (LIMB_BITS - 1);
-    a->l[0] <<= 1;
-}
-
-/* r += [K]B for the integer K = pos - neg (pos, neg < 2^(255 + 31)). */
-static void add_multiple(int g2, uint8_t *r, const uint8_t *b, const ref_t *pos, const ref_t *neg, int ct) {
-    ref_t k, rr;
-    const int sign = ref_cmp(pos, neg);
-    if (sign == 0) return;
-    ref_sub(&k, sign > 0 ? pos : neg, sign > 0 ? neg : pos);
-    /* |K| = q r + s by binary long division; q < 2^40 */
-    uint64_t q = 0;
-    ref_from_be(&rr, REF_R_BE, 32);
-    for (int j = 0; j < 40; j++) ref_shl1(&rr);
-    for (int j = 40; j >= 0; j--) {
-        if (ref_cmp(&k, &rr) >= 0) {
-            ref_sub(&k, &k, &rr);
-            q |= (uint64_t)1 << j;
+/* r += sum_j [K_j]B_j for the nfresh integers K_j = pos_j - neg_j: one
+ * left-to-right binary chain over the bits of the |K_j|, adding the sum
+ * of the +-B_j whose bit is set (a table of the 2^nfresh subset sums). */
+static void add_multiples(int g2, uint8_t *r, uint8_t b[][PYBLS_G2_SIZE], int nfresh, const ref_t *pos,
+                          const ref_t *neg) {
+    ref_t mag[FRESH_MAX];
+    uint8_t sub[1 << FRESH_MAX][PYBLS_G2_SIZE], acc[PYBLS_G2_SIZE];
+    const size_t psize = psize_of(g2);
+    int top = -1;
+    identity(g2, sub[0]);
+    for (int j = 0; j < nfresh; j++) {
+        uint8_t bj[PYBLS_G2_SIZE];
+        const int sign = ref_cmp(&pos[j], &neg[j]);
+        ref_sub(&mag[j], sign >= 0 ? &pos[j] : &neg[j], sign >= 0 ? &neg[j] : &pos[j]);
+        memcpy(bj, b[j], psize);
+        if (sign < 0) {
+            if (g2) pybls_g2_neg(bj, bj); else pybls_g1_neg(bj, bj);
         }
-        /* rr >>= 1 */
-        for (int i = 0; i < REF_MAX - 1; i++) rr.l[i] = rr.l[i] >> 1 | rr.l[i + 1] << (LIMB_BITS - 1);
-        rr.l[REF_MAX - 1] >>= 1;
+        for (int s = 0; s < 1 << j; s++) add(g2, sub[s | 1 << j], sub[s], bj);
+        for (int i = K_BITS - 1; i > top; i--)
+            if (ref_bit(&mag[j], i)) top = i;
     }
-    uint8_t s_be[32], s[PYBLS_SCALAR_SIZE], qs[PYBLS_SCALAR_SIZE], rm1[PYBLS_SCALAR_SIZE];
-    uint8_t acc[PYBLS_G2_SIZE], u[PYBLS_G2_SIZE];
-    ref_to_be(s_be, 32, &k);
-    FUZZ_CHECK(pybls_scalar_from_bytes(s, s_be) == PYBLS_OK, "remainder not below r");
-    mul(g2, acc, b, s, ct);
-    if (q) {
-        uint8_t q_be[8], rm1_be[32];
-        for (int i = 0; i < 8; i++) q_be[i] = (uint8_t)(q >> (56 - 8 * i));
-        pybls_scalar_from_bytes_wide(qs, q_be, 8);
-        memcpy(rm1_be, REF_R_BE, 32);
-        rm1_be[31] -= 1;
-        FUZZ_CHECK(pybls_scalar_from_bytes(rm1, rm1_be) == PYBLS_OK, "r - 1");
-        mul(g2, u, b, rm1, ct);
-        add(g2, u, u, b); /* [r]B, the identity when B is in the subgroup */
-        mul(g2, u, u, qs, ct);
-        add(g2, acc, acc, u);
-    }
-    if (sign < 0) {
-        if (g2) pybls_g2_neg(acc, acc); else pybls_g1_neg(acc, acc);
+    identity(g2, acc);
+    for (int i = top; i >= 0; i--) {
+        int s = 0;
+        dbl(g2, acc, acc);
+        for (int j = 0; j < nfresh; j++) s |= ref_bit(&mag[j], i) << j;
+        if (s) add(g2, acc, acc, sub[s]);
     }
     add(g2, r, r, acc);
 }
@@ -250,6 +259,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_in_t in = {data, size};
     const uint8_t sel = fuzz_byte(&in);
     const int g2 = sel & 1;
+    (void)comb(g2, 0, 0); /* the group's table, once per process */
     const uint32_t n = fuzz_byte(&in) % (MAX_POINTS + 1);
     const uint32_t slack = fuzz_byte(&in) % 17;
     const size_t psize = psize_of(g2);
@@ -264,7 +274,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int need = g2 ? pybls_g2_msm_scratch_size(n) : pybls_g1_msm_scratch_size(n);
     FUZZ_CHECK(need >= 0, "scratch size %d for %u points", need, n);
     /* exactly sized heap buffers: any overrun is an ASan report */
-    uint8_t *scratch = malloc((size_t)need + slack + 1), out[PYBLS_G2_SIZE], want[PYBLS_G2_SIZE], t[PYBLS_G2_SIZE];
+    uint8_t *scratch = malloc((size_t)need + slack + 1), out[PYBLS_G2_SIZE], want[PYBLS_G2_SIZE];
     if (need > 0) {
         int rc = g2 ? pybls_g2_msm(out, points, scalars, n, scratch, (uint32_t)need - 1)
                     : pybls_g1_msm(out, points, scalars, n, scratch, (uint32_t)need - 1);
@@ -302,14 +312,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             ref_add(a < 0 ? &neg[j] : &pos[j], a < 0 ? &neg[j] : &pos[j], &prod);
         }
     }
-    identity(g2, want);
-    for (int j = 0; j < nfresh; j++) add_multiple(g2, want, fresh[j], &pos[j], &neg[j], sel & 2);
-    mul_generator(g2, t, d, sel & 4);
-    add(g2, want, want, t);
+    comb_mul(g2, want, d);
+    add_multiples(g2, want, fresh, nfresh, pos, neg);
     FUZZ_CHECK(g2 ? pybls_g2_eq(out, want) : pybls_g1_eq(out, want), "msm of %u points != reference", n);
 
     /* counts whose scratch does not fit an int: rejected, points unread */
-    const uint32_t huge = 0xffffffffu - (sel >> 3);
+    const uint32_t huge = 0xffffffffu - (sel >> 1);
     FUZZ_CHECK((g2 ? pybls_g2_msm_scratch_size(huge) : pybls_g1_msm_scratch_size(huge)) == PYBLS_ERR_ARGUMENT,
                "scratch size of %u points", huge);
     rc = g2 ? pybls_g2_msm(out, points, scalars, huge, scratch, (uint32_t)need)
