@@ -261,8 +261,8 @@ static inline void fp2_sub_inl(fp2_t *r, const fp2_t *a, const fp2_t *b) {
 /* The cyclotomic squarings of 32-bit builds of BLS12-381 (FP12_COMB):
  * each Fp coefficient of a result (3 x0 - 2y, 3 x1 + 2y or 3 xi x1 + 2y
  * for an Fp4 square x0 + x1 s, below) in one linear combination of the
- * three Fp2 squares the Fp4 square takes and of y (mont_comb_n: two
- * passes over the limbs, where the modular sums took two or three each,
+ * three Fp2 squares the Fp4 square takes and of y (mont_comb_n: one
+ * pass over the limbs, where the modular sums took two or three each,
  * some ten of them per Fp2 result). BLS12-381's pairing took 0.97 of its
  * time in Pyodide under Node (benchmarks/pairing_pyodide.mjs). The other
  * curves keep the modular sums: the combinations are functions of their
