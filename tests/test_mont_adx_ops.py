@@ -12,7 +12,9 @@ for a < m and any n-limb b, the reduction for T < M = m 2^(64n), the sums
 and differences for a, b < m, their double-width forms modulo M for
 A, B < M. The operands sit at the bounds (0, 1, m - 1, values that fill
 limbs, M - 1, ...), where a selection between two candidates picks the
-other one when it is wrong, or are random. Each build compiles the kernels
+other one when it is wrong, or are random, and a = b = m - 1 for each
+modulus. Besides the curves' moduli, odd moduli whose top limb is at the
+kernels' limit, 2^63 - 1, or one below it (test_mont_adx_sqr.edge_moduli). Each build compiles the kernels
 under other register pressure: gcc -O2, gcc -O0 with the frame pointer kept
 (rbp reserved, as in the sanitizer builds) and clang -O2 where it is
 installed."""
@@ -21,7 +23,7 @@ import random
 import subprocess
 
 import pytest
-from test_mont_adx_sqr import BUILDS, REPO_ROOT, _moduli, build_check
+from test_mont_adx_sqr import BUILDS, REPO_ROOT, _moduli, build_check, edge_moduli
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
@@ -55,8 +57,12 @@ def _wide(n, m, rng):
 
 def _cases(rng):
     out = []
-    for n, m in _moduli():
+    for n, m in _moduli() + edge_moduli(rng):
         narrow, anyv, wide = _narrow(n, m, rng), _any(n, m, rng), _wide(n, m, rng)
+        # both operands just below m, where the product before its last
+        # subtraction comes closest to 2m
+        top = 2 ** (64 * n)
+        out += [(n, m, m - 1, m - 1, m * top - 1, m * top - 1, top - 1), (n, m, m - 2, m - 1, m * top - 2, 0, m - 1)]
         for i in range(max(len(narrow), len(wide)) * 3):
             a = narrow[i % len(narrow)] if i < len(narrow) * 2 else rng.choice(narrow)
             b = rng.choice(narrow) if i % 2 else narrow[(i * 7 + 3) % len(narrow)]

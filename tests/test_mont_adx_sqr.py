@@ -1,7 +1,8 @@
 """The x86-64 squares of csrc/arith/mont_adx.h (mont_adx_sqr_wide{n} and
 mont_adx_sqr{n}, n = 4, 6, 8, 10), built on their own from
 tests/mont_adx_sqr_check.c and compared with Python integers for every
-curve's Fp and Fr modulus of those sizes.
+curve's Fp and Fr modulus of those sizes, and for odd moduli whose top
+limb is at the kernels' limit (edge_moduli).
 
 The double-width square takes any n-limb value; the Montgomery square any
 a with a^2 < m 2^(64n), which callers meet with a < m. The values fill limbs
@@ -36,6 +37,20 @@ def _moduli():
             n = (m.bit_length() + 63) // 64
             if n in (4, 6, 8, 10):
                 out.append((n, m))
+    return out
+
+
+def edge_moduli(rng):
+    """Odd moduli of every size with the top limb at the kernels' limit,
+    2^63 - 1 (m < 2^(64n - 1), so that 2m fits in n limbs), and one below
+    it, 2^63 - 2 (the largest top limb of the no-carry condition, see
+    gen_mont_adx.py): below it all ones (the largest such modulus), 1, or
+    random odd. Montgomery arithmetic needs m odd, not prime."""
+    out = []
+    for n in (4, 6, 8, 10):
+        low = 2 ** (64 * (n - 1))
+        for top in (2**63 - 2, 2**63 - 1):
+            out += [(n, top * low + low - 1), (n, top * low + 1), (n, top * low + (rng.randrange(low) | 1))]
     return out
 
 
@@ -75,7 +90,7 @@ def build_check(source, compiler, flags, tmp_path):
 def test_squares_against_python_integers(compiler, flags, tmp_path):
     exe = build_check(SOURCE, compiler, flags, tmp_path)
     rng = random.Random(2026)
-    cases = [(n, m, a) for n, m in _moduli() for a in _values(n, m, rng)]
+    cases = [(n, m, a) for n, m in _moduli() + edge_moduli(rng) for a in _values(n, m, rng)]
     assert {n for n, _, _ in cases} == {4, 6, 8, 10}
     lines = "".join(f"{n} {m:x} {a:x}\n" for n, m, a in cases)
     proc = subprocess.run([str(exe)], input=lines, capture_output=True, text=True, timeout=300)
