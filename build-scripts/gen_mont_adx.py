@@ -250,6 +250,59 @@ def mul_mont(n: int) -> List[str]:
     return lines + reduce_once(n, acc, "%[r]")
 
 
+def mul_row_regs(n: int, src: str, prod: List[str]) -> List[str]:
+    """prod[0..n-1], rdx = rdx * src[0..n-1] (one carry chain, rax the
+    low halves)."""
+    out = [f"mulxq 0(%[{src}]), {prod[0]}, {prod[1]}"]
+    for j in range(1, n):
+        nhi = "%%rdx" if j == n - 1 else prod[j + 1]
+        out.append(f"mulxq {8 * j}(%[{src}]), {LO}, {nhi}")
+        out.append(f"{'addq' if j == 1 else 'adcq'} {LO}, {prod[j]}")
+    out.append("adcq $0, %%rdx")
+    return out
+
+
+def mul_mont_full(n: int) -> List[str]:
+    """mul_mont (four limbs) with every row computed apart, a b_i and
+    q m alike (mul_row_regs: a b_i waits for nothing but its operands),
+    and added to the accumulator by one add/adc chain, so that the window
+    waits on one addition a limb and the next quotient on one addition
+    after the row: the accumulator's limbs, the row's and rax and rdx take
+    eleven registers, so r and b stay in memory (their pointers loaded
+    where they are used). The bound is mul_mont's: the rows' sums stay
+    below 2^(64n + 64) for a + m <= 2^(64n), which a < m < 2^(64n - 1)
+    meets."""
+    acc = REGISTERS[: n + 1]
+    prod = [REGISTERS[n + 1], REGISTERS[n + 2], REGISTERS[n + 3], HI]
+    lines: List[str] = []
+    for i in range(n):
+        lines.append("movq %[b], %%rdx")
+        lines.append(f"movq {8 * i}(%%rdx), %%rdx")
+        if i == 0:
+            lines += mul_row_regs(n, "a", acc)
+            lines.append(f"movq %%rdx, {acc[n]}")
+        else:
+            lines += mul_row_regs(n, "a", prod)
+            lines.append(f"addq {prod[0]}, {acc[0]}")
+            lines += [f"adcq {prod[j]}, {acc[j]}" for j in range(1, n)]
+            lines.append("adcq $0, %%rdx")
+            lines.append(f"movq %%rdx, {acc[n]}")
+        lines.append(f"movq {acc[0]}, %%rdx")
+        lines.append("imulq %[n0], %%rdx")
+        lines += mul_row_regs(n, "m", prod)
+        lines.append(f"addq {prod[0]}, {acc[0]}")
+        lines += [f"adcq {prod[j]}, {acc[j]}" for j in range(1, n)]
+        lines.append(f"adcq %%rdx, {acc[n]}")
+        acc = acc[1:] + acc[:1]
+    lines.append(f"movq %[r], {prod[0]}")
+    spare = [acc[n], LO, HI, "%%rdx"]
+    lines += [f"movq {acc[j]}, {spare[j]}" for j in range(n)]
+    lines.append(f"subq 0(%[m]), {acc[0]}")
+    lines += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
+    lines += [f"cmovcq {spare[j]}, {acc[j]}" for j in range(n)]
+    return lines + [f"movq {acc[j]}, {8 * j}({prod[0]})" for j in range(n)]
+
+
 def redc(n: int) -> List[str]:
     """u = (t_lo + Q m) / 2^(64n) <= m for the low n limbs t_lo of t, with
     Q = -t_lo / m mod 2^(64n) chosen limb by limb; then u + t_hi < 2m
@@ -395,11 +448,10 @@ def sqr_wide(n: int, mont: bool = False) -> Tuple[List[str], List[str]]:
     return lines, []
 
 
-# The fused Montgomery square's registers: for four limbs the cross
-# products' 2n - 2 limbs and the square's low limb; for six, eight, which
-# with r, a and m fill the fourteen registers left when rbp is reserved
-# (three low limbs wait in memory).
-SQR_MONT_POOL = {4: 7, 6: 8}
+# The fused Montgomery square's registers (six limbs; four take the
+# product a a): eight, which with r, a and m fill the fourteen registers
+# left when rbp is reserved (three low limbs wait in memory).
+SQR_MONT_POOL = {6: 8}
 
 
 def sqr_mont(n: int) -> List[str]:
@@ -606,6 +658,7 @@ def functions(n: int) -> str:
     t_in = '"m"(t)' if n == 10 else '"r"(t)'
     wide = mul_wide_short(n) if n == 10 else mul_wide(n)
     reduction = redc_short(n) if n == 10 else redc(n)
+    mc4 = c.replace('"r12", ', '"r12", "r13", "r14", "r15", ')
     if n >= 8:
         mul = f"""static inline void mont_adx_mul{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}], limb_t n0) {{
     limb_t t[{2 * n}];
@@ -615,10 +668,10 @@ def functions(n: int) -> str:
     else:
         mul = f"""static inline void mont_adx_mul{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}], limb_t n0) {{
     __asm__ volatile(
-{asm_block(mul_mont(n))}
+{asm_block(mul_mont_full(n) if n == 4 else mul_mont(n))}
         :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m), [n0] "m"(n0)
-        : {c});
+        : [r] {'"m"' if n == 4 else '"r"'}(r), [a] "r"(a), [b] {'"m"' if n == 4 else '"r"'}(b), [m] "r"(m), [n0] "m"(n0)
+        : {mc4 if n == 4 else c});
 }}"""
     sc = sum_clobbers(n)
     # Ten limbs: a and b in memory (four pointers and ten limbs do not fit).
@@ -655,7 +708,11 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
 }}
 """
     sqr_c = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_POOL[n]]) + ', "cc", "memory"'
-    if n in SQR_MONT_POOL:
+    if n == 4:
+        sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
+    mont_adx_mul{n}(r, a, a, m, n0);
+}}"""
+    elif n in SQR_MONT_POOL:
         mc = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_MONT_POOL[n]]) + ', "cc", "memory"'
         body = sqr_mont(n)
         slots = [j for j in range(n) if any(f"%[s{j}]" in line for line in body)]  # the scratch limbs
@@ -685,6 +742,13 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
         : [r] {r_in}, [t] {t_in}, [m] "r"(m), [n0] "m"(n0)
         : {c});
 }}"""
+    if n == 4:  # the product a a (see mul_mont_full)
+        sqr_doc = f"""/* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} and a + m <= 2^{bits}
+ * (a < m suffices) and n0 = -1/m mod 2^64, as the product a a, whose
+ * dependent chains are shorter than the square's; r may alias a. */"""
+    else:
+        sqr_doc = f"""/* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} (a < m suffices)
+ * and n0 = -1/m mod 2^64; r may alias a. */"""
     sqr = f"""
 /* r[0..{2 * n}) = a^2 for any {w}-limb a: {n * (n - 1) // 2} cross products, doubled, and {n}
  * squares ({n * (n + 1) // 2} products where a b takes {n * n}). */
@@ -696,8 +760,7 @@ static inline void mont_adx_sqr_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}]) 
         : {sqr_c});
 }}
 
-/* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} (a < m suffices)
- * and n0 = -1/m mod 2^64; r may alias a. */
+{sqr_doc}
 {sqr_mont_fn}
 """
     return f"""/* r[0..{2 * n}) = a b. */

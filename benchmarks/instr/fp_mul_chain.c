@@ -18,15 +18,18 @@
  * pointer; "empty call" is a function that returns at once, called the same
  * way, and mcl's entries are its exported functions (a jump through its
  * operation table to the generated code) and the generated code itself.
+ * "wide + redc" is the double-width product or square followed by the
+ * Montgomery reduction (mont_adx_mul_wide4 or mont_adx_sqr_wide4, then
+ * mont_adx_redc4), the tower's lazily reduced form.
  *
  * Before timing, every contestant's products and squares are compared
  * limb by limb with mcl's on a few hundred values (both libraries keep Fp
  * as a R mod p with R = 2^256).
  *
  * With -DOLD_MONT_ADX (and old_mont_adx.h on the include path: a copy of
- * csrc/arith/mont_adx.h with its functions renamed old_adx_), the copy's mul4 and sqr4 run as
- * a further contestant, so that two versions of the kernels are timed in the
- * same process.
+ * csrc/arith/mont_adx.h with its functions renamed old_adx_), the copy's
+ * kernels run as further contestants, so that two versions of them are
+ * timed in the same process.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -37,6 +40,7 @@
 #include <x86intrin.h>
 #include "curves/consts.h"
 #include "field/field.h"
+#include "arith/mont.h"
 #if defined(OLD_MONT_ADX)
 #include "old_mont_adx.h"
 #endif
@@ -56,11 +60,33 @@ __attribute__((noinline)) static void empty_sqr(void *r, const void *a) {
 }
 static void pybls_mul(void *r, const void *a, const void *b) { fp_mul(r, a, b); }
 static void pybls_sqr(void *r, const void *a) { fp_sqr(r, a); }
+/* The double-width product and its reduction apart (as the tower's lazy
+ * reductions use them). */
+__attribute__((noinline)) static void wide_mul(void *r, const void *a, const void *b) {
+    limb_t t[8];
+    mont_adx_mul_wide4(t, a, b);
+    mont_adx_redc4(r, t, P_MODULUS, P_N0);
+}
+__attribute__((noinline)) static void wide_sqr(void *r, const void *a) {
+    limb_t t[8];
+    mont_adx_sqr_wide4(t, a);
+    mont_adx_redc4(r, t, P_MODULUS, P_N0);
+}
 #if defined(OLD_MONT_ADX)
 __attribute__((noinline)) static void old_mul(void *r, const void *a, const void *b) {
     old_adx_mul4(r, a, b, P_MODULUS, P_N0);
 }
 __attribute__((noinline)) static void old_sqr(void *r, const void *a) { old_adx_sqr4(r, a, P_MODULUS, P_N0); }
+__attribute__((noinline)) static void old_wide_mul(void *r, const void *a, const void *b) {
+    limb_t t[8];
+    old_adx_mul_wide4(t, a, b);
+    old_adx_redc4(r, t, P_MODULUS, P_N0);
+}
+__attribute__((noinline)) static void old_wide_sqr(void *r, const void *a) {
+    limb_t t[8];
+    old_adx_sqr_wide4(t, a);
+    old_adx_redc4(r, t, P_MODULUS, P_N0);
+}
 #endif
 
 typedef struct {
@@ -155,8 +181,10 @@ int main(int argc, char **argv) {
     contestant_t cs[] = {
         {"empty call", empty_mul, empty_sqr},
         {"pybls fp_mul", pybls_mul, pybls_sqr},
+        {"pybls wide + redc", wide_mul, wide_sqr},
 #if defined(OLD_MONT_ADX)
-        {"pybls (old kernels)", old_mul, old_sqr},
+        {"old kernels", old_mul, old_sqr},
+        {"old wide + redc", old_wide_mul, old_wide_sqr},
 #endif
         {"mclBnFp_mul", mcl_mul, mcl_sqr},
         {"mcl generated code", jit_mul, jit_sqr},
@@ -180,7 +208,7 @@ int main(int argc, char **argv) {
         }
     }
 
-    uint64_t best[8][4], cal = UINT64_MAX;
+    uint64_t best[16][4], cal = UINT64_MAX;
     for (int c = 0; c < nc; c++)
         for (int f = 0; f < 4; f++) best[c][f] = UINT64_MAX;
     fp_t x, w, y;

@@ -4,8 +4,8 @@
 # with BMI2 and ADX. mcl's library comes out of the mclbn256 wheel in .venv
 # (the module carries it as a hex string).
 # Usage: [OLD=REV] sh benchmarks/instr/fp_mul_chain.sh [ROUNDS]
-# With OLD, the kernels of csrc/arith/mont_adx.h at git revision REV run as a
-# further contestant, next to the working tree's.
+# With OLD, the kernels of csrc/arith/mont_adx.h at git revision REV (or of
+# the file REV) run as a further contestant, next to the working tree's.
 set -e
 cd "$(dirname "$0")/../.."
 mkdir -p build/instr/mcl/lib
@@ -18,7 +18,7 @@ for name, out in (("mcl_bs", "lib/libmcl.so"), ("mclbn256_bs", "libmclbn256.so")
 PY
 old=""
 if [ -n "$OLD" ]; then
-    git show "$OLD:csrc/arith/mont_adx.h" | sed 's/mont_adx_/old_adx_/g; s/PYBLS_MONT_ADX_H/OLD_MONT_ADX_H/g' \
+    { [ -f "$OLD" ] && cat "$OLD" || git show "$OLD:csrc/arith/mont_adx.h"; } | sed 's/mont_adx_/old_adx_/g; s/PYBLS_MONT_ADX_H/OLD_MONT_ADX_H/g' \
         >build/instr/old_mont_adx.h
     old="-DOLD_MONT_ADX -Ibuild/instr"
 fi
