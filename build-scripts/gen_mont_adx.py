@@ -56,6 +56,51 @@ four-limb product took 1.10 times as long in a dependent chain and the
 six-limb one 1.18 to 1.19 times; a G1 multiplication 1.01 to 1.02 times on
 bn254_nogami and 1.07 times on BLS12-381, with 1.5% fewer instructions.
 
+The four-limb product is the exception to the two carry chains: its rows
+(a b_i, then q m) are each computed into registers of their own with one
+add/adc chain and then added to the accumulator with another
+(mul_mont_full), as mcl's generated code for four limbs does. A row a b_i
+then depends on nothing but a and b and is computed ahead, out of order,
+while the accumulator waits on one addition a limb; with two chains
+through the accumulator, both the row's high halves and its low halves
+waited for the accumulator's limbs. The square of four limbs is that
+product a a: the fused square's doubling pass and its reduction from a
+low half that is final only at the end made a longer dependent chain.
+Measured on an Intel Xeon (AMX, one of the Sapphire Rapids generation;
+benchmarks/instr/fp_mul_chain.sh: least time of 3000 rounds of 64 calls
+through a function pointer, in core cycles, the calls' own cost, about 4
+cycles, included) on bn254_nogami's field:
+
+                           mul chain  mul 2 chains  sqr chain  sqr 2 chains
+    two carry chains (before)   62.2      46.1         63.6       42.4
+    rows apart, sqr = a a       56.7      40.4         57.3       40.7
+    mcl (mclbn256 1.3.5)        55.5      44.3         57.9       45.8
+
+("chain": each call waits for the one before, the latency; "2 chains":
+two independent chains interleaved.) The generated code of mcl for this
+field (read from the wheel's library at run time, and in mcl's
+src/fp_generator.hpp, gen_montMul4 and montgomery4_1) differs from these
+kernels in these respects:
+- its quotient is the low half of the one-operand mul (q = c0 n0, n0 an
+  immediate loaded into rax), not imul with n0 in memory;
+- it keeps p at a fixed address (rip-relative) and the output and b
+  pointers in xmm registers, and enters through a call to the body after
+  pushing six registers;
+- it uses no adcx/adox in the product, no carry word beyond the five
+  limbs (p's top bit is clear), and ends with the same branch-free
+  subtraction (sub/sbb, then cmovc from copies in registers);
+- its square is a double-width square (cross products with add/adc,
+  doubled by a chain of shld, the limbs' squares added with adc) stored
+  on the stack, then a call to the 8-limb Montgomery reduction, whose
+  rows add q p with adcx/adox and take each high limb from memory, the
+  carry kept in a register (setc).
+The latency gap left is about one cycle in 55; the kernels are ahead
+when two chains interleave. Six limbs
+keep their two chains: a row apart needs n + 2 registers more than the
+window, which with six limbs the registers do not hold. The four-limb
+reduction (redc) with rows apart measured the same in products and 3%
+slower in a chain of squares, and keeps the two chains as well.
+
     python build-scripts/gen_mont_adx.py            # rewrite csrc/arith/mont_adx.h
     python build-scripts/gen_mont_adx.py --check    # exit 1 if it differs
 """
