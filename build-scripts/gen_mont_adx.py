@@ -56,6 +56,58 @@ four-limb product took 1.10 times as long in a dependent chain and the
 six-limb one 1.18 to 1.19 times; a G1 multiplication 1.01 to 1.02 times on
 bn254_nogami and 1.07 times on BLS12-381, with 1.5% fewer instructions.
 
+The four-limb product is the exception to the two carry chains: its rows
+(a b_i, then q m) are each computed into registers of their own with one
+add/adc chain and then added to the accumulator with another
+(mul_mont_full), as mcl's generated code for four limbs does. A row a b_i
+then depends on nothing but a and b and is computed ahead, out of order,
+while the accumulator waits on one addition a limb; with two chains
+through the accumulator, both the row's high halves and its low halves
+waited for the accumulator's limbs. The square of four limbs is that
+product a a: the fused square's doubling pass and its reduction from a
+low half that is final only at the end made a longer dependent chain.
+Measured on an Intel Xeon (AMX, one of the Sapphire Rapids generation;
+benchmarks/instr/fp_mul_chain.sh: least time of 3000 rounds of 64 calls
+through a function pointer, in core cycles, the calls' own cost, about 4
+cycles, included) on bn254_nogami's field:
+
+                           mul chain  mul 2 chains  sqr chain  sqr 2 chains
+    two carry chains (before)   62.2      46.1         63.6       42.4
+    rows apart, sqr = a a       56.7      40.4         57.3       40.7
+    mcl (mclbn256 1.3.5)        55.5      44.3         57.9       45.8
+
+("chain": each call waits for the one before, the latency; "2 chains":
+two independent chains interleaved.) The generated code of mcl for this
+field (read from the wheel's library at run time, and in mcl's
+src/fp_generator.hpp, gen_montMul4 and montgomery4_1) differs from these
+kernels in these respects:
+- its quotient is the low half of the one-operand mul (q = c0 n0, n0 an
+  immediate loaded into rax), not imul with n0 in memory;
+- it keeps p at a fixed address (rip-relative) and the output and b
+  pointers in xmm registers, and enters through a call to the body after
+  pushing six registers;
+- it uses no adcx/adox in the product, no carry word beyond the five
+  limbs (p's top bit is clear), and ends with the same branch-free
+  subtraction (sub/sbb, then cmovc from copies in registers);
+- its square is a double-width square (cross products with add/adc,
+  doubled by a chain of shld, the limbs' squares added with adc) stored
+  on the stack, then a call to the 8-limb Montgomery reduction, whose
+  rows add q p with adcx/adox and take each high limb from memory, the
+  carry kept in a register (setc).
+The latency gap left is about one cycle in 55; the kernels are ahead
+when two chains interleave. Whole operations on bn254_nogami (the
+library built before and after, loaded side by side in one process,
+rounds alternating): a G1 multiplication 0.93 times the time, a G2
+multiplication 0.97 times, the pairing, its final exponentiation and a GT
+power unchanged (within 1%): the tower's products are double-width
+products and reductions (mul_wide, redc), which keep their two chains.
+With rows apart the four-limb redc measured the same in a chain of
+products and 3% slower in a chain of squares; mul_wide took 4% less time
+in a chain of products but made the Miller loop and the GT power 2%
+slower. Six limbs keep their two chains too: a row apart needs n + 2
+registers besides the window, which with six limbs the registers do not
+hold.
+
     python build-scripts/gen_mont_adx.py            # rewrite csrc/arith/mont_adx.h
     python build-scripts/gen_mont_adx.py --check    # exit 1 if it differs
 """
@@ -250,6 +302,59 @@ def mul_mont(n: int) -> List[str]:
     return lines + reduce_once(n, acc, "%[r]")
 
 
+def mul_row_regs(n: int, src: str, prod: List[str]) -> List[str]:
+    """prod[0..n-1], rdx = rdx * src[0..n-1] (one carry chain, rax the
+    low halves)."""
+    out = [f"mulxq 0(%[{src}]), {prod[0]}, {prod[1]}"]
+    for j in range(1, n):
+        nhi = "%%rdx" if j == n - 1 else prod[j + 1]
+        out.append(f"mulxq {8 * j}(%[{src}]), {LO}, {nhi}")
+        out.append(f"{'addq' if j == 1 else 'adcq'} {LO}, {prod[j]}")
+    out.append("adcq $0, %%rdx")
+    return out
+
+
+def mul_mont_full(n: int) -> List[str]:
+    """mul_mont (four limbs) with every row computed apart, a b_i and
+    q m alike (mul_row_regs: a b_i waits for nothing but its operands),
+    and added to the accumulator by one add/adc chain, so that the window
+    waits on one addition a limb and the next quotient on one addition
+    after the row: the accumulator's limbs, the row's and rax and rdx take
+    eleven registers, so r and b stay in memory (their pointers loaded
+    where they are used). The bound is mul_mont's: the rows' sums stay
+    below 2^(64n + 64) for a + m <= 2^(64n), which a < m < 2^(64n - 1)
+    meets."""
+    acc = REGISTERS[: n + 1]
+    prod = [REGISTERS[n + 1], REGISTERS[n + 2], REGISTERS[n + 3], HI]
+    lines: List[str] = []
+    for i in range(n):
+        lines.append("movq %[b], %%rdx")
+        lines.append(f"movq {8 * i}(%%rdx), %%rdx")
+        if i == 0:
+            lines += mul_row_regs(n, "a", acc)
+            lines.append(f"movq %%rdx, {acc[n]}")
+        else:
+            lines += mul_row_regs(n, "a", prod)
+            lines.append(f"addq {prod[0]}, {acc[0]}")
+            lines += [f"adcq {prod[j]}, {acc[j]}" for j in range(1, n)]
+            lines.append("adcq $0, %%rdx")
+            lines.append(f"movq %%rdx, {acc[n]}")
+        lines.append(f"movq {acc[0]}, %%rdx")
+        lines.append("imulq %[n0], %%rdx")
+        lines += mul_row_regs(n, "m", prod)
+        lines.append(f"addq {prod[0]}, {acc[0]}")
+        lines += [f"adcq {prod[j]}, {acc[j]}" for j in range(1, n)]
+        lines.append(f"adcq %%rdx, {acc[n]}")
+        acc = acc[1:] + acc[:1]
+    lines.append(f"movq %[r], {prod[0]}")
+    spare = [acc[n], LO, HI, "%%rdx"]
+    lines += [f"movq {acc[j]}, {spare[j]}" for j in range(n)]
+    lines.append(f"subq 0(%[m]), {acc[0]}")
+    lines += [f"sbbq {8 * j}(%[m]), {acc[j]}" for j in range(1, n)]
+    lines += [f"cmovcq {spare[j]}, {acc[j]}" for j in range(n)]
+    return lines + [f"movq {acc[j]}, {8 * j}({prod[0]})" for j in range(n)]
+
+
 def redc(n: int) -> List[str]:
     """u = (t_lo + Q m) / 2^(64n) <= m for the low n limbs t_lo of t, with
     Q = -t_lo / m mod 2^(64n) chosen limb by limb; then u + t_hi < 2m
@@ -395,11 +500,10 @@ def sqr_wide(n: int, mont: bool = False) -> Tuple[List[str], List[str]]:
     return lines, []
 
 
-# The fused Montgomery square's registers: for four limbs the cross
-# products' 2n - 2 limbs and the square's low limb; for six, eight, which
-# with r, a and m fill the fourteen registers left when rbp is reserved
-# (three low limbs wait in memory).
-SQR_MONT_POOL = {4: 7, 6: 8}
+# The fused Montgomery square's registers (six limbs; four take the
+# product a a): eight, which with r, a and m fill the fourteen registers
+# left when rbp is reserved (three low limbs wait in memory).
+SQR_MONT_POOL = {6: 8}
 
 
 def sqr_mont(n: int) -> List[str]:
@@ -606,6 +710,7 @@ def functions(n: int) -> str:
     t_in = '"m"(t)' if n == 10 else '"r"(t)'
     wide = mul_wide_short(n) if n == 10 else mul_wide(n)
     reduction = redc_short(n) if n == 10 else redc(n)
+    mc4 = c.replace('"r12", ', '"r12", "r13", "r14", "r15", ')
     if n >= 8:
         mul = f"""static inline void mont_adx_mul{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}], limb_t n0) {{
     limb_t t[{2 * n}];
@@ -615,10 +720,10 @@ def functions(n: int) -> str:
     else:
         mul = f"""static inline void mont_adx_mul{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t b[{n}], const limb_t m[{n}], limb_t n0) {{
     __asm__ volatile(
-{asm_block(mul_mont(n))}
+{asm_block(mul_mont_full(n) if n == 4 else mul_mont(n))}
         :
-        : [r] "r"(r), [a] "r"(a), [b] "r"(b), [m] "r"(m), [n0] "m"(n0)
-        : {c});
+        : [r] {'"m"' if n == 4 else '"r"'}(r), [a] "r"(a), [b] {'"m"' if n == 4 else '"r"'}(b), [m] "r"(m), [n0] "m"(n0)
+        : {mc4 if n == 4 else c});
 }}"""
     sc = sum_clobbers(n)
     # Ten limbs: a and b in memory (four pointers and ten limbs do not fit).
@@ -655,7 +760,11 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
 }}
 """
     sqr_c = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_POOL[n]]) + ', "cc", "memory"'
-    if n in SQR_MONT_POOL:
+    if n == 4:
+        sqr_mont_fn = f"""static inline void mont_adx_sqr{n}(limb_t r[{n}], const limb_t a[{n}], const limb_t m[{n}], limb_t n0) {{
+    mont_adx_mul{n}(r, a, a, m, n0);
+}}"""
+    elif n in SQR_MONT_POOL:
         mc = '"rax", "rbx", "rdx", ' + ", ".join(f'"{r[2:]}"' for r in REGISTERS[: SQR_MONT_POOL[n]]) + ', "cc", "memory"'
         body = sqr_mont(n)
         slots = [j for j in range(n) if any(f"%[s{j}]" in line for line in body)]  # the scratch limbs
@@ -685,6 +794,13 @@ static inline void mont_adx_{name}{n}(limb_t r[{2 * n}], const limb_t a[{2 * n}]
         : [r] {r_in}, [t] {t_in}, [m] "r"(m), [n0] "m"(n0)
         : {c});
 }}"""
+    if n == 4:  # the product a a (see mul_mont_full)
+        sqr_doc = f"""/* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} and a + m <= 2^{bits}
+ * (a < m suffices) and n0 = -1/m mod 2^64, as the product a a, whose
+ * dependent chains are shorter than the square's; r may alias a. */"""
+    else:
+        sqr_doc = f"""/* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} (a < m suffices)
+ * and n0 = -1/m mod 2^64; r may alias a. */"""
     sqr = f"""
 /* r[0..{2 * n}) = a^2 for any {w}-limb a: {n * (n - 1) // 2} cross products, doubled, and {n}
  * squares ({n * (n + 1) // 2} products where a b takes {n * n}). */
@@ -696,8 +812,7 @@ static inline void mont_adx_sqr_wide{n}(limb_t r[{2 * n}], const limb_t a[{n}]) 
         : {sqr_c});
 }}
 
-/* r = a^2 / 2^{bits} mod m, below m, for a^2 < m 2^{bits} (a < m suffices)
- * and n0 = -1/m mod 2^64; r may alias a. */
+{sqr_doc}
 {sqr_mont_fn}
 """
     return f"""/* r[0..{2 * n}) = a b. */

@@ -437,8 +437,9 @@ static inline void mont_mul_n(limb_t *r, const limb_t *a, const limb_t *b, const
 static inline void mont_sqr_times_n(limb_t *r, const limb_t *a, int k, const limb_t *m, limb_t n0, int n);
 
 /* r = a^2 / 2^(n w) mod m for a < m: the squares of mont_adx.h on x86-64
- * with BMI2 and ADX and in radix 2^30, which take each cross product once;
- * the Montgomery product otherwise. */
+ * with BMI2 and ADX and in radix 2^30, which take each cross product once
+ * (but mont_adx.h's four-limb square, the product a a: its dependent chain
+ * is shorter); the Montgomery product otherwise. */
 static inline void mont_sqr_n(limb_t *r, const limb_t *a, const limb_t *m, limb_t n0, int n) {
 #if MONT_ADX
     if (n == 6) {
