@@ -573,41 +573,48 @@ $(foreach c,$(CURVES),$(foreach b,64 32,$(eval $(call FUZZ_CORE_RULES,$(c),$(b))
 
 # The targets bound by arithmetic (FUZZ_PLAIN_TARGETS) link an archive of
 # their own: the core's objects, but the field and tower arithmetic
-# (csrc/field, csrc/arith) built without the sanitizers and coverage, as
+# (csrc/field, csrc/arith but ct.c) built without the sanitizers and coverage, as
 # the 64-bit builds' Fp assembly already is, and unrolled as in the library
 # (uninstrumented, it compiles in seconds). Instrumented, the portable
 # 32-bit arithmetic made each input about five times slower (UBSan's checks
 # most), far from a million inputs in half an hour. fuzz_field and the
 # other targets keep that arithmetic under ASan + UBSan (as does the
-# sanitized library the test suite runs), and the group code, hashing,
-# decoding and the harnesses stay instrumented here.
-FUZZ_PLAIN_TARGETS := fuzz_msm fuzz_hash fuzz_verify
-fuzz_plain_src = $(filter csrc/field/% csrc/arith/%,$(1))
+# sanitized library the test suite runs: for BLS48-581 the only place, its
+# decode target being plain), and the group code, hashing, decoding and
+# the harnesses stay instrumented here.
+FUZZ_PLAIN_TARGETS := fuzz_msm fuzz_hash fuzz_verify fuzz_msm_bn254 fuzz_hash_bn254 fuzz_decode_bls48_581
+# Each curve of those targets has its plain archives, as it has its core's
+# (build/fuzz/core-plain-CURVE-BITS.a; BLS12-381's core-plain-BITS.a).
+FUZZ_PLAIN_CURVES := $(sort $(foreach t,$(FUZZ_PLAIN_TARGETS),$(call fuzz_target_curve,$(t))))
+# csrc/arith/ct.c stays instrumented: its selections and copies run over
+# lengths their callers give (an overrun there is the caller's bug, which
+# AddressSanitizer reports only in an instrumented ct.c).
+fuzz_plain_src = $(filter-out csrc/arith/ct.c,$(filter csrc/field/% csrc/arith/%,$(1)))
 fuzz_plain_obj = build/fuzz/plain-obj-$(1)/$(notdir $(basename $(2))).o
-# $(1) limb bits, $(2) a source of fuzz_plain_src
+# $(1) curve, $(2) limb bits, $(3) a source of fuzz_plain_src
 define FUZZ_PLAIN_RULES
-$(call fuzz_plain_obj,$(1),$(2)): $(2) $(CHDR) | fuzz-sysdeps
+$(call fuzz_plain_obj,$(call fuzz_stem_of,$(1),$(2)),$(3)): $(3) $(CHDR) | fuzz-sysdeps
 	@mkdir -p $$(@D)
-	$(FUZZ_CC) $(filter-out $(SAN_NO_UNROLL),$(FUZZ_CFLAGS)) $(FUZZ_CORE_DEFS_bls12_381) -DPYBLS_LIMB_BITS=$(1) $(if $(filter 64,$(1)),$(ADX_FLAGS)) -c $(2) -o $$@
+	$(FUZZ_CC) $(filter-out $(SAN_NO_UNROLL),$(FUZZ_CFLAGS)) $(FUZZ_CORE_DEFS_$(1)) -DPYBLS_LIMB_BITS=$(2) $(if $(filter 64,$(2)),$(ADX_FLAGS)) -c $(3) -o $$@
 endef
-# $(1) limb bits
+# $(1) curve, $(2) limb bits
 define FUZZ_PLAIN_CORE_RULES
-build/fuzz/core-plain-$(1).a: $(foreach s,$(call fuzz_slow_first,$(FUZZ_CORE_SRC_bls12_381)),$(if $(call fuzz_plain_src,$(s)),$(call fuzz_plain_obj,$(1),$(s)),$(call fuzz_obj,,$(call fuzz_stem_of,bls12_381,$(1)),$(s))))
+build/fuzz/core-plain-$(call fuzz_stem_of,$(1),$(2)).a: $(foreach s,$(call fuzz_slow_first,$(FUZZ_CORE_SRC_$(1))),$(if $(call fuzz_plain_src,$(s)),$(call fuzz_plain_obj,$(call fuzz_stem_of,$(1),$(2)),$(s)),$(call fuzz_obj,,$(call fuzz_stem_of,$(1),$(2)),$(s))))
 	@rm -f $$@
 	ar rcs $$@ $$^
-$(foreach s,$(call fuzz_plain_src,$(FUZZ_CORE_SRC_bls12_381)),$(eval $(call FUZZ_PLAIN_RULES,$(1),$(s))))
+$(foreach s,$(call fuzz_plain_src,$(FUZZ_CORE_SRC_$(1))),$(eval $(call FUZZ_PLAIN_RULES,$(1),$(2),$(s))))
 endef
-$(foreach b,64 32,$(eval $(call FUZZ_PLAIN_CORE_RULES,$(b))))
+$(foreach c,$(FUZZ_PLAIN_CURVES),$(foreach b,64 32,$(eval $(call FUZZ_PLAIN_CORE_RULES,$(c),$(b)))))
 
-$(FUZZ_PLAIN_TARGETS:%=build/fuzz/bin/%-64): build/fuzz/bin/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-plain-64.a
+$(FUZZ_PLAIN_TARGETS:%=build/fuzz/bin/%-64): build/fuzz/bin/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-plain-$$(call fuzz_core_prefix,$$*)64.a
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_CORE_DEFS_bls12_381) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
-		$< build/fuzz/core-plain-64.a -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
+		$< build/fuzz/core-plain-$(call fuzz_core_prefix,$*)64.a -o $@
 
-$(FUZZ_PLAIN_TARGETS:%=build/fuzz/bin/%-32): build/fuzz/bin/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-plain-32.a
+$(FUZZ_PLAIN_TARGETS:%=build/fuzz/bin/%-32): build/fuzz/bin/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-plain-$$(call fuzz_core_prefix,$$*)32.a
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_CORE_DEFS_bls12_381) -DPYBLS_LIMB_BITS=32 \
-		$< build/fuzz/core-plain-32.a -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
+		$< build/fuzz/core-plain-$(call fuzz_core_prefix,$*)32.a -o $@
 
 build/fuzz/bin/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) build/fuzz/core-$$(call fuzz_core_prefix,$$*)64.a
 	@mkdir -p $(@D)

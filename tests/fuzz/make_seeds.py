@@ -4,7 +4,7 @@
 
 One directory per target (aead, decode, decode_bn254, decode_bn254_nogami,
 decode_bn381, decode_bn462, decode_bls48_581, hash, hash_bn254, keccak,
-verify, msm, field)
+verify, msm, msm_bn254, field)
 under --out, one file per input, named by the SHA-1 of its contents as
 libFuzzer names them. The layout of each input is the one its target parses
 (see the comment at the top of tests/fuzz/c/fuzz_<target>.c). Only the
@@ -344,6 +344,33 @@ def msm_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
             yield bytes([g2 | (n % 8) << 1, n, n % 17]) + body
 
 
+def msm_bn254_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
+    """The layout of fuzz_msm_bn254.c: counts on either side of the fuzz
+    builds' switch to the bucket method (6 points) up to the most (16), two
+    fresh points (a compressed point of the shared BN254 vectors, a mapped
+    field element) and the derived ones in turn (phi among them), with
+    scalars of every kind: the split's threshold 2^128, its lattice
+    coefficients of both signs near zero and near their bound 2^126."""
+    points = [_bn254_compress(p) for p in _bn254_points(vectors)[0] if any(p)][:8]
+    # scalar kinds with their data: 0, 1, r - 1 - b, 2^128 + b, 2^e + b,
+    # D + A + B lambda (header byte, bytes of A; the same for B), bytes, wide
+    kinds = [bytes([3, 0x80]), bytes([5, 0x04 | 1, 7, 0x05 | 2, 9]), bytes([8]) + hashlib.sha512(b"k").digest(),
+             bytes([3, 0x7F]), bytes([5, 0x02, 0x03]), bytes([5, 0x3E]) + bytes(range(1, 16)) + bytes([0x3D])
+             + bytes(range(2, 17)), bytes([4, 200, 0xFF]), bytes([2, 0]), bytes([0]), bytes([1]),
+             bytes([6, 20]) + hashlib.sha256(b"s").digest()[:21]]
+    for secret in (0, 1):
+        for n in (0, 1, 2, 5, 6, 7, 11, 16):
+            body = b""
+            for i in range(n):
+                # decode (5), map (6), phi (7), the identity (0), a copy (1),
+                # a negation (2), a double (3), a sum (4), a generator multiple (8)
+                op = (5, 6, 7, 0, 1, 2, 3, 4, 8)[i % 9] if i < 9 else (7, 1, 2, 7, 3, 4, 4, 8)[i % 8]
+                data = {5: points[i % len(points)], 6: bytes([i + 1]) * 32, 4: bytes([i * 7 % 251]),
+                        8: bytes([i * 13 % 256])}.get(op, b"")
+                body += bytes([op]) + data + kinds[(i + n + secret) % len(kinds)]
+            yield bytes([secret | (n % 8) << 1, n, n % 17]) + body
+
+
 def field_seeds(vectors: pathlib.Path) -> Iterator[bytes]:
     suite = json.loads((vectors / "hash-to-curve" / "BLS12381G1_XMD:SHA-256_SSWU_RO_.json").read_text())
     us = [c for v in suite["vectors"] for u in v["u"] for c in _fp_u(u)]
@@ -447,6 +474,7 @@ TARGETS = {
     "keccak": keccak_seeds,
     "verify": verify_seeds,
     "msm": msm_seeds,
+    "msm_bn254": msm_bn254_seeds,
     "field": field_seeds,
     **{f"decode_{c}": (lambda vectors, c=c: decode_mcl_seeds(c)) for c in MCL_CURVES},
     "decode_bls48_581": lambda vectors: decode_bls48_seeds(),

@@ -53,7 +53,8 @@ INTERRUPTED = 72
 
 # Longest input each target is given (bytes): room for its largest layout.
 MAX_LEN = {"aead": 1024, "decode": 600, "decode_bn254": 400, "decode_bn254_nogami": 400, "decode_bn381": 600,
-           "decode_bn462": 720, "hash": 1024, "hash_bn254": 1024, "keccak": 1024, "verify": 512, "msm": 2600, "field": 200,
+           "decode_bn462": 720, "hash": 1024, "hash_bn254": 1024, "keccak": 1024, "verify": 512, "msm": 2600,
+           "msm_bn254": 2000, "field": 200,
            "eip2537": 600, "decode_bls48_581": 3600}
 
 

@@ -71,11 +71,11 @@ def _replay_exe(name, bits, tmp_path_factory):
 
 
 def test_curve_targets():
-    """BN254 has its decode and hash targets, mcl's curves and BLS48-581
-    their decode targets, each built with its curve's library."""
-    assert {"decode_bn254", "hash_bn254", "decode_bn254_nogami", "decode_bn381", "decode_bn462",
+    """BN254 has its decode, hash and MSM targets, mcl's curves and
+    BLS48-581 their decode targets, each built with its curve's library."""
+    assert {"decode_bn254", "hash_bn254", "msm_bn254", "decode_bn254_nogami", "decode_bn381", "decode_bn462",
             "decode_bls48_581"} <= set(TARGETS)
-    assert library_of("decode_bn254") == library_of("hash_bn254") == "bn254"
+    assert library_of("decode_bn254") == library_of("hash_bn254") == library_of("msm_bn254") == "bn254"
     assert library_of("decode_bn254_nogami") == "bn254_nogami"
     assert library_of("decode_bn381") == "bn381" and library_of("decode_bn462") == "bn462"
     assert library_of("decode_bls48_581") == "bls48_581"
