@@ -23,7 +23,11 @@
  * level at a time: all the additions of a level share one inversion
  * (Montgomery's trick), so an addition costs about 6 multiplications
  * instead of 12. Once a level has too few additions to pay for the
- * inversion, what is left goes into the running bucket sum projectively.
+ * inversion, what is left is summed by the bits of the bucket numbers: c
+ * groups, group k holding the buckets whose number has bit k set, summed
+ * as trees of affine additions too, enter the window's c doublings one a
+ * doubling (msm_window_groups), in place of the 2^c projective additions
+ * of a running bucket sum.
  *
  * Everything lives in the caller's scratch buffer (after an alignment pad).
  *
@@ -44,6 +48,13 @@
 #ifdef PYBLS_MSM_MIN_BATCH
 #undef EC_MSM_MIN_BATCH
 #define EC_MSM_MIN_BATCH PYBLS_MSM_MIN_BATCH
+#undef EC_MSM_TREE_BATCH
+#endif
+/* The fewest affine additions of a tree level of the MSM's buckets worth
+ * one inversion (the group may set a number of its own: EC_MSM_MIN_BATCH,
+ * which sums and the fixed-base MSM keep, unless it does). */
+#ifndef EC_MSM_TREE_BATCH
+#define EC_MSM_TREE_BATCH EC_MSM_MIN_BATCH
 #endif
 /* Bits of the scalars' Booth windows: r's, at least BLS12-381's 255 (the
  * 254-bit BN254 scalars keep the windows they always had). */
@@ -88,6 +99,35 @@ static uint64_t EC(msm_window_cost)(uint64_t n, int c) {
     return window;
 }
 
+/* Entries of work past the N terms: room for the groups of
+ * EC(msm_window_groups) next to one point a bucket. */
+#define EC_MSM_GROUP_ROOM(nb, c) ((uint64_t)((c) + 1) * (nb) / 2 + 1)
+
+/* The same for the MSM's windows (EC(msm_window_groups)): the buckets'
+ * trees of EC_MSM_TREE_BATCH additions or more a level, then the c groups
+ * by the bits of the bucket numbers, in trees too, and the groups' last
+ * points as mixed additions; the running sum where work has no room for
+ * the groups. The passes over the buckets cost a quarter a bucket. */
+static uint64_t EC(msm_tree_cost)(uint64_t *left, uint64_t nb) {
+    uint64_t cost = 0, pairs;
+    while ((pairs = *left > nb ? (*left - nb) / 2 : 0) >= EC_MSM_TREE_BATCH) {
+        cost += 4 * (pairs + EC_MSM_TREE_BATCH);
+        *left -= pairs;
+    }
+    return cost;
+}
+
+static uint64_t EC(msm_window_cost_groups)(uint64_t n, int c) {
+    const uint64_t nb = (uint64_t)1 << (c - 1);
+    uint64_t left = n, window = 7 * (uint64_t)c + nb / 4, groups;
+    window += EC(msm_tree_cost)(&left, nb);
+    /* the bucket numbers 1 ... nb have (c - 1) nb / 2 + 1 bits set */
+    groups = left * ((uint64_t)(c - 1) * nb / 2 + 1) / nb;
+    if (left + groups > n + EC_MSM_GROUP_ROOM(nb, c)) return window + 10 * left + 12 * nb;
+    window += EC(msm_tree_cost)(&groups, (uint64_t)c);
+    return window + 10 * groups;
+}
+
 static uint64_t EC(msm_cost_lanes)(uint32_t n) {
     return 7 * EC_MSM_BITS + 12 * (uint64_t)n * (EC_MSM_BITS / (EC_WNAF_W + 1) + EC_WNAF_TABLE);
 }
@@ -98,7 +138,7 @@ static uint64_t EC(msm_cost_lanes)(uint32_t n) {
  * EC_MSM_BITS: the lanes cost msm_cost_lanes). The lanes' tables of E^d(P)
  * cost a multiplication an entry, left out. */
 static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
-    return (uint64_t)(EC_MSM_DIGIT_BITS / c + 1) * EC(msm_window_cost)((uint64_t)EC_MSM_DIGITS * n, c);
+    return (uint64_t)(EC_MSM_DIGIT_BITS / c + 1) * EC(msm_window_cost_groups)((uint64_t)EC_MSM_DIGITS * n, c);
 }
 
 static uint64_t EC(msm_cost_lanes_split)(uint32_t n) {
@@ -133,28 +173,33 @@ typedef struct {
     uint32_t *start, *count; /* per bucket: segment of work, its length */
     uint8_t *pts_inf, *work_inf; /* N each: the point is the identity */
     uint32_t terms;          /* N, or n if the scalars were not split */
+    uint32_t room;           /* entries of work: N and EC_MSM_GROUP_ROOM */
     int bits;                /* bits of the terms' scalars */
     int secret;              /* the points may be secret: constant-time inversions */
 } EC(msm_mem_t);
 
 static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t points, int c) {
-    uint64_t off = 0, nb = (uint64_t)1 << (c - 1), n = (uint64_t)EC_MSM_DIGITS * points;
+    uint64_t off = 0, nb = (uint64_t)1 << (c - 1), n = (uint64_t)EC_MSM_DIGITS * points,
+             room = n + EC_MSM_GROUP_ROOM(nb, c);
 #define EC_CARVE(field, type, count)                                        \
     do {                                                                    \
         if (m) m->field = (type)(void *)(base + off);                       \
         off += (uint64_t)(count) * sizeof(*m->field);                       \
     } while (0)
     EC_CARVE(pts, EC(affine_t) *, n);
-    EC_CARVE(work, EC(affine_t) *, n);
-    EC_CARVE(den, FE *, n);
-    EC_CARVE(pre, FE *, n);
+    EC_CARVE(work, EC(affine_t) *, room);
+    EC_CARVE(den, FE *, room);
+    EC_CARVE(pre, FE *, room);
     EC_CARVE(ks, limb_t(*)[FR_LIMBS], n);
     EC_CARVE(start, uint32_t *, nb);
     EC_CARVE(count, uint32_t *, nb);
     EC_CARVE(pts_inf, uint8_t *, n);
-    EC_CARVE(work_inf, uint8_t *, n);
+    EC_CARVE(work_inf, uint8_t *, room);
 #undef EC_CARVE
-    if (m) m->secret = 0;
+    if (m) {
+        m->secret = 0;
+        m->room = (uint32_t)room;
+    }
     return off;
 }
 
@@ -349,11 +394,11 @@ static void EC(pair_add)(EC(affine_t) *r, uint8_t *r_inf, const EC(affine_t) *pa
 /* One tree level in every bucket: pairs (0, 1), (2, 3), ... of each
  * segment are added (all sharing one inversion) and the segment shrinks to
  * the sums, an odd last element carried over. Returns 0, doing nothing, if
- * there are fewer than EC_MSM_MIN_BATCH pairs. */
-static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
+ * there are fewer than min pairs. */
+static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets, size_t min) {
     size_t pairs = 0, t = 0;
     for (uint32_t b = 0; b < nbuckets; b++) pairs += m->count[b] / 2;
-    if (pairs < EC_MSM_MIN_BATCH) return 0;
+    if (pairs < min) return 0;
     for (uint32_t b = 0; b < nbuckets; b++) {
         const EC(affine_t) *w = m->work + m->start[b];
         const uint8_t *w_inf = m->work_inf + m->start[b];
@@ -379,17 +424,43 @@ static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
     return 1;
 }
 
-/* sum_b (b + 1) bucket_b for the signed c-bit digits j of the scalars. */
-static void EC(msm_bucket_total)(POINT *tot, EC(msm_mem_t) *m, uint32_t nbuckets);
+/* Signed digit j of c bits of a canonical scalar, as scalar_booth_digit
+ * (bits j c - 1 ... j c + c, bit -1 being 0) but read a limb or two at a
+ * time: the scalars are public. */
+static inline int EC(msm_digit)(const limb_t k[FR_LIMBS], int j, int c) {
+    const int lo = j * c - 1;
+    const limb_t mask = ((limb_t)2 << c) - 1; /* c + 1 bits, c < LIMB_BITS - 1 */
+    limb_t w;
+    if (lo < 0) {
+        w = k[0] << 1;
+    } else {
+        const int at = lo / LIMB_BITS, sh = lo % LIMB_BITS;
+        if (at >= FR_LIMBS) return 0;
+        w = k[at] >> sh;
+        if (sh + c >= LIMB_BITS && at + 1 < FR_LIMBS) w |= k[at + 1] << (LIMB_BITS - sh);
+    }
+    const unsigned v = (unsigned)(w & mask);
+    return (int)(v & 1) + (int)(v >> 1) - (int)((v >> c) << c);
+}
 
-static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, int j, int c) {
+/* acc = 2^c acc + sum_b (b + 1) bucket_b, the buckets summed (msm_tree_level)
+ * in m's segments: by the bits of b + 1 (msm_window_groups) when m->work
+ * has room, else by the running sum. */
+static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nbuckets, int c);
+static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
+
+static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j, int c) {
     const uint32_t n = m->terms;
     const uint32_t nbuckets = (uint32_t)1 << (c - 1);
     uint32_t next = 0;
+    /* The window's digits, kept until the points are placed in the space of
+     * the inversions' denominators (not needed before the tree levels). */
+    int32_t *digit = (int32_t *)(void *)m->den;
     /* counting sort of the points into their buckets, negated for d < 0 */
     for (uint32_t b = 0; b < nbuckets; b++) m->count[b] = 0;
     for (uint32_t i = 0; i < n; i++) {
-        int d = m->pts_inf[i] ? 0 : scalar_booth_digit(m->ks[i], FR_LIMBS, j, c);
+        int d = m->pts_inf[i] ? 0 : EC(msm_digit)(m->ks[i], j, c);
+        digit[i] = d;
         if (d != 0) m->count[(d < 0 ? -d : d) - 1]++;
     }
     for (uint32_t b = 0; b < nbuckets; b++) {
@@ -398,7 +469,7 @@ static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, int j, int c) {
         m->count[b] = 0;
     }
     for (uint32_t i = 0; i < n; i++) {
-        int d = m->pts_inf[i] ? 0 : scalar_booth_digit(m->ks[i], FR_LIMBS, j, c);
+        const int d = digit[i];
         if (d == 0) continue;
         uint32_t b = (uint32_t)(d < 0 ? -d : d) - 1, at = m->start[b] + m->count[b]++;
         m->work[at].x = m->pts[i].x;
@@ -408,17 +479,15 @@ static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, int j, int c) {
             m->work[at].y = m->pts[i].y;
         m->work_inf[at] = 0;
     }
-    EC(msm_bucket_total)(tot, m, nbuckets);
-}
-
-/* sum_b (b + 1) bucket_b, bucket b being the segment (start[b], count[b])
- * of m->work: summed as trees of affine additions, then a running sum. */
-static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
-
-static void EC(msm_bucket_total)(POINT *tot, EC(msm_mem_t) *m, uint32_t nbuckets) {
-    while (EC(msm_tree_level)(m, nbuckets)) {
+    while (EC(msm_tree_level)(m, nbuckets, EC_MSM_TREE_BATCH)) {
     }
-    EC(msm_running_sum)(tot, m, 0, nbuckets);
+    if (!EC(msm_window_groups)(acc, m, nbuckets, c)) {
+        POINT tot;
+        if (!(EC(is_identity)(acc) & 1))
+            for (int s = 0; s < c; s++) EC(dbl)(acc, acc);
+        EC(msm_running_sum)(&tot, m, 0, nbuckets);
+        EC(add)(acc, acc, &tot);
+    }
 }
 
 /* The running sum from the top bucket: tot = sum_b (b + 1) bucket_(first + b)
@@ -435,10 +504,65 @@ static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t fir
     }
 }
 
+/* sum_b (b + 1) bucket_b is sum_k 2^k G_k, G_k the sum of the buckets b
+ * with bit k of b + 1 set (k < c): the buckets' points are copied into c
+ * groups, whose trees share inversions as the buckets' do, and
+ * acc = 2^c acc + sum_k 2^k G_k takes c doublings and the groups' few
+ * remaining points as mixed additions, in place of the 2^c projective
+ * additions of the running sum. Returns 0, doing nothing, if m->work has
+ * no room for the groups next to the buckets' points. */
+static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nbuckets, int c) {
+    uint32_t gstart[EC_MSM_MAX_WINDOW], gcount[EC_MSM_MAX_WINDOW], used = 0, total = 0;
+    for (int k = 0; k < c; k++) gcount[k] = 0;
+    for (uint32_t b = 0; b < nbuckets; b++) {
+        used += m->count[b];
+        for (int k = 0; k < c; k++)
+            if (((b + 1) >> k) & 1) gcount[k] += m->count[b];
+    }
+    for (int k = 0; k < c; k++) total += gcount[k];
+    if ((uint64_t)used + total > m->room) return 0;
+    /* the buckets' points to the front of m->work (start[b] only grows) */
+    used = 0;
+    for (uint32_t b = 0; b < nbuckets; b++) {
+        for (uint32_t e = 0; e < m->count[b]; e++) {
+            m->work[used + e] = m->work[m->start[b] + e];
+            m->work_inf[used + e] = m->work_inf[m->start[b] + e];
+        }
+        m->start[b] = used;
+        used += m->count[b];
+    }
+    for (int k = 0; k < c; k++) {
+        gstart[k] = used;
+        used += gcount[k];
+        gcount[k] = 0;
+    }
+    for (uint32_t b = 0; b < nbuckets; b++)
+        for (int k = 0; k < c; k++) {
+            if (!(((b + 1) >> k) & 1)) continue;
+            for (uint32_t e = 0; e < m->count[b]; e++) {
+                const uint32_t at = gstart[k] + gcount[k]++;
+                m->work[at] = m->work[m->start[b] + e];
+                m->work_inf[at] = m->work_inf[m->start[b] + e];
+            }
+        }
+    for (int k = 0; k < c; k++) {
+        m->start[k] = gstart[k];
+        m->count[k] = gcount[k];
+    }
+    while (EC(msm_tree_level)(m, (uint32_t)c, EC_MSM_TREE_BATCH)) {
+    }
+    for (int k = c - 1; k >= 0; k--) {
+        if (!(EC(is_identity)(acc) & 1)) EC(dbl)(acc, acc);
+        for (uint32_t e = m->start[k]; e < m->start[k] + m->count[k]; e++)
+            if (!m->work_inf[e]) EC(add_affine)(acc, acc, &m->work[e].x, &m->work[e].y);
+    }
+    return 1;
+}
+
 static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
                             int c, uint8_t *mem, int secret) {
     EC(msm_mem_t) m;
-    POINT acc, tot;
+    POINT acc;
     EC(msm_buckets_layout)(&m, mem, n, c);
     m.secret = secret;
     EC(msm_load)(&m, points, scalars, n);
@@ -447,18 +571,13 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
         const int most = c;
         c = 1;
         for (int b = 2; b <= most; b++)
-            if ((uint64_t)(m.bits / b + 1) * EC(msm_window_cost)(n, b) <
-                (uint64_t)(m.bits / c + 1) * EC(msm_window_cost)(n, c))
+            if ((uint64_t)(m.bits / b + 1) * EC(msm_window_cost_groups)(n, b) <
+                (uint64_t)(m.bits / c + 1) * EC(msm_window_cost_groups)(n, c))
                 c = b;
     }
 #endif
     EC(set_identity)(&acc);
-    for (int j = m.bits / c; j >= 0; j--) {
-        if (!(EC(is_identity)(&acc) & 1))
-            for (int s = 0; s < c; s++) EC(dbl)(&acc, &acc);
-        EC(msm_window_sum)(&tot, &m, j, c);
-        EC(add)(&acc, &acc, &tot);
-    }
+    for (int j = m.bits / c; j >= 0; j--) EC(msm_window_sum)(&acc, &m, j, c);
     *r = acc;
 }
 
