@@ -77,6 +77,16 @@
 /* Points and scalars here are public: copies of them need not be constant
  * time, and a plain (inlined) memcpy is several times faster. */
 #define EC_MSM_COPY(dst, src, len) __builtin_memcpy((dst), (src), (len))
+/* Functions whose time goes to the field arithmetic they call, or run once
+ * an MSM, compiled for size where the compiler can (clang: WebAssembly's
+ * modules have a size budget, build-scripts/build_wasm.sh). */
+#ifndef EC_MSM_SMALL
+#ifdef __clang__
+#define EC_MSM_SMALL __attribute__((noinline, minsize))
+#else
+#define EC_MSM_SMALL __attribute__((noinline))
+#endif
+#endif
 
 typedef struct {
     FE x, y;
@@ -117,7 +127,7 @@ static uint64_t EC(msm_tree_cost)(uint64_t *left, uint64_t nb) {
     return cost;
 }
 
-static uint64_t EC(msm_window_cost_groups)(uint64_t n, int c) {
+EC_MSM_SMALL static uint64_t EC(msm_window_cost_groups)(uint64_t n, int c) {
     const uint64_t nb = (uint64_t)1 << (c - 1);
     uint64_t left = n, window = 7 * (uint64_t)c + nb / 4, groups;
     window += EC(msm_tree_cost)(&left, nb);
@@ -148,7 +158,7 @@ static uint64_t EC(msm_cost_lanes_split)(uint32_t n) {
 }
 
 /* The bucket window minimising the cost, or 0 if the lanes are cheaper. */
-static int EC(msm_window)(uint32_t n) {
+EC_MSM_SMALL static int EC(msm_window)(uint32_t n) {
     int best = 1;
     for (int c = 2; c <= EC_MSM_MAX_WINDOW; c++)
         if (EC(msm_cost_buckets)(n, c) < EC(msm_cost_buckets)(n, best)) best = c;
@@ -224,7 +234,7 @@ static int EC(msm_scalar_high)(const limb_t k[FR_LIMBS]) {
 }
 
 /* ---- few points: lanes ---------------------------------------------------- */
-static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
+EC_MSM_SMALL static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
                           uint8_t *mem) {
     /* Largest alignment first: tables, lane records, then the int8 digits;
      * up to EC_MSM_DIGITS lanes a point. */
@@ -281,7 +291,7 @@ static void EC(batch_inv)(FE *a, FE *pre, size_t n) { EC(batch_inv_as)(a, pre, n
 /* The inputs in affine form (one shared inversion) and the scalars; with
  * EC_MSM_ENDO, unless every scalar is below the upper half of r's limbs,
  * the terms of the split scalars (msm_mem_t). */
-static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars,
+EC_MSM_SMALL static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars,
                          uint32_t n) {
     int high = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -395,7 +405,7 @@ static void EC(pair_add)(EC(affine_t) *r, uint8_t *r_inf, const EC(affine_t) *pa
  * segment are added (all sharing one inversion) and the segment shrinks to
  * the sums, an odd last element carried over. Returns 0, doing nothing, if
  * there are fewer than min pairs. */
-static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets, size_t min) {
+EC_MSM_SMALL static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets, size_t min) {
     size_t pairs = 0, t = 0;
     for (uint32_t b = 0; b < nbuckets; b++) pairs += m->count[b] / 2;
     if (pairs < min) return 0;
@@ -449,7 +459,7 @@ static inline int EC(msm_digit)(const limb_t k[FR_LIMBS], int j, int c) {
 static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nbuckets, int c);
 static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
 
-static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j, int c) {
+EC_MSM_SMALL static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j, int c) {
     const uint32_t n = m->terms;
     const uint32_t nbuckets = (uint32_t)1 << (c - 1);
     uint32_t next = 0;
@@ -492,7 +502,7 @@ static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j, int c) {
 
 /* The running sum from the top bucket: tot = sum_b (b + 1) bucket_(first + b)
  * for b < nbuckets, each bucket's segment holding what its tree left. */
-static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets) {
+EC_MSM_SMALL static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets) {
     POINT sum;
     EC(set_identity)(&sum);
     EC(set_identity)(tot);
@@ -511,7 +521,7 @@ static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t fir
  * remaining points as mixed additions, in place of the 2^c projective
  * additions of the running sum. Returns 0, doing nothing, if m->work has
  * no room for the groups next to the buckets' points. */
-static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nbuckets, int c) {
+EC_MSM_SMALL static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nbuckets, int c) {
     uint32_t gstart[EC_MSM_MAX_WINDOW], gcount[EC_MSM_MAX_WINDOW], used = 0, total = 0;
     for (int k = 0; k < c; k++) gcount[k] = 0;
     for (uint32_t b = 0; b < nbuckets; b++) {
