@@ -123,9 +123,7 @@ def bn(request):
     return request.param, curve, ref, _lambda(ref, curve.G1)
 
 
-# 9: the NAF lanes; 64: the buckets; 30: the buckets with 32-bit limbs, on
-# bn254 with 64-bit limbs too, else the lanes; 300: the buckets (the lanes
-# stop at 256).
+# 9: the NAF lanes; 30, 64 and 300: the buckets (300: the lanes stop at 256).
 @pytest.mark.parametrize(
     "n,small", [(9, False), (9, True), (30, False), (64, False), (300, False), (300, True), (30, True)]
 )

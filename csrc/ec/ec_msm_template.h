@@ -109,6 +109,11 @@ static uint64_t EC(msm_window_cost)(uint64_t n, int c) {
     return window;
 }
 
+/* Windows whose buckets are summed together (their tree levels sharing
+ * inversions) for up to EC_MSM_WINS_TERMS terms: the levels of one window
+ * of few terms have few additions each. */
+#define EC_MSM_WINS 2
+#define EC_MSM_WINS_TERMS 1024
 /* Entries of work past the N terms: room for the groups of
  * EC(msm_window_groups) next to one point a bucket. */
 #define EC_MSM_GROUP_ROOM(nb, c) ((uint64_t)((c) + 1) * (nb) / 2 + 1)
@@ -128,14 +133,15 @@ static uint64_t EC(msm_tree_cost)(uint64_t *left, uint64_t nb) {
 }
 
 EC_MSM_SMALL static uint64_t EC(msm_window_cost_groups)(uint64_t n, int c) {
-    const uint64_t nb = (uint64_t)1 << (c - 1);
-    uint64_t left = n, window = 7 * (uint64_t)c + nb / 4, groups;
+    /* the windows summed together (msm_window_sum), as one of wins n terms */
+    const uint64_t wins = n <= EC_MSM_WINS_TERMS ? EC_MSM_WINS : 1, nb = wins << (c - 1);
+    uint64_t left = wins * n, window = 7 * wins * (uint64_t)c + nb / 4, groups;
     window += EC(msm_tree_cost)(&left, nb);
-    /* the bucket numbers 1 ... nb have (c - 1) nb / 2 + 1 bits set */
-    groups = left * ((uint64_t)(c - 1) * nb / 2 + 1) / nb;
-    if (left + groups > n + EC_MSM_GROUP_ROOM(nb, c)) return window + 10 * left + 12 * nb;
-    window += EC(msm_tree_cost)(&groups, (uint64_t)c);
-    return window + 10 * groups;
+    /* the bucket numbers 1 ... 2^(c - 1) have (c - 1) 2^(c - 2) + 1 bits set */
+    groups = left * ((uint64_t)(c - 1) * nb / 2 + wins) / nb;
+    if (left + groups > wins * (n + EC_MSM_GROUP_ROOM(nb / wins, c))) return (window + 10 * left + 12 * nb) / wins;
+    window += EC(msm_tree_cost)(&groups, wins * (uint64_t)c);
+    return (window + 10 * groups) / wins;
 }
 
 static uint64_t EC(msm_cost_lanes)(uint32_t n) {
@@ -183,14 +189,16 @@ typedef struct {
     uint32_t *start, *count; /* per bucket: segment of work, its length */
     uint8_t *pts_inf, *work_inf; /* N each: the point is the identity */
     uint32_t terms;          /* N, or n if the scalars were not split */
-    uint32_t room;           /* entries of work: N and EC_MSM_GROUP_ROOM */
+    uint32_t room;           /* entries of work: N and EC_MSM_GROUP_ROOM, wins times */
+    int wins;                /* windows summed together */
     int bits;                /* bits of the terms' scalars */
     int secret;              /* the points may be secret: constant-time inversions */
 } EC(msm_mem_t);
 
 static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t points, int c) {
-    uint64_t off = 0, nb = (uint64_t)1 << (c - 1), n = (uint64_t)EC_MSM_DIGITS * points,
-             room = n + EC_MSM_GROUP_ROOM(nb, c);
+    uint64_t off = 0, nb = (uint64_t)1 << (c - 1), n = (uint64_t)EC_MSM_DIGITS * points;
+    const int wins = n <= EC_MSM_WINS_TERMS ? EC_MSM_WINS : 1;
+    const uint64_t room = (uint64_t)wins * (n + EC_MSM_GROUP_ROOM(nb, c));
 #define EC_CARVE(field, type, count)                                        \
     do {                                                                    \
         if (m) m->field = (type)(void *)(base + off);                       \
@@ -201,14 +209,15 @@ static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t
     EC_CARVE(den, FE *, room);
     EC_CARVE(pre, FE *, room);
     EC_CARVE(ks, limb_t(*)[FR_LIMBS], n);
-    EC_CARVE(start, uint32_t *, nb);
-    EC_CARVE(count, uint32_t *, nb);
+    EC_CARVE(start, uint32_t *, (uint64_t)wins * nb);
+    EC_CARVE(count, uint32_t *, (uint64_t)wins * nb);
     EC_CARVE(pts_inf, uint8_t *, n);
     EC_CARVE(work_inf, uint8_t *, room);
 #undef EC_CARVE
     if (m) {
         m->secret = 0;
         m->room = (uint32_t)room;
+        m->wins = wins;
     }
     return off;
 }
@@ -453,35 +462,39 @@ static inline int EC(msm_digit)(const limb_t k[FR_LIMBS], int j, int c) {
     return (int)(v & 1) + (int)(v >> 1) - (int)((v >> c) << c);
 }
 
-/* acc = 2^c acc + sum_b (b + 1) bucket_b, the buckets summed (msm_tree_level)
- * in m's segments: by the bits of b + 1 (msm_window_groups) when m->work
+/* acc = 2^c acc + sum_b (b + 1) bucket_b for windows j, j - 1, ..., j - wins
+ * + 1 in turn, their buckets summed together (msm_tree_level: the windows'
+ * levels share inversions) in m's segments, window w's bucket b being
+ * segment w nb + b: by the bits of b + 1 (msm_window_groups) when m->work
  * has room, else by the running sum. */
-static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nbuckets, int c);
+static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nb, int c, int wins);
 static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
 
-EC_MSM_SMALL static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j, int c) {
+EC_MSM_SMALL static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j, int c, int wins) {
     const uint32_t n = m->terms;
-    const uint32_t nbuckets = (uint32_t)1 << (c - 1);
+    const uint32_t nb = (uint32_t)1 << (c - 1), nbuckets = (uint32_t)wins * nb;
     uint32_t next = 0;
-    /* The window's digits, kept until the points are placed in the space of
+    /* The windows' digits, kept until the points are placed in the space of
      * the inversions' denominators (not needed before the tree levels). */
     int32_t *digit = (int32_t *)(void *)m->den;
     /* counting sort of the points into their buckets, negated for d < 0 */
     for (uint32_t b = 0; b < nbuckets; b++) m->count[b] = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        int d = m->pts_inf[i] ? 0 : EC(msm_digit)(m->ks[i], j, c);
-        digit[i] = d;
-        if (d != 0) m->count[(d < 0 ? -d : d) - 1]++;
-    }
+    for (int w = 0; w < wins; w++)
+        for (uint32_t i = 0; i < n; i++) {
+            int d = m->pts_inf[i] ? 0 : EC(msm_digit)(m->ks[i], j - w, c);
+            digit[(size_t)w * n + i] = d;
+            if (d != 0) m->count[(uint32_t)w * nb + (uint32_t)(d < 0 ? -d : d) - 1]++;
+        }
     for (uint32_t b = 0; b < nbuckets; b++) {
         m->start[b] = next;
         next += m->count[b];
         m->count[b] = 0;
     }
-    for (uint32_t i = 0; i < n; i++) {
-        const int d = digit[i];
+    for (size_t t = 0; t < (size_t)wins * n; t++) {
+        const int d = digit[t];
+        const size_t i = t % n;
         if (d == 0) continue;
-        uint32_t b = (uint32_t)(d < 0 ? -d : d) - 1, at = m->start[b] + m->count[b]++;
+        uint32_t b = (uint32_t)(t / n) * nb + (uint32_t)(d < 0 ? -d : d) - 1, at = m->start[b] + m->count[b]++;
         m->work[at].x = m->pts[i].x;
         if (d < 0)
             F(neg)(&m->work[at].y, &m->pts[i].y);
@@ -491,13 +504,14 @@ EC_MSM_SMALL static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j,
     }
     while (EC(msm_tree_level)(m, nbuckets, EC_MSM_TREE_BATCH)) {
     }
-    if (!EC(msm_window_groups)(acc, m, nbuckets, c)) {
-        POINT tot;
-        if (!(EC(is_identity)(acc) & 1))
-            for (int s = 0; s < c; s++) EC(dbl)(acc, acc);
-        EC(msm_running_sum)(&tot, m, 0, nbuckets);
-        EC(add)(acc, acc, &tot);
-    }
+    if (!EC(msm_window_groups)(acc, m, nb, c, wins))
+        for (int w = 0; w < wins; w++) {
+            POINT tot;
+            if (!(EC(is_identity)(acc) & 1))
+                for (int s = 0; s < c; s++) EC(dbl)(acc, acc);
+            EC(msm_running_sum)(&tot, m, (uint32_t)w * nb, nb);
+            EC(add)(acc, acc, &tot);
+        }
 }
 
 /* The running sum from the top bucket: tot = sum_b (b + 1) bucket_(first + b)
@@ -516,20 +530,22 @@ EC_MSM_SMALL static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m,
 
 /* sum_b (b + 1) bucket_b is sum_k 2^k G_k, G_k the sum of the buckets b
  * with bit k of b + 1 set (k < c): the buckets' points are copied into c
- * groups, whose trees share inversions as the buckets' do, and
+ * groups a window, whose trees share inversions as the buckets' do, and
  * acc = 2^c acc + sum_k 2^k G_k takes c doublings and the groups' few
  * remaining points as mixed additions, in place of the 2^c projective
  * additions of the running sum. Returns 0, doing nothing, if m->work has
  * no room for the groups next to the buckets' points. */
-EC_MSM_SMALL static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nbuckets, int c) {
-    uint32_t gstart[EC_MSM_MAX_WINDOW], gcount[EC_MSM_MAX_WINDOW], used = 0, total = 0;
-    for (int k = 0; k < c; k++) gcount[k] = 0;
+EC_MSM_SMALL static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nb, int c, int wins) {
+    uint32_t gstart[EC_MSM_WINS * EC_MSM_MAX_WINDOW], gcount[EC_MSM_WINS * EC_MSM_MAX_WINDOW], used = 0,
+        total = 0;
+    const uint32_t ng = (uint32_t)(wins * c), nbuckets = (uint32_t)wins * nb;
+    for (uint32_t g = 0; g < ng; g++) gcount[g] = 0;
     for (uint32_t b = 0; b < nbuckets; b++) {
         used += m->count[b];
         for (int k = 0; k < c; k++)
-            if (((b + 1) >> k) & 1) gcount[k] += m->count[b];
+            if (((b % nb + 1) >> k) & 1) gcount[b / nb * (uint32_t)c + (uint32_t)k] += m->count[b];
     }
-    for (int k = 0; k < c; k++) total += gcount[k];
+    for (uint32_t g = 0; g < ng; g++) total += gcount[g];
     if ((uint64_t)used + total > m->room) return 0;
     /* the buckets' points to the front of m->work (start[b] only grows) */
     used = 0;
@@ -541,29 +557,31 @@ EC_MSM_SMALL static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint
         m->start[b] = used;
         used += m->count[b];
     }
-    for (int k = 0; k < c; k++) {
-        gstart[k] = used;
-        used += gcount[k];
-        gcount[k] = 0;
+    for (uint32_t g = 0; g < ng; g++) {
+        gstart[g] = used;
+        used += gcount[g];
+        gcount[g] = 0;
     }
     for (uint32_t b = 0; b < nbuckets; b++)
         for (int k = 0; k < c; k++) {
-            if (!(((b + 1) >> k) & 1)) continue;
+            const uint32_t g = b / nb * (uint32_t)c + (uint32_t)k;
+            if (!(((b % nb + 1) >> k) & 1)) continue;
             for (uint32_t e = 0; e < m->count[b]; e++) {
-                const uint32_t at = gstart[k] + gcount[k]++;
+                const uint32_t at = gstart[g] + gcount[g]++;
                 m->work[at] = m->work[m->start[b] + e];
                 m->work_inf[at] = m->work_inf[m->start[b] + e];
             }
         }
-    for (int k = 0; k < c; k++) {
-        m->start[k] = gstart[k];
-        m->count[k] = gcount[k];
+    for (uint32_t g = 0; g < ng; g++) {
+        m->start[g] = gstart[g];
+        m->count[g] = gcount[g];
     }
-    while (EC(msm_tree_level)(m, (uint32_t)c, EC_MSM_TREE_BATCH)) {
+    while (EC(msm_tree_level)(m, ng, EC_MSM_TREE_BATCH)) {
     }
-    for (int k = c - 1; k >= 0; k--) {
+    for (uint32_t g = 0; g < ng; g++) { /* window by window, each from its top bit */
+        const uint32_t at = g / (uint32_t)c * (uint32_t)c + (uint32_t)c - 1 - g % (uint32_t)c;
         if (!(EC(is_identity)(acc) & 1)) EC(dbl)(acc, acc);
-        for (uint32_t e = m->start[k]; e < m->start[k] + m->count[k]; e++)
+        for (uint32_t e = m->start[at]; e < m->start[at] + m->count[at]; e++)
             if (!m->work_inf[e]) EC(add_affine)(acc, acc, &m->work[e].x, &m->work[e].y);
     }
     return 1;
@@ -587,7 +605,7 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
     }
 #endif
     EC(set_identity)(&acc);
-    for (int j = m.bits / c; j >= 0; j--) EC(msm_window_sum)(&acc, &m, j, c);
+    for (int j = m.bits / c; j >= 0; j -= m.wins) EC(msm_window_sum)(&acc, &m, j, c, j + 1 < m.wins ? j + 1 : m.wins);
     *r = acc;
 }
 
