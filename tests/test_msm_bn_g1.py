@@ -123,8 +123,10 @@ def bn(request):
     return request.param, curve, ref, _lambda(ref, curve.G1)
 
 
-# 9 and 30: the NAF lanes; 300: the buckets (the lanes stop at 256).
-@pytest.mark.parametrize("n,small", [(9, False), (30, False), (300, False), (300, True), (30, True)])
+# 9: the NAF lanes; 30, 64 and 300: the buckets (300: the lanes stop at 256).
+@pytest.mark.parametrize(
+    "n,small", [(9, False), (9, True), (30, False), (64, False), (300, False), (300, True), (30, True)]
+)
 def test_g1_msm_against_reference(bn, n, small):
     name, curve, ref, lam = bn
     group = curve.G1

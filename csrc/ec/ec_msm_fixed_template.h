@@ -265,7 +265,7 @@ static void EC(fixed_round)(POINT *tot, EC(msm_mem_t) *m, int16_t *digits, const
         m->work_inf[at] = (uint8_t)(F(is_zero)(&m->work[at].y) & 1);
         if (d < 0) F(neg)(&m->work[at].y, &m->work[at].y);
     }
-    while (EC(msm_tree_level)(m, g * nb)) {
+    while (EC(msm_tree_level)(m, g * nb, EC_MSM_MIN_BATCH)) {
     }
     if (g >= EC_MSM_MIN_BATCH)
         EC(fixed_running_sums)(tot, m, g, nb, rs, rs_inf);

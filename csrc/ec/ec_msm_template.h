@@ -23,7 +23,11 @@
  * level at a time: all the additions of a level share one inversion
  * (Montgomery's trick), so an addition costs about 6 multiplications
  * instead of 12. Once a level has too few additions to pay for the
- * inversion, what is left goes into the running bucket sum projectively.
+ * inversion, what is left is summed by the bits of the bucket numbers: c
+ * groups, group k holding the buckets whose number has bit k set, summed
+ * as trees of affine additions too, enter the window's c doublings one a
+ * doubling (msm_window_groups), in place of the 2^c projective additions
+ * of a running bucket sum.
  *
  * Everything lives in the caller's scratch buffer (after an alignment pad).
  *
@@ -44,6 +48,13 @@
 #ifdef PYBLS_MSM_MIN_BATCH
 #undef EC_MSM_MIN_BATCH
 #define EC_MSM_MIN_BATCH PYBLS_MSM_MIN_BATCH
+#undef EC_MSM_TREE_BATCH
+#endif
+/* The fewest affine additions of a tree level of the MSM's buckets worth
+ * one inversion (the group may set a number of its own: EC_MSM_MIN_BATCH,
+ * which sums and the fixed-base MSM keep, unless it does). */
+#ifndef EC_MSM_TREE_BATCH
+#define EC_MSM_TREE_BATCH EC_MSM_MIN_BATCH
 #endif
 /* Bits of the scalars' Booth windows: r's, at least BLS12-381's 255 (the
  * 254-bit BN254 scalars keep the windows they always had). */
@@ -66,6 +77,16 @@
 /* Points and scalars here are public: copies of them need not be constant
  * time, and a plain (inlined) memcpy is several times faster. */
 #define EC_MSM_COPY(dst, src, len) __builtin_memcpy((dst), (src), (len))
+/* Functions whose time goes to the field arithmetic they call, or run once
+ * an MSM, compiled for size where the compiler can (clang: WebAssembly's
+ * modules have a size budget, build-scripts/build_wasm.sh). */
+#ifndef EC_MSM_SMALL
+#ifdef __clang__
+#define EC_MSM_SMALL __attribute__((noinline, minsize))
+#else
+#define EC_MSM_SMALL __attribute__((noinline))
+#endif
+#endif
 
 typedef struct {
     FE x, y;
@@ -88,6 +109,41 @@ static uint64_t EC(msm_window_cost)(uint64_t n, int c) {
     return window;
 }
 
+/* Windows whose buckets are summed together (their tree levels sharing
+ * inversions) for up to EC_MSM_WINS_TERMS terms: the levels of one window
+ * of few terms have few additions each. */
+#define EC_MSM_WINS 2
+#define EC_MSM_WINS_TERMS 1024
+/* Entries of work past the N terms: room for the groups of
+ * EC(msm_window_groups) next to one point a bucket. */
+#define EC_MSM_GROUP_ROOM(nb, c) ((uint64_t)((c) + 1) * (nb) / 2 + 1)
+
+/* The same for the MSM's windows (EC(msm_window_groups)): the buckets'
+ * trees of EC_MSM_TREE_BATCH additions or more a level, then the c groups
+ * by the bits of the bucket numbers, in trees too, and the groups' last
+ * points as mixed additions; the running sum where work has no room for
+ * the groups. The passes over the buckets cost a quarter a bucket. */
+static uint64_t EC(msm_tree_cost)(uint64_t *left, uint64_t nb) {
+    uint64_t cost = 0, pairs;
+    while ((pairs = *left > nb ? (*left - nb) / 2 : 0) >= EC_MSM_TREE_BATCH) {
+        cost += 4 * (pairs + EC_MSM_TREE_BATCH);
+        *left -= pairs;
+    }
+    return cost;
+}
+
+EC_MSM_SMALL static uint64_t EC(msm_window_cost_groups)(uint64_t n, int c) {
+    /* the windows summed together (msm_window_sum), as one of wins n terms */
+    const uint64_t wins = n <= EC_MSM_WINS_TERMS ? EC_MSM_WINS : 1, nb = wins << (c - 1);
+    uint64_t left = wins * n, window = 7 * wins * (uint64_t)c + nb / 4, groups;
+    window += EC(msm_tree_cost)(&left, nb);
+    /* the bucket numbers 1 ... 2^(c - 1) have (c - 1) 2^(c - 2) + 1 bits set */
+    groups = left * ((uint64_t)(c - 1) * nb / 2 + wins) / nb;
+    if (left + groups > wins * (n + EC_MSM_GROUP_ROOM(nb / wins, c))) return (window + 10 * left + 12 * nb) / wins;
+    window += EC(msm_tree_cost)(&groups, wins * (uint64_t)c);
+    return (window + 10 * groups) / wins;
+}
+
 static uint64_t EC(msm_cost_lanes)(uint32_t n) {
     return 7 * EC_MSM_BITS + 12 * (uint64_t)n * (EC_MSM_BITS / (EC_WNAF_W + 1) + EC_WNAF_TABLE);
 }
@@ -98,7 +154,7 @@ static uint64_t EC(msm_cost_lanes)(uint32_t n) {
  * EC_MSM_BITS: the lanes cost msm_cost_lanes). The lanes' tables of E^d(P)
  * cost a multiplication an entry, left out. */
 static uint64_t EC(msm_cost_buckets)(uint32_t n, int c) {
-    return (uint64_t)(EC_MSM_DIGIT_BITS / c + 1) * EC(msm_window_cost)((uint64_t)EC_MSM_DIGITS * n, c);
+    return (uint64_t)(EC_MSM_DIGIT_BITS / c + 1) * EC(msm_window_cost_groups)((uint64_t)EC_MSM_DIGITS * n, c);
 }
 
 static uint64_t EC(msm_cost_lanes_split)(uint32_t n) {
@@ -108,7 +164,7 @@ static uint64_t EC(msm_cost_lanes_split)(uint32_t n) {
 }
 
 /* The bucket window minimising the cost, or 0 if the lanes are cheaper. */
-static int EC(msm_window)(uint32_t n) {
+EC_MSM_SMALL static int EC(msm_window)(uint32_t n) {
     int best = 1;
     for (int c = 2; c <= EC_MSM_MAX_WINDOW; c++)
         if (EC(msm_cost_buckets)(n, c) < EC(msm_cost_buckets)(n, best)) best = c;
@@ -133,28 +189,36 @@ typedef struct {
     uint32_t *start, *count; /* per bucket: segment of work, its length */
     uint8_t *pts_inf, *work_inf; /* N each: the point is the identity */
     uint32_t terms;          /* N, or n if the scalars were not split */
+    uint32_t room;           /* entries of work: N and EC_MSM_GROUP_ROOM, wins times */
+    int wins;                /* windows summed together */
     int bits;                /* bits of the terms' scalars */
     int secret;              /* the points may be secret: constant-time inversions */
 } EC(msm_mem_t);
 
 static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t points, int c) {
     uint64_t off = 0, nb = (uint64_t)1 << (c - 1), n = (uint64_t)EC_MSM_DIGITS * points;
+    const int wins = n <= EC_MSM_WINS_TERMS ? EC_MSM_WINS : 1;
+    const uint64_t room = (uint64_t)wins * (n + EC_MSM_GROUP_ROOM(nb, c));
 #define EC_CARVE(field, type, count)                                        \
     do {                                                                    \
         if (m) m->field = (type)(void *)(base + off);                       \
         off += (uint64_t)(count) * sizeof(*m->field);                       \
     } while (0)
     EC_CARVE(pts, EC(affine_t) *, n);
-    EC_CARVE(work, EC(affine_t) *, n);
-    EC_CARVE(den, FE *, n);
-    EC_CARVE(pre, FE *, n);
+    EC_CARVE(work, EC(affine_t) *, room);
+    EC_CARVE(den, FE *, room);
+    EC_CARVE(pre, FE *, room);
     EC_CARVE(ks, limb_t(*)[FR_LIMBS], n);
-    EC_CARVE(start, uint32_t *, nb);
-    EC_CARVE(count, uint32_t *, nb);
+    EC_CARVE(start, uint32_t *, (uint64_t)wins * nb);
+    EC_CARVE(count, uint32_t *, (uint64_t)wins * nb);
     EC_CARVE(pts_inf, uint8_t *, n);
-    EC_CARVE(work_inf, uint8_t *, n);
+    EC_CARVE(work_inf, uint8_t *, room);
 #undef EC_CARVE
-    if (m) m->secret = 0;
+    if (m) {
+        m->secret = 0;
+        m->room = (uint32_t)room;
+        m->wins = wins;
+    }
     return off;
 }
 
@@ -179,7 +243,7 @@ static int EC(msm_scalar_high)(const limb_t k[FR_LIMBS]) {
 }
 
 /* ---- few points: lanes ---------------------------------------------------- */
-static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
+EC_MSM_SMALL static void EC(msm_lanes)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
                           uint8_t *mem) {
     /* Largest alignment first: tables, lane records, then the int8 digits;
      * up to EC_MSM_DIGITS lanes a point. */
@@ -236,7 +300,7 @@ static void EC(batch_inv)(FE *a, FE *pre, size_t n) { EC(batch_inv_as)(a, pre, n
 /* The inputs in affine form (one shared inversion) and the scalars; with
  * EC_MSM_ENDO, unless every scalar is below the upper half of r's limbs,
  * the terms of the split scalars (msm_mem_t). */
-static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars,
+EC_MSM_SMALL static void EC(msm_load)(EC(msm_mem_t) *m, const uint8_t *points, const uint8_t *scalars,
                          uint32_t n) {
     int high = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -349,11 +413,11 @@ static void EC(pair_add)(EC(affine_t) *r, uint8_t *r_inf, const EC(affine_t) *pa
 /* One tree level in every bucket: pairs (0, 1), (2, 3), ... of each
  * segment are added (all sharing one inversion) and the segment shrinks to
  * the sums, an odd last element carried over. Returns 0, doing nothing, if
- * there are fewer than EC_MSM_MIN_BATCH pairs. */
-static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
+ * there are fewer than min pairs. */
+EC_MSM_SMALL static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets, size_t min) {
     size_t pairs = 0, t = 0;
     for (uint32_t b = 0; b < nbuckets; b++) pairs += m->count[b] / 2;
-    if (pairs < EC_MSM_MIN_BATCH) return 0;
+    if (pairs < min) return 0;
     for (uint32_t b = 0; b < nbuckets; b++) {
         const EC(affine_t) *w = m->work + m->start[b];
         const uint8_t *w_inf = m->work_inf + m->start[b];
@@ -379,28 +443,58 @@ static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets) {
     return 1;
 }
 
-/* sum_b (b + 1) bucket_b for the signed c-bit digits j of the scalars. */
-static void EC(msm_bucket_total)(POINT *tot, EC(msm_mem_t) *m, uint32_t nbuckets);
+/* Signed digit j of c bits of a canonical scalar, as scalar_booth_digit
+ * (bits j c - 1 ... j c + c, bit -1 being 0) but read a limb or two at a
+ * time: the scalars are public. */
+static inline int EC(msm_digit)(const limb_t k[FR_LIMBS], int j, int c) {
+    const int lo = j * c - 1;
+    const limb_t mask = ((limb_t)2 << c) - 1; /* c + 1 bits, c < LIMB_BITS - 1 */
+    limb_t w;
+    if (lo < 0) {
+        w = k[0] << 1;
+    } else {
+        const int at = lo / LIMB_BITS, sh = lo % LIMB_BITS;
+        if (at >= FR_LIMBS) return 0;
+        w = k[at] >> sh;
+        if (sh + c >= LIMB_BITS && at + 1 < FR_LIMBS) w |= k[at + 1] << (LIMB_BITS - sh);
+    }
+    const unsigned v = (unsigned)(w & mask);
+    return (int)(v & 1) + (int)(v >> 1) - (int)((v >> c) << c);
+}
 
-static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, int j, int c) {
+/* acc = 2^c acc + sum_b (b + 1) bucket_b for windows j, j - 1, ..., j - wins
+ * + 1 in turn, their buckets summed together (msm_tree_level: the windows'
+ * levels share inversions) in m's segments, window w's bucket b being
+ * segment w nb + b: by the bits of b + 1 (msm_window_groups) when m->work
+ * has room, else by the running sum. */
+static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nb, int c, int wins);
+static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
+
+EC_MSM_SMALL static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j, int c, int wins) {
     const uint32_t n = m->terms;
-    const uint32_t nbuckets = (uint32_t)1 << (c - 1);
+    const uint32_t nb = (uint32_t)1 << (c - 1), nbuckets = (uint32_t)wins * nb;
     uint32_t next = 0;
+    /* The windows' digits, kept until the points are placed in the space of
+     * the inversions' denominators (not needed before the tree levels). */
+    int32_t *digit = (int32_t *)(void *)m->den;
     /* counting sort of the points into their buckets, negated for d < 0 */
     for (uint32_t b = 0; b < nbuckets; b++) m->count[b] = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        int d = m->pts_inf[i] ? 0 : scalar_booth_digit(m->ks[i], FR_LIMBS, j, c);
-        if (d != 0) m->count[(d < 0 ? -d : d) - 1]++;
-    }
+    for (int w = 0; w < wins; w++)
+        for (uint32_t i = 0; i < n; i++) {
+            int d = m->pts_inf[i] ? 0 : EC(msm_digit)(m->ks[i], j - w, c);
+            digit[(size_t)w * n + i] = d;
+            if (d != 0) m->count[(uint32_t)w * nb + (uint32_t)(d < 0 ? -d : d) - 1]++;
+        }
     for (uint32_t b = 0; b < nbuckets; b++) {
         m->start[b] = next;
         next += m->count[b];
         m->count[b] = 0;
     }
-    for (uint32_t i = 0; i < n; i++) {
-        int d = m->pts_inf[i] ? 0 : scalar_booth_digit(m->ks[i], FR_LIMBS, j, c);
+    for (size_t t = 0; t < (size_t)wins * n; t++) {
+        const int d = digit[t];
+        const size_t i = t % n;
         if (d == 0) continue;
-        uint32_t b = (uint32_t)(d < 0 ? -d : d) - 1, at = m->start[b] + m->count[b]++;
+        uint32_t b = (uint32_t)(t / n) * nb + (uint32_t)(d < 0 ? -d : d) - 1, at = m->start[b] + m->count[b]++;
         m->work[at].x = m->pts[i].x;
         if (d < 0)
             F(neg)(&m->work[at].y, &m->pts[i].y);
@@ -408,22 +502,21 @@ static void EC(msm_window_sum)(POINT *tot, EC(msm_mem_t) *m, int j, int c) {
             m->work[at].y = m->pts[i].y;
         m->work_inf[at] = 0;
     }
-    EC(msm_bucket_total)(tot, m, nbuckets);
-}
-
-/* sum_b (b + 1) bucket_b, bucket b being the segment (start[b], count[b])
- * of m->work: summed as trees of affine additions, then a running sum. */
-static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
-
-static void EC(msm_bucket_total)(POINT *tot, EC(msm_mem_t) *m, uint32_t nbuckets) {
-    while (EC(msm_tree_level)(m, nbuckets)) {
+    while (EC(msm_tree_level)(m, nbuckets, EC_MSM_TREE_BATCH)) {
     }
-    EC(msm_running_sum)(tot, m, 0, nbuckets);
+    if (!EC(msm_window_groups)(acc, m, nb, c, wins))
+        for (int w = 0; w < wins; w++) {
+            POINT tot;
+            if (!(EC(is_identity)(acc) & 1))
+                for (int s = 0; s < c; s++) EC(dbl)(acc, acc);
+            EC(msm_running_sum)(&tot, m, (uint32_t)w * nb, nb);
+            EC(add)(acc, acc, &tot);
+        }
 }
 
 /* The running sum from the top bucket: tot = sum_b (b + 1) bucket_(first + b)
  * for b < nbuckets, each bucket's segment holding what its tree left. */
-static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets) {
+EC_MSM_SMALL static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets) {
     POINT sum;
     EC(set_identity)(&sum);
     EC(set_identity)(tot);
@@ -435,10 +528,69 @@ static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t fir
     }
 }
 
+/* sum_b (b + 1) bucket_b is sum_k 2^k G_k, G_k the sum of the buckets b
+ * with bit k of b + 1 set (k < c): the buckets' points are copied into c
+ * groups a window, whose trees share inversions as the buckets' do, and
+ * acc = 2^c acc + sum_k 2^k G_k takes c doublings and the groups' few
+ * remaining points as mixed additions, in place of the 2^c projective
+ * additions of the running sum. Returns 0, doing nothing, if m->work has
+ * no room for the groups next to the buckets' points. */
+EC_MSM_SMALL static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nb, int c, int wins) {
+    uint32_t gstart[EC_MSM_WINS * EC_MSM_MAX_WINDOW], gcount[EC_MSM_WINS * EC_MSM_MAX_WINDOW], used = 0,
+        total = 0;
+    const uint32_t ng = (uint32_t)(wins * c), nbuckets = (uint32_t)wins * nb;
+    for (uint32_t g = 0; g < ng; g++) gcount[g] = 0;
+    for (uint32_t b = 0; b < nbuckets; b++) {
+        used += m->count[b];
+        for (int k = 0; k < c; k++)
+            if (((b % nb + 1) >> k) & 1) gcount[b / nb * (uint32_t)c + (uint32_t)k] += m->count[b];
+    }
+    for (uint32_t g = 0; g < ng; g++) total += gcount[g];
+    if ((uint64_t)used + total > m->room) return 0;
+    /* the buckets' points to the front of m->work (start[b] only grows) */
+    used = 0;
+    for (uint32_t b = 0; b < nbuckets; b++) {
+        for (uint32_t e = 0; e < m->count[b]; e++) {
+            m->work[used + e] = m->work[m->start[b] + e];
+            m->work_inf[used + e] = m->work_inf[m->start[b] + e];
+        }
+        m->start[b] = used;
+        used += m->count[b];
+    }
+    for (uint32_t g = 0; g < ng; g++) {
+        gstart[g] = used;
+        used += gcount[g];
+        gcount[g] = 0;
+    }
+    for (uint32_t b = 0; b < nbuckets; b++)
+        for (int k = 0; k < c; k++) {
+            const uint32_t g = b / nb * (uint32_t)c + (uint32_t)k;
+            if (!(((b % nb + 1) >> k) & 1)) continue;
+            for (uint32_t e = 0; e < m->count[b]; e++) {
+                const uint32_t at = gstart[g] + gcount[g]++;
+                m->work[at] = m->work[m->start[b] + e];
+                m->work_inf[at] = m->work_inf[m->start[b] + e];
+            }
+        }
+    for (uint32_t g = 0; g < ng; g++) {
+        m->start[g] = gstart[g];
+        m->count[g] = gcount[g];
+    }
+    while (EC(msm_tree_level)(m, ng, EC_MSM_TREE_BATCH)) {
+    }
+    for (uint32_t g = 0; g < ng; g++) { /* window by window, each from its top bit */
+        const uint32_t at = g / (uint32_t)c * (uint32_t)c + (uint32_t)c - 1 - g % (uint32_t)c;
+        if (!(EC(is_identity)(acc) & 1)) EC(dbl)(acc, acc);
+        for (uint32_t e = m->start[at]; e < m->start[at] + m->count[at]; e++)
+            if (!m->work_inf[e]) EC(add_affine)(acc, acc, &m->work[e].x, &m->work[e].y);
+    }
+    return 1;
+}
+
 static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
                             int c, uint8_t *mem, int secret) {
     EC(msm_mem_t) m;
-    POINT acc, tot;
+    POINT acc;
     EC(msm_buckets_layout)(&m, mem, n, c);
     m.secret = secret;
     EC(msm_load)(&m, points, scalars, n);
@@ -447,18 +599,13 @@ static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scal
         const int most = c;
         c = 1;
         for (int b = 2; b <= most; b++)
-            if ((uint64_t)(m.bits / b + 1) * EC(msm_window_cost)(n, b) <
-                (uint64_t)(m.bits / c + 1) * EC(msm_window_cost)(n, c))
+            if ((uint64_t)(m.bits / b + 1) * EC(msm_window_cost_groups)(n, b) <
+                (uint64_t)(m.bits / c + 1) * EC(msm_window_cost_groups)(n, c))
                 c = b;
     }
 #endif
     EC(set_identity)(&acc);
-    for (int j = m.bits / c; j >= 0; j--) {
-        if (!(EC(is_identity)(&acc) & 1))
-            for (int s = 0; s < c; s++) EC(dbl)(&acc, &acc);
-        EC(msm_window_sum)(&tot, &m, j, c);
-        EC(add)(&acc, &acc, &tot);
-    }
+    for (int j = m.bits / c; j >= 0; j -= m.wins) EC(msm_window_sum)(&acc, &m, j, c, j + 1 < m.wins ? j + 1 : m.wins);
     *r = acc;
 }
 

@@ -87,6 +87,14 @@ static void g1_mul_b3(fp_t *r, const fp_t *a) {
  * projective one. 12 counted 3-8% fewer instructions than 24 for 128-point
  * sums and MSMs on BLS12-381. */
 #define EC_MSM_MIN_BATCH 12
+#ifndef EC_MSM_TREE_BATCH
+#if LIMB_BITS == 32
+/* Radix 2^30 (32-bit limbs, WebAssembly): the variable-time inversion
+ * costs about three batched affine additions, a mixed projective addition
+ * two, so a level of the MSM's bucket trees pays from 3 or 4 additions. */
+#define EC_MSM_TREE_BATCH 4
+#endif
+#endif
 #define EC_COORD_BYTES CURVE_FP_BYTES
 #define EC_SQRT fp_sqrt
 #define EC_Y_PARITY(y) fp_is_odd(y)
