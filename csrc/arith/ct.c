@@ -22,9 +22,10 @@ void ct_memzero(void *dst, size_t len) {
     for (; i < len; i++) d[i] = 0;
 }
 
-/* Element types are arrays of limbs, an even number of them: selection
- * works on 64-bit words (pairs of 32-bit limbs), which halves the steps
- * with 32-bit limbs (WebAssembly has native 64-bit integers). */
+/* Element types are arrays of limbs: selection works on 64-bit words
+ * (pairs of 32-bit limbs), which halves the steps with 32-bit limbs
+ * (WebAssembly has native 64-bit integers), and on a last limb left alone
+ * where the count is odd (fpd_t's nine digits: field/fpd.h). */
 #if LIMB_BITS == 32
 typedef uint64_t ct_word_t;
 static inline ct_word_t ct_word(const limb_t *p) { return (uint64_t)p[0] | (uint64_t)p[1] << 32; }
@@ -45,8 +46,11 @@ void ct_cmov(void *dst, const void *src, size_t len, limb_t mask) {
     limb_t *d = (limb_t *)dst;
     const limb_t *s = (const limb_t *)src;
     const ct_word_t m = ct_mask(mask);
-    for (size_t i = 0; i < len / sizeof(limb_t); i += CT_WORD_LIMBS)
+    const size_t n = len / sizeof(limb_t);
+    size_t i = 0;
+    for (; i + CT_WORD_LIMBS <= n; i += CT_WORD_LIMBS)
         ct_set_word(d + i, ct_word(d + i) ^ ((ct_word(d + i) ^ ct_word(s + i)) & m));
+    for (; i < n; i++) d[i] ^= (d[i] ^ s[i]) & (limb_t)m;
 }
 
 void ct_lookup(void *dst, const void *table, size_t len, size_t count, size_t index) {
@@ -56,6 +60,9 @@ void ct_lookup(void *dst, const void *table, size_t len, size_t count, size_t in
     for (size_t i = 0; i < n; i++) d[i] = 0;
     for (size_t j = 0; j < count; j++) {
         const ct_word_t m = ct_mask(limb_is_zero_mask((limb_t)(j ^ index)));
-        for (size_t i = 0; i < n; i += CT_WORD_LIMBS) ct_set_word(d + i, ct_word(d + i) | (ct_word(t + j * n + i) & m));
+        size_t i = 0;
+        for (; i + CT_WORD_LIMBS <= n; i += CT_WORD_LIMBS)
+            ct_set_word(d + i, ct_word(d + i) | (ct_word(t + j * n + i) & m));
+        for (; i < n; i++) d[i] |= t[j * n + i] & (limb_t)m;
     }
 }
