@@ -24,9 +24,8 @@ void ct_memzero(void *dst, size_t len) {
 
 /* Element types are arrays of limbs: selection works on 64-bit words
  * (pairs of 32-bit limbs), which halves the steps with 32-bit limbs
- * (WebAssembly has native 64-bit integers), and on the last limb alone when
- * their number is odd (the 30-bit digits of fpd_t: 9 of them for a 254-bit
- * p). */
+ * (WebAssembly has native 64-bit integers), and on a last limb left alone
+ * where the count is odd (fpd_t's nine digits: field/fpd.h). */
 #if LIMB_BITS == 32
 typedef uint64_t ct_word_t;
 static inline ct_word_t ct_word(const limb_t *p) { return (uint64_t)p[0] | (uint64_t)p[1] << 32; }
@@ -40,6 +39,7 @@ static inline ct_word_t ct_word(const limb_t *p) { return p[0]; }
 static inline void ct_set_word(limb_t *p, ct_word_t w) { p[0] = w; }
 #endif
 #define CT_WORD_LIMBS (sizeof(ct_word_t) / sizeof(limb_t))
+_Static_assert(CT_WORD_LIMBS <= 2, "a word holds at most two limbs");
 
 static inline ct_word_t ct_mask(limb_t mask) { return (ct_word_t)0 - (ct_word_t)(mask & 1); }
 
@@ -51,7 +51,7 @@ void ct_cmov(void *dst, const void *src, size_t len, limb_t mask) {
     size_t i = 0;
     for (; i + CT_WORD_LIMBS <= n; i += CT_WORD_LIMBS)
         ct_set_word(d + i, ct_word(d + i) ^ ((ct_word(d + i) ^ ct_word(s + i)) & m));
-    for (; i < n; i++) d[i] ^= (d[i] ^ s[i]) & (limb_t)m;
+    if (i < n) d[i] ^= (d[i] ^ s[i]) & (limb_t)m; /* a word holds at most two limbs */
 }
 
 void ct_lookup(void *dst, const void *table, size_t len, size_t count, size_t index) {
@@ -64,6 +64,6 @@ void ct_lookup(void *dst, const void *table, size_t len, size_t count, size_t in
         size_t i = 0;
         for (; i + CT_WORD_LIMBS <= n; i += CT_WORD_LIMBS)
             ct_set_word(d + i, ct_word(d + i) | (ct_word(t + j * n + i) & m));
-        for (; i < n; i++) d[i] |= t[j * n + i] & (limb_t)m;
+        if (i < n) d[i] |= t[j * n + i] & (limb_t)m;
     }
 }

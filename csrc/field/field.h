@@ -62,7 +62,8 @@ static inline limb_t limb_is_zero_mask(limb_t x) {
 void ct_memcpy(void *dst, const void *src, size_t len);
 void ct_memzero(void *dst, size_t len);
 /* dst = mask ? src : dst, mask all-ones or zero; constant time. len is a
- * whole number of limbs. */
+ * whole number of limbs (pairs of them for every type above; fpd_t's nine
+ * 32-bit digits are odd). */
 void ct_cmov(void *dst, const void *src, size_t len, limb_t mask);
 /* dst = table[index] of count entries of len bytes (as for ct_cmov), or all
  * zero if index >= count; reads every entry, so constant time in index. */

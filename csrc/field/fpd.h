@@ -93,6 +93,67 @@ FPD_INLINE void fpd_add(fpd_t *r, const fpd_t *a, const fpd_t *b) { fpd_add_sign
 /* a - b, or a - b + 2p if that is negative: in [0, 2p). */
 FPD_INLINE void fpd_sub(fpd_t *r, const fpd_t *a, const fpd_t *b) { fpd_add_sign(r, a, b, -1); }
 
+/* r = v mod 2p, in [0, 2p), for v = ka a + kb b + kc c + km 2p, a to c
+ * below 2p and small constant coefficients (kb, kc may be 0 with their
+ * operand null) for which v >= 0: a chain of sums and differences that
+ * feeds one value, as one pass over the digits instead of one reduced sum
+ * or difference per term (each of which takes as long: two chains of
+ * carries and a selection). As mont_comb_n (mont.h), for the modulus
+ * m = 2p: the quotient first, from the top digit alone, then v - q m and
+ * v - (q + 1) m in two chains of signed carries side by side, keeping the
+ * one in [0, m). With m_t the top digit of m (m < (m_t + 1) 2^240 for
+ * FPD_ND = 9), P and N the sums of the positive and negative coefficients'
+ * magnitudes (km among the first), each lower column is in
+ * (-N 2^30, P 2^30), so the carry out of them is in [-N, P) and
+ * T = (top column) - N is at most v_t = floor(v / 2^(30 (FPD_ND - 1))) and
+ * above v_t - N - P. q = floor(T K / 2^40) for K = floor(2^40 / (m_t + 1))
+ * is then at most v / m, and more than v / m - 1 - (2P + N + 1) / m_t -
+ * T / 2^40 > v / m - 2 (m_t >= 2^13 and P + N <= 128, asserted), so that
+ * v - q m is in [0, 2m); q = -1 where T < 0, for which v < (N + P) 2^240
+ * < m. Constant time: q is a product, no branch or index depends on v.
+ * fpd_comb (the macro below) checks the coefficients at compile time. */
+#define FPD_COMB_NEG(k) ((k) < 0 ? -(k) : 0)
+#define FPD_COMB_POS(k) ((k) > 0 ? (k) : 0)
+_Static_assert(CURVE_P_BITS - 30 * (FPD_ND - 1) >= 13, "fpd_comb: the top digit of 2p is at least 2^13");
+FPD_INLINE void fpd_comb_n(fpd_t *r, const fpd_t *a, int ka, const fpd_t *b, int kb, const fpd_t *c, int kc, int km) {
+    enum { TOP = FPD_ND - 1 };
+    uint32_t m[FPD_ND];
+    int64_t col[FPD_ND], cs = 0, ct = 0;
+    uint32_t s[FPD_ND], t[FPD_ND];
+    const int neg = FPD_COMB_NEG(ka) + FPD_COMB_NEG(kb) + FPD_COMB_NEG(kc);
+    fpd_modulus(m, 1);
+    R30_UNROLL
+    for (int i = 0; i < FPD_ND; i++) {
+        int64_t v = (int64_t)ka * a->d[i] + (int64_t)km * m[i];
+        if (kb) v += (int64_t)kb * b->d[i];
+        if (kc) v += (int64_t)kc * c->d[i];
+        col[i] = v;
+    }
+    const int64_t k40 = ((int64_t)1 << 40) / ((int64_t)m[TOP] + 1);
+    const int64_t q = ((col[TOP] - neg) * k40) >> 40; /* floor: arithmetic shift */
+    R30_UNROLL
+    for (int i = 0; i < FPD_ND; i++) {
+        const int64_t u = col[i] - q * (int64_t)m[i];
+        const int64_t vs = u + cs, vt = u - (int64_t)m[i] + ct;
+        s[i] = (uint32_t)vs & R30_MASK;
+        t[i] = (uint32_t)vt & R30_MASK;
+        cs = vs >> 30;
+        ct = vt >> 30;
+    }
+    /* all ones if v - (q + 1) m borrows: v - q m is the result */
+    const uint32_t first = (uint32_t)ct;
+    R30_UNROLL
+    for (int i = 0; i < FPD_ND; i++) r->d[i] = (s[i] & first) | (t[i] & ~first);
+}
+/* v >= 0 (km at least N) and P + N <= 128 */
+#define fpd_comb(r, a, ka, b, kb, c, kc, km) \
+    do { \
+        _Static_assert((km) >= FPD_COMB_NEG(ka) + FPD_COMB_NEG(kb) + FPD_COMB_NEG(kc), "fpd_comb: v >= 0"); \
+        _Static_assert(FPD_COMB_POS(ka) + FPD_COMB_POS(kb) + FPD_COMB_POS(kc) + (km) + FPD_COMB_NEG(ka) + \
+                           FPD_COMB_NEG(kb) + FPD_COMB_NEG(kc) <= 128, "fpd_comb: P + N <= 128"); \
+        fpd_comb_n(r, a, ka, b, kb, c, kc, km); \
+    } while (0)
+
 /* a / 2: a, or a + p (below 3p) if a is odd, halved: below 3p/2. */
 FPD_NOINLINE void fpd_half(fpd_t *r, const fpd_t *a) {
     uint32_t m[FPD_ND], t[FPD_ND], c = 0;
