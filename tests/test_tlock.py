@@ -160,13 +160,25 @@ def test_default_chain_is_quicknet():
     assert tlock.decrypt(data, v["signature"]) == b"x"
 
 
-def test_future_round_with_waiting_beacon():
-    beacon = LocalBeacon(period=1)
+def test_future_round_with_waiting_beacon(monkeypatch):
+    # The beacon's clock is the test's, and waiting advances it: a loaded
+    # machine cannot let the next round arrive between the two calls.
+    now = [1_700_000_000.5]
+    beacon = LocalBeacon(period=3, genesis_time=1_700_000_000 - 30, clock=lambda: now[0])
     r = beacon.current_round() + 1
     data = tlock.encrypt(b"later", r, chain=beacon.chain)
     with pytest.raises(errors.RoundNotReachedError):
         beacon.signature(r)
-    assert tlock.decrypt(data, beacon.signature(r, wait=True), chains=beacon.chain) == b"later"
+    slept = []
+
+    def sleep(seconds):
+        slept.append(seconds)
+        now[0] += seconds
+
+    monkeypatch.setattr(drand._time, "sleep", sleep)
+    sig = beacon.signature(r, wait=True)
+    assert slept and now[0] >= beacon.chain.time_of_round(r)
+    assert tlock.decrypt(data, sig, chains=beacon.chain) == b"later"
 
 
 # --------------------------------------------------------------------------
