@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.once, pytest.mark.native_only]
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = REPO_ROOT / "tests" / "fpd_comb_check.c"
 # (ka, kb, kc, km) as ec_mul_template.h takes them: the doubling's X3 and
-# 6 (4 X Y^2 - X3) / 3, the addition's X3 and W3
+# 6 (4 X Y^2 - X3), the addition's X3 and W3
 GROUP_COMBS = [(9, -2, 0, 2), (18, -54, 0, 54), (1, -1, -2, 3), (2, -2, 0, 2)]
 
 

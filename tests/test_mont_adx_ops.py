@@ -8,7 +8,8 @@ integers for every curve's Fp and Fr modulus of those sizes, written into a
 separate buffer and in place of either operand.
 
 Each routine is checked where its contract holds: the Montgomery product
-for a < m and any n-limb b, the reduction for T < M = m 2^(64n), the sums
+for a < m and any n-limb b (and for the lazily reduced operands of fp_mul,
+either one in [m, 3m) with a b < m 2^(64n)), the reduction for T < M = m 2^(64n), the sums
 and differences for a, b < m, their double-width forms modulo M for
 A, B < M. The operands sit at the bounds (0, 1, m - 1, values that fill
 limbs, M - 1, ...), where a selection between two candidates picks the
@@ -109,3 +110,41 @@ def test_kernels_against_python_integers(compiler, flags, tmp_path):
                 assert add == (a + second) % m, f"modadd: {what}"
                 assert sub == (a - second) % m, f"modsub: {what}"
                 assert alias == 0, f"in place differs (mask {alias:#b}): {what}"
+
+
+@pytest.mark.parametrize("compiler,flags", BUILDS, ids=["gcc-O2", "gcc-O0-frame-pointer", "clang-O2"])
+def test_product_of_lazily_reduced_operands(compiler, flags, tmp_path):
+    """fp_mul's operands are not always below p: fp_add_nr and fp_sub_nr
+    (csrc/field/field.h) leave sums and differences below 2p or 3p for
+    products whose value a b stays below p R (the G1 formulas take them as
+    either operand). For the curves' moduli (4p < R) the Montgomery product
+    must reduce those too: first operands in [m, 3m) against second ones
+    with a b < m 2^(64n), the other way round as well (moduli with
+    4m <= 2^(64n): BLS12-381's r, whose values are always reduced, is
+    left out)."""
+    exe = build_check(SOURCE, compiler, flags, tmp_path)
+    rng = random.Random(2028)
+    cases = []
+    for n, m in _moduli():
+        top = 2 ** (64 * n)
+        if 4 * m > top:
+            continue
+        big = [m, m + 1, 2 * m - 1, 2 * m, 3 * m - 1, rng.randrange(m, 2 * m), rng.randrange(2 * m, 3 * m)]
+        small = [0, 1, m - 1, (m - 1) // 2, rng.randrange(m), 2 * m - 1, rng.randrange(m, 2 * m)]
+        for x in big:
+            for y in small:
+                if x * y < m * top:
+                    cases += [(n, m, x, y), (n, m, y, x)]
+    assert {n for n, _, _, _ in cases} == {4, 6, 8, 10}
+    lines = "".join(f"{n} {m:x} {a:x} {b:x} 0 0\n" for n, m, a, b in cases)
+    proc = subprocess.run([str(exe)], input=lines, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert len(out) == len(cases)
+    for (n, m, a, b), line in zip(cases, out):
+        top = 2 ** (64 * n)
+        fields = line.split()
+        mul, prod = int(fields[1], 16), int(fields[7], 16)
+        assert mul == a * b * pow(top, -1, m) % m, f"mul: n={n} m={m:#x} a={a:#x} b={b:#x}"
+        assert prod == a * b, f"mul_wide: n={n} m={m:#x} a={a:#x} b={b:#x}"
+        assert int(fields[0]) & 1 == 0, f"mul in place differs: n={n} m={m:#x} a={a:#x} b={b:#x}"

@@ -4,6 +4,8 @@
  * right for any points of the curve. Needs besides the earlier macros:
  *
  *   EC_MSM_MIN_BATCH  the fewest affine additions worth one field inversion
+ *   EC_MSM_TREE_BATCH (optional) the same for the tree levels of the
+ *                   buckets and groups below (EC_MSM_MIN_BATCH if unset)
  *   EC_MSM_ENDO     (optional) EC(endo) acts as [beta] on every point of the
  *                   curve, not only on the subgroup (BN's G1, E(Fp) of
  *                   prime order): the scalars are split into their
@@ -95,7 +97,8 @@ typedef struct {
 /* ---- choosing the method -------------------------------------------------
  * Estimated costs in quarters of an affine addition (which is about 6.5
  * multiplications): a mixed projective addition 10, a full one 12, a
- * doubling 7, an inversion 4 EC_MSM_MIN_BATCH. */
+ * doubling 7, an inversion 4 EC_MSM_MIN_BATCH (4 EC_MSM_TREE_BATCH in the
+ * trees of the MSM's buckets and groups). */
 /* One window of n points sorted into 2^(c-1) buckets, and its c doublings. */
 static uint64_t EC(msm_window_cost)(uint64_t n, int c) {
     const uint64_t nb = (uint64_t)1 << (c - 1);
@@ -183,11 +186,12 @@ EC_MSM_SMALL static int EC(msm_window)(uint32_t n) {
  * of n points: Q_(d n + i) = E^d(P_i) with digit d of k_i as k_t. */
 typedef struct {
     EC(affine_t) *pts;       /* N terms' points, affine */
-    EC(affine_t) *work;      /* N: one window's bucket contents, by bucket */
-    FE *den, *pre;           /* N each: batch inversion */
+    EC(affine_t) *work;      /* room: the windows' bucket contents, by bucket, then the groups */
+    FE *den, *pre;           /* room each: batch inversion (den first holds the windows' digits) */
     limb_t (*ks)[FR_LIMBS];  /* N canonical scalars (or split digits) */
-    uint32_t *start, *count; /* per bucket: segment of work, its length */
-    uint8_t *pts_inf, *work_inf; /* N each: the point is the identity */
+    uint32_t *start, *count; /* wins 2^(c-1): per bucket (then per group) its segment of work, its length */
+    uint8_t *pts_inf;        /* N: the term's point is the identity */
+    uint8_t *work_inf;       /* room: the same for work */
     uint32_t terms;          /* N, or n if the scalars were not split */
     uint32_t room;           /* entries of work: N and EC_MSM_GROUP_ROOM, wins times */
     int wins;                /* windows summed together */
@@ -444,7 +448,7 @@ EC_MSM_SMALL static int EC(msm_tree_level)(EC(msm_mem_t) *m, uint32_t nbuckets, 
 }
 
 /* Signed digit j of c bits of a canonical scalar, as scalar_booth_digit
- * (bits j c - 1 ... j c + c, bit -1 being 0) but read a limb or two at a
+ * (bits j c - 1 ... j c + c - 1, bit -1 being 0) but read a limb or two at a
  * time: the scalars are public. */
 static inline int EC(msm_digit)(const limb_t k[FR_LIMBS], int j, int c) {
     const int lo = j * c - 1;

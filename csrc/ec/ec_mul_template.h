@@ -362,7 +362,7 @@ static void EC(djacobian_dbl_w)(EC(djacobian_t) *r, const EC(djacobian_t) *p) {
     ED(mul)(&d, &p->x, &b);   /* 4 X Y^2 */
     ED(sqr)(&f, &a);          /* X^4 */
     ED(comb)(&r->x, &f, 9, &d, -2, NULL, 0, 2);   /* X3 = 9 X^4 - 8 X Y^2 */
-    ED(comb)(&g, &d, 18, &f, -54, NULL, 0, 54);   /* 6 (4 X Y^2 - X3) / 3 */
+    ED(comb)(&g, &d, 18, &f, -54, NULL, 0, 54);   /* 6 (4 X Y^2 - X3) */
     ED(mul)(&g, &a, &g);
     ED(sub)(&r->y, &g, &c);   /* W3 = 2 Y3 = 2 E (4 X Y^2 - X3) - 16 Y^4 */
     r->z = z3;

@@ -193,7 +193,7 @@ int scalar_wnaf_vartime(int8_t *naf, const limb_t *k, int nlimbs, int w) {
 }
 
 int scalar_booth_digit(const limb_t *k, int nlimbs, int j, int c) {
-    /* v = bits j c - 1 ... j c + c of k (bit -1 and bits past the end are 0);
+    /* v = bits j c - 1 ... j c + c - 1 of k (bit -1 and bits past the end are 0);
      * the bit positions are public, the bits themselves are not branched on */
     unsigned v = 0;
     for (int b = c; b >= 0; b--) {
