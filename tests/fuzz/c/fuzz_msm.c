@@ -273,8 +273,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     int need = g2 ? pybls_g2_msm_scratch_size(n) : pybls_g1_msm_scratch_size(n);
     FUZZ_CHECK(need >= 0, "scratch size %d for %u points", need, n);
-    /* exactly sized heap buffers: any overrun is an ASan report */
-    uint8_t *scratch = malloc((size_t)need + slack + 1), out[PYBLS_G2_SIZE], want[PYBLS_G2_SIZE];
+    /* exactly sized heap buffers (one byte when empty): any overrun is an
+     * ASan report */
+    uint8_t *scratch = malloc(need + slack ? (size_t)need + slack : 1), out[PYBLS_G2_SIZE], want[PYBLS_G2_SIZE];
     if (need > 0) {
         int rc = g2 ? pybls_g2_msm(out, points, scalars, n, scratch, (uint32_t)need - 1)
                     : pybls_g1_msm(out, points, scalars, n, scratch, (uint32_t)need - 1);

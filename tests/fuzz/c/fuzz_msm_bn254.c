@@ -328,8 +328,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     const int need = pybls_g1_msm_scratch_size(n);
     FUZZ_CHECK(need >= 0, "scratch size %d for %u points", need, n);
-    /* exactly sized heap buffers: any overrun is an ASan report */
-    uint8_t *scratch = malloc((size_t)need + slack + 1), out[PSIZE], want[PSIZE];
+    /* exactly sized heap buffers (one byte when empty): any overrun is an
+     * ASan report */
+    uint8_t *scratch = malloc(need + slack ? (size_t)need + slack : 1), out[PSIZE], want[PSIZE];
     int rc;
     if (need > 0) {
         rc = msm(out, points, scalars, n, scratch, (uint32_t)need - 1);
