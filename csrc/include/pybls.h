@@ -159,8 +159,9 @@ int pybls_fp_legendre(const uint8_t *a);
 
 /* msm (sum k_i P_i) and sum (sum P_i) take n internal points (and
  * scalars) back to back and a caller-provided scratch buffer of at least
- * *_scratch_size(n) bytes (any alignment); both are variable time, for
- * public points and scalars. msm_secret_points is msm for points that may
+ * *_scratch_size(n) bytes (any alignment; the size depends on n and does
+ * not grow with it everywhere: a buffer sized for some n may be short for
+ * a smaller one); both are variable time, for public points and scalars. msm_secret_points is msm for points that may
  * be secret (shares of a secret point combined with public coefficients):
  * its field inversions are constant time, and it does not branch on the
  * points outside the exceptional cases of the additions (equal x, the
