@@ -1,10 +1,22 @@
 """Shared by the tests that compile a small C program against the core
-(tests/*_check.c) and talk to it one line per request: whether this
-machine can run the x86-64 kernels, and the line protocol."""
+(tests/*_check.c) and talk to it one line per request: the core's compiler
+flags for a curve, whether this machine can run the x86-64 kernels, and
+the line protocol."""
 
 import pathlib
 import platform
 import subprocess
+import sys
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def core_cflags(curve):
+    """The compiler flags every build of `curve`'s core takes
+    (build-scripts/core_manifest.py)."""
+    out = subprocess.run([sys.executable, str(REPO_ROOT / "build-scripts" / "core_manifest.py"), "cflags", curve],
+                         capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+    return out.stdout.split()
 
 
 def cpu_has_adx():

@@ -13,9 +13,9 @@ import pathlib
 import random
 import shutil
 import subprocess
-import sys
 
 import pytest
+from c_tools import LineTool, core_cflags
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
@@ -24,12 +24,6 @@ SOURCE = REPO_ROOT / "tests" / "fpd_comb_check.c"
 # (ka, kb, kc, km) as ec_mul_template.h takes them: the doubling's X3 and
 # 6 (4 X Y^2 - X3), the addition's X3 and W3
 GROUP_COMBS = [(9, -2, 0, 2), (18, -54, 0, 54), (1, -1, -2, 3), (2, -2, 0, 2)]
-
-
-def _cflags(curve):
-    out = subprocess.run([sys.executable, str(REPO_ROOT / "build-scripts" / "core_manifest.py"), "cflags", curve],
-                         capture_output=True, text=True, check=True, cwd=REPO_ROOT)
-    return out.stdout.split()
 
 
 def _value(k, xs, m):
@@ -42,7 +36,7 @@ def test_fpd_comb_against_python_integers(tmp_path, curve):
     if gcc is None:
         pytest.fail("gcc is required to build tests/fpd_comb_check.c")
     exe = tmp_path / "fpd_comb_check"
-    cmd = [gcc, "-O2", "-Wall", *_cflags(curve), "-DPYBLS_LIMB_BITS=32", str(SOURCE),
+    cmd = [gcc, "-O2", "-Wall", *core_cflags(curve), "-DPYBLS_LIMB_BITS=32", str(SOURCE),
            str(REPO_ROOT / "csrc" / "arith" / "ct.c"), "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO_ROOT)
     assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"
@@ -75,11 +69,7 @@ def test_fpd_comb_against_python_integers(tmp_path, curve):
                         cases.append((k, (target // k[0], *rest)))
     cases = [(k, tuple(xs)) for k, xs in cases]
     lines = [" ".join(map(str, k)) + " " + " ".join(f"{x:x}" for x in xs) for k, xs in cases]
-    proc = subprocess.run([str(exe)], input="".join(line + "\n" for line in lines), capture_output=True, text=True,
-                          timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    out = proc.stdout.splitlines()
-    assert len(out) == len(cases)
+    out = LineTool(exe).run(*lines)
     near = 0
     for (k, xs), line in zip(cases, out):
         v = _value(k, xs, m)

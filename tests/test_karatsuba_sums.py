@@ -17,10 +17,9 @@ import pathlib
 import random
 import shutil
 import subprocess
-import sys
 
 import pytest
-from c_tools import cpu_has_adx
+from c_tools import core_cflags, cpu_has_adx
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
@@ -29,12 +28,6 @@ SOURCE = REPO_ROOT / "tests" / "karatsuba_sums_check.c"
 UNITS = ["field/fp.c", "field/fp2.c", "field/fp6.c", "field/fp_inv.c", "arith/ct.c"]
 # xi = c + u: c per curve (consts.h's CURVE_XI_C0, 1 where it is not set)
 CURVES = {"bls12_381": 1, "bn254": 9, "bn254_nogami": 1, "bn381": 1, "bn462": 2}
-
-
-def _cflags(curve):
-    out = subprocess.run([sys.executable, str(REPO_ROOT / "build-scripts" / "core_manifest.py"), "cflags", curve],
-                         capture_output=True, text=True, check=True, cwd=REPO_ROOT)
-    return out.stdout.split()
 
 
 def _fp2_mul(a, b, p):
@@ -66,7 +59,7 @@ def test_karatsuba_sums_against_python_integers(curve, bits, tmp_path):
     arch = ["-mbmi2", "-madx"] if bits == 64 and cpu_has_adx() else []
     exe = tmp_path / "karatsuba_sums_check"
     csrc = REPO_ROOT / "csrc"
-    cmd = [gcc, "-O2", "-Wall", *arch, *_cflags(curve), f"-DPYBLS_LIMB_BITS={bits}", str(SOURCE),
+    cmd = [gcc, "-O2", "-Wall", *arch, *core_cflags(curve), f"-DPYBLS_LIMB_BITS={bits}", str(SOURCE),
            *(str(csrc / u) for u in UNITS), "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO_ROOT)
     assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"

@@ -12,9 +12,9 @@ import pathlib
 import random
 import shutil
 import subprocess
-import sys
 
 import pytest
+from c_tools import LineTool, core_cflags
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
@@ -28,12 +28,6 @@ FP12_COMBS = [(1, -1, -1, 0, 2), (3, -3, 2, 0, 3), (3, 3, 2, 0, 0), (3, 3, -3, -
 EC_COMBS = [(1, -1, -2, 0, 3), (12, 0, 0, 0, 0)]
 
 
-def _cflags(curve):
-    out = subprocess.run([sys.executable, str(REPO_ROOT / "build-scripts" / "core_manifest.py"), "cflags", curve],
-                         capture_output=True, text=True, check=True, cwd=REPO_ROOT)
-    return out.stdout.split()
-
-
 def _in_range(k, xs, p, limit):
     v = sum(c * x for c, x in zip(k[:4], xs)) + k[4] * p
     return 0 <= v < limit
@@ -44,7 +38,7 @@ def test_mont_comb_against_python_integers(tmp_path):
     if gcc is None:
         pytest.fail("gcc is required to build tests/mont_comb_check.c")
     exe = tmp_path / "mont_comb_check"
-    cmd = [gcc, "-O2", "-Wall", *_cflags("bls12_381"), "-DPYBLS_LIMB_BITS=32", str(SOURCE),
+    cmd = [gcc, "-O2", "-Wall", *core_cflags("bls12_381"), "-DPYBLS_LIMB_BITS=32", str(SOURCE),
            str(REPO_ROOT / "csrc" / "arith" / "ct.c"), "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO_ROOT)
     assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"
@@ -93,11 +87,7 @@ def test_mont_comb_against_python_integers(tmp_path):
                 cases.append(((12, 0, 0, 0, 0), (a, 0, 0, 0)))
     cases = [(k, tuple(xs)) for k, xs in cases]
     lines = [" ".join(map(str, k)) + " " + " ".join(f"{x:x}" for x in xs) for k, xs in cases]
-    proc = subprocess.run([str(exe)], input="".join(line + "\n" for line in lines), capture_output=True, text=True,
-                          timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    out = proc.stdout.splitlines()
-    assert len(out) == len(cases)
+    out = LineTool(exe).run(*lines)
     near = 0
     for (k, xs), line in zip(cases, out):
         v = sum(c * x for c, x in zip(k[:4], xs)) + k[4] * p
