@@ -117,15 +117,28 @@ static uint64_t EC(msm_window_cost)(uint64_t n, int c) {
  * of few terms have few additions each. */
 #define EC_MSM_WINS 2
 #define EC_MSM_WINS_TERMS 1024
-/* Entries of work past the N terms: room for the groups of
- * EC(msm_window_groups) next to one point a bucket. */
-#define EC_MSM_GROUP_ROOM(nb, c) ((uint64_t)((c) + 1) * (nb) / 2 + 1)
+/* Entries of work for n terms sorted into the buckets of wins windows of
+ * c bits, and then for the buckets' points and their copies in the groups
+ * of EC(msm_window_groups): a point of bucket b (number b + 1 <= nb =
+ * 2^(c - 1)) takes 1 + popcount(b + 1) <= c entries. The trees stop with
+ * fewer than EC_MSM_TREE_BATCH pairs, so at most 2 (EC_MSM_TREE_BATCH - 1)
+ * points lie past the first of their bucket, and as the numbers
+ * 1 ... nb have (c - 1) nb / 2 + 1 bits set, the buckets and groups take
+ * at most wins (nb + (c - 1) nb / 2 + 1) + 2 (EC_MSM_TREE_BATCH - 1) c
+ * entries (reached: every bucket nonempty, the spare points in the one
+ * numbered 2^(c - 1) - 1). */
+static uint64_t EC(msm_room)(uint64_t n, int c, int wins) {
+    const uint64_t nb = (uint64_t)1 << (c - 1);
+    const uint64_t groups = (uint64_t)wins * (nb + (uint64_t)(c - 1) * nb / 2 + 1) +
+                            2 * (uint64_t)(EC_MSM_TREE_BATCH - 1) * (uint64_t)c;
+    return (uint64_t)wins * n > groups ? (uint64_t)wins * n : groups;
+}
 
 /* The same for the MSM's windows (EC(msm_window_groups)): the buckets'
  * trees of EC_MSM_TREE_BATCH additions or more a level, then the c groups
  * by the bits of the bucket numbers, in trees too, and the groups' last
- * points as mixed additions; the running sum where work has no room for
- * the groups. The passes over the buckets cost a quarter a bucket. */
+ * points as mixed additions. The passes over the buckets cost a quarter a
+ * bucket. */
 static uint64_t EC(msm_tree_cost)(uint64_t *left, uint64_t nb) {
     uint64_t cost = 0, pairs;
     while ((pairs = *left > nb ? (*left - nb) / 2 : 0) >= EC_MSM_TREE_BATCH) {
@@ -142,7 +155,6 @@ EC_MSM_SMALL static uint64_t EC(msm_window_cost_groups)(uint64_t n, int c) {
     window += EC(msm_tree_cost)(&left, nb);
     /* the bucket numbers 1 ... 2^(c - 1) have (c - 1) 2^(c - 2) + 1 bits set */
     groups = left * ((uint64_t)(c - 1) * nb / 2 + wins) / nb;
-    if (left + groups > wins * (n + EC_MSM_GROUP_ROOM(nb / wins, c))) return (window + 10 * left + 12 * nb) / wins;
     window += EC(msm_tree_cost)(&groups, wins * (uint64_t)c);
     return (window + 10 * groups) / wins;
 }
@@ -193,7 +205,6 @@ typedef struct {
     uint8_t *pts_inf;        /* N: the term's point is the identity */
     uint8_t *work_inf;       /* room: the same for work */
     uint32_t terms;          /* N, or n if the scalars were not split */
-    uint32_t room;           /* entries of work: N and EC_MSM_GROUP_ROOM, wins times */
     int wins;                /* windows summed together */
     int bits;                /* bits of the terms' scalars */
     int secret;              /* the points may be secret: constant-time inversions */
@@ -202,7 +213,7 @@ typedef struct {
 static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t points, int c) {
     uint64_t off = 0, nb = (uint64_t)1 << (c - 1), n = (uint64_t)EC_MSM_DIGITS * points;
     const int wins = n <= EC_MSM_WINS_TERMS ? EC_MSM_WINS : 1;
-    const uint64_t room = (uint64_t)wins * (n + EC_MSM_GROUP_ROOM(nb, c));
+    const uint64_t room = EC(msm_room)(n, c, wins);
 #define EC_CARVE(field, type, count)                                        \
     do {                                                                    \
         if (m) m->field = (type)(void *)(base + off);                       \
@@ -220,7 +231,6 @@ static uint64_t EC(msm_buckets_layout)(EC(msm_mem_t) *m, uint8_t *base, uint32_t
 #undef EC_CARVE
     if (m) {
         m->secret = 0;
-        m->room = (uint32_t)room;
         m->wins = wins;
     }
     return off;
@@ -469,10 +479,8 @@ static inline int EC(msm_digit)(const limb_t k[FR_LIMBS], int j, int c) {
 /* acc = 2^c acc + sum_b (b + 1) bucket_b for windows j, j - 1, ..., j - wins
  * + 1 in turn, their buckets summed together (msm_tree_level: the windows'
  * levels share inversions) in m's segments, window w's bucket b being
- * segment w nb + b: by the bits of b + 1 (msm_window_groups) when m->work
- * has room, else by the running sum. */
-static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nb, int c, int wins);
-static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m, uint32_t first, uint32_t nbuckets);
+ * segment w nb + b, then by the bits of b + 1 (msm_window_groups). */
+static void EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nb, int c, int wins);
 
 EC_MSM_SMALL static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j, int c, int wins) {
     const uint32_t n = m->terms;
@@ -508,14 +516,7 @@ EC_MSM_SMALL static void EC(msm_window_sum)(POINT *acc, EC(msm_mem_t) *m, int j,
     }
     while (EC(msm_tree_level)(m, nbuckets, EC_MSM_TREE_BATCH)) {
     }
-    if (!EC(msm_window_groups)(acc, m, nb, c, wins))
-        for (int w = 0; w < wins; w++) {
-            POINT tot;
-            if (!(EC(is_identity)(acc) & 1))
-                for (int s = 0; s < c; s++) EC(dbl)(acc, acc);
-            EC(msm_running_sum)(&tot, m, (uint32_t)w * nb, nb);
-            EC(add)(acc, acc, &tot);
-        }
+    EC(msm_window_groups)(acc, m, nb, c, wins);
 }
 
 /* The running sum from the top bucket: tot = sum_b (b + 1) bucket_(first + b)
@@ -537,22 +538,16 @@ EC_MSM_SMALL static void EC(msm_running_sum)(POINT *tot, const EC(msm_mem_t) *m,
  * groups a window, whose trees share inversions as the buckets' do, and
  * acc = 2^c acc + sum_k 2^k G_k takes c doublings and the groups' few
  * remaining points as mixed additions, in place of the 2^c projective
- * additions of the running sum. Returns 0, doing nothing, if m->work has
- * no room for the groups next to the buckets' points. */
-EC_MSM_SMALL static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nb, int c, int wins) {
-    uint32_t gstart[EC_MSM_WINS * EC_MSM_MAX_WINDOW], gcount[EC_MSM_WINS * EC_MSM_MAX_WINDOW], used = 0,
-        total = 0;
+ * additions of the running sum. m->work has room for the groups next to
+ * the buckets' points (EC(msm_room)). */
+EC_MSM_SMALL static void EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint32_t nb, int c, int wins) {
+    uint32_t gstart[EC_MSM_WINS * EC_MSM_MAX_WINDOW], gcount[EC_MSM_WINS * EC_MSM_MAX_WINDOW], used = 0;
     const uint32_t ng = (uint32_t)(wins * c), nbuckets = (uint32_t)wins * nb;
     for (uint32_t g = 0; g < ng; g++) gcount[g] = 0;
-    for (uint32_t b = 0; b < nbuckets; b++) {
-        used += m->count[b];
+    for (uint32_t b = 0; b < nbuckets; b++)
         for (int k = 0; k < c; k++)
             if (((b % nb + 1) >> k) & 1) gcount[b / nb * (uint32_t)c + (uint32_t)k] += m->count[b];
-    }
-    for (uint32_t g = 0; g < ng; g++) total += gcount[g];
-    if ((uint64_t)used + total > m->room) return 0;
     /* the buckets' points to the front of m->work (start[b] only grows) */
-    used = 0;
     for (uint32_t b = 0; b < nbuckets; b++) {
         for (uint32_t e = 0; e < m->count[b]; e++) {
             m->work[used + e] = m->work[m->start[b] + e];
@@ -588,7 +583,6 @@ EC_MSM_SMALL static int EC(msm_window_groups)(POINT *acc, EC(msm_mem_t) *m, uint
         for (uint32_t e = m->start[at]; e < m->start[at] + m->count[at]; e++)
             if (!m->work_inf[e]) EC(add_affine)(acc, acc, &m->work[e].x, &m->work[e].y);
     }
-    return 1;
 }
 
 static void EC(msm_buckets)(POINT *r, const uint8_t *points, const uint8_t *scalars, uint32_t n,
