@@ -694,9 +694,10 @@ fuzz-valgrind: fuzz-replay build/fuzz/seeds/.done
 # The native suite once more, through ctypes, against the ASan/UBSan core.
 # The sanitizer runtime is preloaded into Python; leaks are not reported
 # (the interpreter's own allocations would drown them). Tests that only
-# drive subprocesses (valgrind, reproducible builds, the C pairing driver,
-# the C fuzz targets' replay programs and the fuzz runner, which test-fuzz
-# runs) or look at the cffi extension's build are left to the other passes;
+# drive subprocesses (valgrind, reproducible builds, the C check programs
+# built from or linked to the plain core: tests/*_check.c, the C fuzz
+# targets' replay programs and the fuzz runner, which test-fuzz runs) or
+# look at the cffi extension's build are left to the other passes;
 # the Python fuzz targets' regressions and differential checks stay.
 # Left out too: the pure-Python BLS48-581 reference's self-checks (no C call
 # at all) and the differential tests whose cost is their outside oracle; every
@@ -704,7 +705,8 @@ fuzz-valgrind: fuzz-replay build/fuzz/seeds/.done
 # test_xref_compat_py_ecc by test_compat_py_ecc, test_xref_sig by test_sig,
 # test_xref_py_ecc by test_properties, test_xref_mcl by test_curves and
 # test_sig, test_xref_mcl_bn254 by test_bn254 (and malformed encodings by
-# test_rejections, test_deserialization_vectors and the fuzz regressions).
+# test_rejections, test_deserialization_vectors and the fuzz regressions),
+# test_bench_kzg_peer (kzg-wasm's load, 15 s) by test_kzg_vectors.
 # pycryptodome (the tests' Keccak-256 oracle) loads its own libraries with
 # RTLD_DEEPBIND unless told not to, which the sanitizer runtime refuses.
 test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
@@ -721,10 +723,12 @@ test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
 		$(VPY) -m pytest $(PYTEST_PARALLEL) -p no:cacheprovider --junit-xml=$(RESULTS)/native-sanitize.xml \
 		--ignore=tests/test_constant_time.py --ignore=tests/test_reproducible.py \
 		--ignore=tests/test_cross_runtime.py --ignore=tests/test_native_build.py \
-		--ignore=tests/test_bn254_pairing_c.py \
+		--ignore=tests/test_bn254_pairing_c.py --ignore=tests/test_ext_inv_vartime.py \
+		--ignore=tests/test_karatsuba_sums.py --ignore=tests/test_fpd_comb.py --ignore=tests/test_mont_comb.py \
+		--ignore=tests/test_mont_adx_ops.py --ignore=tests/test_mont_adx_sqr.py \
 		--ignore=tests/test_bls48_reference.py --ignore=tests/test_xref_compat_py_ecc.py \
 		--ignore=tests/test_xref_sig.py --ignore=tests/test_xref_py_ecc.py \
-		--ignore=tests/test_xref_mcl.py --ignore=tests/test_xref_mcl_bn254.py \
+		--ignore=tests/test_xref_mcl.py --ignore=tests/test_xref_mcl_bn254.py --ignore=tests/test_bench_kzg_peer.py \
 		--ignore=tests/fuzz/test_c_replay.py --ignore=tests/fuzz/test_run_fuzz.py
 
 clean:

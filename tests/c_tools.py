@@ -1,7 +1,7 @@
 """Shared by the tests that compile a small C program against the core
 (tests/*_check.c) and talk to it one line per request: the core's compiler
 flags for a curve, whether this machine can run the x86-64 kernels, and
-the line protocol."""
+the line protocol, and the core's libraries to link them with."""
 
 import pathlib
 import platform
@@ -45,3 +45,33 @@ class LineTool:
         out = proc.stdout.splitlines()
         assert len(out) == len(lines), proc.stdout
         return out
+
+
+def core_library(curve, bits):
+    """The core of `curve` with `bits`-bit limbs as the ctypes backend loads
+    it (build/libpybls[32][_CURVE].so, `make libs`), made by make if missing
+    or older than its sources. Check programs that link it test the
+    library's own build (and its internal functions, which it exports)
+    instead of compiling the core again."""
+    name = "libpybls" + ("32" if bits == 32 else "") + ("" if curve == "bls12_381" else f"_{curve}") + ".so"
+    target = f"build/{name}"
+    lib = REPO_ROOT / target
+    newest = max(f.stat().st_mtime for f in (REPO_ROOT / "csrc").rglob("*") if f.is_file())
+    if lib.is_file() and lib.stat().st_mtime >= newest:
+        return lib
+    import fcntl  # POSIX; the check programs are native only
+
+    (REPO_ROOT / "build").mkdir(exist_ok=True)
+    # pytest-xdist workers may ask for the same library at once: one make at a time.
+    with open(REPO_ROOT / "build" / ".core_library.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        proc = subprocess.run(["make", "--no-print-directory", "-s", target], capture_output=True, text=True,
+                              cwd=REPO_ROOT)
+    assert proc.returncode == 0, f"make {target} failed:\n{proc.stdout}{proc.stderr}"
+    return lib
+
+
+def link_flags(library):
+    """gcc's arguments that link a check program to `library` (a path from
+    core_library) and let it find it when run."""
+    return [str(library), f"-Wl,-rpath,{library.parent}"]

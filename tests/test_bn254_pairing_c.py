@@ -1,8 +1,8 @@
 """The BN254 (alt_bn128) optimal ate pairing of the C core, checked in C.
 
-tests/bn254_pairing_check.c is built with -DPYBLS_CURVE_BN254 from the
-core's field, group, pairing and api sources, once with 64-bit and once with
-32-bit limbs, and driven line by line (its header lists the commands). Its
+tests/bn254_pairing_check.c is linked to the BN254 library
+(build/libpybls_bn254.so and build/libpybls32_bn254.so: 64-bit and 32-bit
+limbs), and driven line by line (its header lists the commands). Its
 values are compared with py_ecc's optimized_bn128 and go-ethereum's
 precompile vectors.
 
@@ -30,7 +30,7 @@ import shutil
 import subprocess
 
 import pytest
-from c_tools import LineTool
+from c_tools import LineTool, core_library, link_flags
 from py_ecc import optimized_bn128 as b  # a native test dependency; not collected in Pyodide
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
@@ -38,24 +38,11 @@ pytestmark = [pytest.mark.once, pytest.mark.native_only]
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = REPO_ROOT / "tests" / "bn254_pairing_check.c"
 CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
-# The core's sources the pairing needs: limbs, fields, groups, pairing and
-# their ABI.
-FOLDERS = ("field", "ec", "pairing")
-EXTRA = ("arith/ct.c", "api/api_field.c", "api/api_groups.c", "api/api_pairing.c")
 
 P = b.field_modulus
 R = b.curve_order
 U = 0x44E992B44A6909F1
 ERR_LENGTH, ERR_NONCANONICAL, ERR_NOT_IN_SUBGROUP = -1, -3, -5
-
-
-def _sources():
-    out = []
-    for path in CORE["sources"](str(REPO_ROOT)):
-        rel = path.split("csrc/", 1)[1]
-        if rel.split("/", 1)[0] in FOLDERS or rel in EXTRA:
-            out.append(path)
-    return out
 
 
 class Tool(LineTool):
@@ -72,7 +59,8 @@ def tool(request, tmp_path_factory):
         pytest.fail("gcc is required to build tests/bn254_pairing_check.c")
     exe = tmp_path_factory.mktemp("bn254") / f"bn254_pairing_check{request.param}"
     cmd = [gcc, "-O2", "-Wall", *CORE["cflags"](str(REPO_ROOT)), "-DPYBLS_CURVE_BN254",
-           f"-DPYBLS_LIMB_BITS={request.param}", str(SOURCE), *_sources(), "-o", str(exe)]
+           f"-DPYBLS_LIMB_BITS={request.param}", str(SOURCE), *link_flags(core_library("bn254", request.param)),
+           "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         pytest.fail(f"building the BN254 pairing check failed:\n{' '.join(cmd)}\n{proc.stderr}")

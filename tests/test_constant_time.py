@@ -2,9 +2,9 @@
 
 tests/ct/ct_check.c marks secret inputs as undefined memory; memcheck then
 reports any branch or memory index that depends on them. The harness is
-built with each curve's library of csrc/manifest.txt (its sources and
-flags) for both limb widths and run once per build; each op is a separate
-test. A curve's ops are those of the pybls.h groups its library exports
+linked to each curve's library of csrc/manifest.txt (build/libpybls*.so,
+as `make libs` builds it) for both limb widths and run once per build;
+each op is a separate test. A curve's ops are those of the pybls.h groups its library exports
 (BN254's has no AEAD). A control build (-DCT_SELFTEST) adds deliberately
 leaky ops, which must be flagged: that shows the check can fail.
 """
@@ -17,6 +17,7 @@ import shutil
 import subprocess
 
 import pytest
+from c_tools import core_library, link_flags
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -118,10 +119,11 @@ def _tool(name):
 
 
 def _build(out_dir, name, extra_flags, library=DEFAULT):
+    """The harness, linked to the library's own build (the shared library
+    the ctypes backend loads: the core compiled as every build compiles
+    it), so that the code checked is the code built."""
     gcc = _tool("gcc")
-    sources = CORE["sources"](str(REPO_ROOT), library)
-    if not sources:
-        pytest.fail(f"no C sources for {library} in csrc/manifest.txt")
+    bits = 32 if "-DPYBLS_LIMB_BITS=32" in extra_flags else 64
     exe = out_dir / name
     cmd = [
         gcc,
@@ -131,7 +133,7 @@ def _build(out_dir, name, extra_flags, library=DEFAULT):
         *CORE["cflags"](str(REPO_ROOT), library),
         *extra_flags,
         str(CT_SOURCE),
-        *sources,
+        *link_flags(core_library(library, bits)),
         "-o",
         str(exe),
     ]

@@ -1,8 +1,8 @@
 """The variable-time inversion of G2's coordinate field, checked against
 Python integers on every curve, with both limb widths.
 
-tests/ext_inv_check.c is built per curve from the core's field sources and
-driven line by line. Fp2 = Fp[u]/(u^2 + 1) on the BLS12 and BN curves: the
+tests/ext_inv_check.c is linked to each curve's library (the field
+functions it exports) and driven line by line. Fp2 = Fp[u]/(u^2 + 1) on the BLS12 and BN curves: the
 inverse times the input must be 1 in Python's integers. Fp8 of BLS48-581 is
 checked with the independent tower of tests/bls48_reference.py. Zero goes
 to zero, as in the constant-time inversion (the batch inversions of sums
@@ -16,7 +16,7 @@ import shutil
 import subprocess
 
 import pytest
-from c_tools import LineTool
+from c_tools import LineTool, core_library, link_flags
 
 import bls48_reference as b48
 
@@ -26,8 +26,6 @@ REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = REPO_ROOT / "tests" / "ext_inv_check.c"
 CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
 CURVES = CORE["libraries"](str(REPO_ROOT))
-# The core's sources the extension fields need (those of the curve's list).
-NEEDED = ("arith/cpu.c", "arith/ct.c", "field/fp.c", "field/fp_inv.c", "field/fp2.c", "field/fp4.c", "field/fp8.c")
 
 
 class Tool(LineTool):
@@ -62,9 +60,8 @@ def tool(request, tmp_path_factory):
     if gcc is None:
         pytest.fail("gcc is required to build tests/ext_inv_check.c")
     exe = tmp_path_factory.mktemp("ext_inv") / f"ext_inv_check-{curve}-{bits}"
-    sources = [s for s in CORE["sources"](str(REPO_ROOT), curve) if s.split("csrc/", 1)[1] in NEEDED]
     cmd = [gcc, "-O2", "-Wall", *CORE["cflags"](str(REPO_ROOT), curve), f"-DPYBLS_LIMB_BITS={bits}",
-           str(SOURCE), *sources, "-o", str(exe)]
+           str(SOURCE), *link_flags(core_library(curve, bits)), "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         pytest.fail(f"building the inversion check failed:\n{' '.join(cmd)}\n{proc.stderr}")
