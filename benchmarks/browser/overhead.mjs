@@ -133,8 +133,9 @@ export async function measure({ builds, mcl, rounds = 15, roundMs = 4, only = nu
   const result = {};
   for (const table of Object.keys(ROWS)) {
     if (only && only !== table) continue;
-    let info;
-    for (const build of builds) info = JSON.parse(build.prepare(table, JSON.stringify(ROWS[table])));
+    // Every build prepares its own operands; the core is called with the
+    // first build's (its arguments, its scratch sizes).
+    const [info] = builds.map((b) => JSON.parse(b.prepare(table, JSON.stringify(ROWS[table]))));
     const peer = table === "bls12_381" ? await mclOps(mcl) : await mclBn254Ops(mcl, info.ref);
     const first = builds[0];
     result[table] = {};
