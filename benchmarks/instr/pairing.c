@@ -38,6 +38,9 @@
  *   fp_inv       the inverse in Fp of the first coordinate of a G1 point
  *                (fp_inv, constant time)
  *   fp_inv_vartime  the same, variable time (the same digest as fp_inv)
+ *   fp_is_square  whether that coordinate is a square (fp_is_square, the
+ *                Legendre symbol by a binary GCD, constant time)
+ *   fp_sqrt      its square root (fp_sqrt, an exponentiation)
  *
  * Only run_op is counted. The program prints a digest of its output (of a
  * point's serialization, as its projective coordinates depend on how it
@@ -134,6 +137,19 @@ __attribute__((noinline)) static int run_op(const char *op) {
     }
     if (!strcmp(op, "fp_inv")) return pybls_fp_inv(out, g1);
     if (!strcmp(op, "fp_inv_vartime")) return pybls_fp_inv_vartime(out, g1);
+    if (!strcmp(op, "fp_is_square")) {
+        fp_t a;
+        memcpy(&a, g1, sizeof a);
+        out[0] = (uint8_t)fp_is_square(&a);
+        return 0;
+    }
+    if (!strcmp(op, "fp_sqrt")) {
+        fp_t a, r;
+        memcpy(&a, g1, sizeof a);
+        out[0] = (uint8_t)fp_sqrt(&r, &a);
+        memcpy(out + 1, &r, sizeof r);
+        return 0;
+    }
     if (!strcmp(op, "final_exp")) {
         gt_field_t r;
         final_exponentiation(&r, &loop_value);
