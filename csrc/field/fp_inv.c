@@ -405,13 +405,55 @@ void fp_inv_vartime(fp_t *r, const fp_t *a) {
  * the flips mean nothing (y stays p) and the answer is forced to "square",
  * as RFC 9380's is_square(0). The numbers are held in 64-bit words with
  * both limb widths (WebAssembly has 64-bit arithmetic too); carries and
- * borrows are computed with bit operations, no comparison. */
+ * borrows are unsigned comparisons, which compile to flags (x86's setb/sbb,
+ * WebAssembly's i64.lt_u), not branches. */
 #define JW ((CURVE_P_BITS + 63) / 64)
 #define JSTEPS (2 * CURVE_P_BITS)
 
+/* The steps on x and y; returns the flips (bit 0). The words are copied to
+ * locals, which the compiler keeps in registers (no address taken), and
+ * back to x and y (which the caller clears) at the end. */
+static uint64_t jacobi_steps(uint64_t xs[JW], uint64_t ys[JW]) {
+    uint64_t x[JW], y[JW], t[JW], flips = 0;
+    for (int i = 0; i < JW; i++) {
+        x[i] = xs[i];
+        y[i] = ys[i];
+    }
+    for (int k = 0; k < JSTEPS; k++) {
+        uint64_t odd = (uint64_t)0 - (x[0] & 1), borrow = 0;
+#pragma GCC unroll 10
+        for (int i = 0; i < JW; i++) { /* t = x - y */
+            uint64_t d = x[i] - y[i];
+            uint64_t b = (uint64_t)(x[i] < y[i]) | (uint64_t)(d < borrow);
+            t[i] = d - borrow;
+            borrow = b;
+        }
+        uint64_t lt = (uint64_t)0 - borrow; /* x < y */
+        uint64_t swap = odd & lt;
+        flips ^= (swap & x[0] & y[0]) >> 1; /* both 3 mod 4 */
+        uint64_t carry = lt & 1, prev = 0;  /* t = |x - y| = (t ^ lt) + (lt & 1) */
+#pragma GCC unroll 10
+        for (int i = 0; i < JW; i++) {
+            uint64_t v = (t[i] ^ lt) + carry;
+            carry = (uint64_t)(v < carry);
+            y[i] ^= (x[i] ^ y[i]) & swap;
+            v = x[i] ^ ((x[i] ^ v) & odd);
+            if (i > 0) x[i - 1] = prev | (v << 63); /* x / 2 */
+            prev = v >> 1;
+        }
+        x[JW - 1] = prev;
+        flips ^= (y[0] >> 1) ^ (y[0] >> 2); /* y = 3 or 5 mod 8 */
+    }
+    for (int i = 0; i < JW; i++) {
+        xs[i] = x[i];
+        ys[i] = y[i];
+    }
+    return flips;
+}
+
 limb_t fp_is_square(const fp_t *a) {
     limb_t c[FP_LIMBS], one[FP_LIMBS] = {1};
-    uint64_t x[JW] = {0}, y[JW] = {0}, t[JW];
+    uint64_t x[JW] = {0}, y[JW] = {0};
     uint64_t flips = 0, nz = 0;
     mont_mul_n(c, a->l, one, P_MODULUS, P_N0, FP_LIMBS); /* a R^-1: canonical */
     for (int i = 0; i < FP_LIMBS; i++) {
@@ -422,33 +464,12 @@ limb_t fp_is_square(const fp_t *a) {
         }
     }
     for (int i = 0; i < JW; i++) nz |= x[i];
-    for (int k = 0; k < JSTEPS; k++) {
-        uint64_t odd = (uint64_t)0 - (x[0] & 1), borrow = 0;
-        for (int i = 0; i < JW; i++) { /* t = x - y */
-            uint64_t d = x[i] - y[i] - borrow;
-            borrow = ((~x[i] & y[i]) | (~(x[i] ^ y[i]) & d)) >> 63;
-            t[i] = d;
-        }
-        uint64_t lt = (uint64_t)0 - borrow; /* x < y */
-        uint64_t swap = odd & lt;
-        flips ^= (swap & x[0] & y[0]) >> 1; /* both 3 mod 4 */
-        uint64_t carry = lt & 1;            /* t = |x - y| = (t ^ lt) + (lt & 1) */
-        for (int i = 0; i < JW; i++) {
-            uint64_t v = (t[i] ^ lt) + carry;
-            carry &= ~((v | ((uint64_t)0 - v)) >> 63); /* a carry out only past v = 0 */
-            y[i] ^= (x[i] ^ y[i]) & swap;
-            x[i] ^= (x[i] ^ v) & odd;
-        }
-        for (int i = 0; i < JW - 1; i++) x[i] = (x[i] >> 1) | (x[i + 1] << 63);
-        x[JW - 1] >>= 1;
-        flips ^= (y[0] >> 1) ^ (y[0] >> 2); /* y = 3 or 5 mod 8 */
-    }
+    flips = jacobi_steps(x, y);
     nz = (nz | ((uint64_t)0 - nz)) >> 63; /* 1 if a != 0 */
     limb_t non_square = (limb_t)0 - (limb_t)(flips & nz & 1);
     ct_memzero(c, sizeof c);
     ct_memzero(x, sizeof x);
     ct_memzero(y, sizeof y);
-    ct_memzero(t, sizeof t);
     ct_memzero(&flips, sizeof flips);
     return ~non_square;
 }
