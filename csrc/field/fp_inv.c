@@ -407,6 +407,9 @@ void fp_inv_vartime(fp_t *r, const fp_t *a) {
  * both limb widths (WebAssembly has 64-bit arithmetic too); carries and
  * borrows are unsigned comparisons, which compile to flags (x86's setb/sbb,
  * WebAssembly's i64.lt_u), not branches. */
+#if !defined(__wasm__) || CURVE_FAMILY_BN
+/* (In WebAssembly only for the BN curves, whose maps use it: the SvdW map
+ * and mcl's; the modules' size is budgeted.) */
 #define JW ((CURVE_P_BITS + 63) / 64)
 #define JSTEPS (2 * CURVE_P_BITS)
 
@@ -452,14 +455,14 @@ static uint64_t jacobi_steps(uint64_t xs[JW], uint64_t ys[JW]) {
 }
 
 limb_t fp_is_square(const fp_t *a) {
-    limb_t c[FP_LIMBS], one[FP_LIMBS] = {1};
+    fp_t c, one = {{1}};
     uint64_t x[JW] = {0}, y[JW] = {0};
     uint64_t flips = 0, nz = 0;
-    mont_mul_n(c, a->l, one, P_MODULUS, P_N0, FP_LIMBS); /* a R^-1: canonical */
+    fp_mul(&c, a, &one); /* a R^-1: canonical */
     for (int i = 0; i < FP_LIMBS; i++) {
         int w = i * LIMB_BITS / 64, s = i * LIMB_BITS % 64;
         if (w < JW) {
-            x[w] |= (uint64_t)c[i] << s;
+            x[w] |= (uint64_t)c.l[i] << s;
             y[w] |= (uint64_t)P_MODULUS[i] << s;
         }
     }
@@ -467,9 +470,10 @@ limb_t fp_is_square(const fp_t *a) {
     flips = jacobi_steps(x, y);
     nz = (nz | ((uint64_t)0 - nz)) >> 63; /* 1 if a != 0 */
     limb_t non_square = (limb_t)0 - (limb_t)(flips & nz & 1);
-    ct_memzero(c, sizeof c);
+    ct_memzero(&c, sizeof c);
     ct_memzero(x, sizeof x);
     ct_memzero(y, sizeof y);
     ct_memzero(&flips, sizeof flips);
     return ~non_square;
 }
+#endif
