@@ -52,6 +52,7 @@ OP_GROUPS = {
     "fp_neg": "fp",
     "fp_inv": "fp",
     "fp_inv_zero": "fp",
+    "fp_is_square": "fp",
     "fp_to_bytes": "fp",
     "g1_mul": "g1",
     "g2_mul": "g2",

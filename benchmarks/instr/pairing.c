@@ -25,6 +25,8 @@
  *                (pybls_g1_encode_to_curve; not on BLS48-581, whose map
  *                to G1 is pybls's Python, nor on bn254_nogami, which
  *                hashes as mcl does)
+ *   hash_mcl_g1  bn254_nogami's hash to G1 as mcl's hashAndMapToG1 of a
+ *                short message (pybls_g1_hash_and_map_mcl)
  *   g2_check     G2's subgroup check of that point (pybls_g2_in_subgroup)
  *   g2_sum       the sum of 128 distinct decoded G2 points (Z = 1, as
  *                signatures to aggregate are): pybls_g2_sum
@@ -38,6 +40,9 @@
  *   fp_inv       the inverse in Fp of the first coordinate of a G1 point
  *                (fp_inv, constant time)
  *   fp_inv_vartime  the same, variable time (the same digest as fp_inv)
+ *   fp_is_square  whether that coordinate is a square (fp_is_square, the
+ *                Legendre symbol by a binary GCD, constant time)
+ *   fp_sqrt      its square root (fp_sqrt, an exponentiation)
  *
  * Only run_op is counted. The program prints a digest of its output (of a
  * point's serialization, as its projective coordinates depend on how it
@@ -118,6 +123,13 @@ __attribute__((noinline)) static int run_op(const char *op) {
         return pybls_g1_encode_to_curve(out, msg, sizeof msg - 1, dst, sizeof dst - 1);
     }
 #endif
+#ifdef PYBLS_CURVE_BN254_NOGAMI
+    if (!strcmp(op, "hash_mcl_g1")) {
+        static const uint8_t msg[] = "abcdef0123456789";
+        out_kind = OUT_G1;
+        return pybls_g1_hash_and_map_mcl(out, msg, sizeof msg - 1);
+    }
+#endif
     if (!strcmp(op, "g2_check")) {
         out_kind = OUT_RAW; /* a flag, not a point */
         out[0] = (uint8_t)pybls_g2_in_subgroup(g2);
@@ -134,6 +146,19 @@ __attribute__((noinline)) static int run_op(const char *op) {
     }
     if (!strcmp(op, "fp_inv")) return pybls_fp_inv(out, g1);
     if (!strcmp(op, "fp_inv_vartime")) return pybls_fp_inv_vartime(out, g1);
+    if (!strcmp(op, "fp_is_square")) {
+        fp_t a;
+        memcpy(&a, g1, sizeof a);
+        out[0] = (uint8_t)fp_is_square(&a);
+        return 0;
+    }
+    if (!strcmp(op, "fp_sqrt")) {
+        fp_t a, r;
+        memcpy(&a, g1, sizeof a);
+        out[0] = (uint8_t)fp_sqrt(&r, &a);
+        memcpy(out + 1, &r, sizeof r);
+        return 0;
+    }
     if (!strcmp(op, "final_exp")) {
         gt_field_t r;
         final_exponentiation(&r, &loop_value);

@@ -93,6 +93,10 @@ void fp_inv_vartime(fp_t *r, const fp_t *a);
 void fp_pow_p_minus_3_div_4(fp_t *r, const fp_t *a);
 /* Sets r = sqrt(a) (some root) and returns all-ones if a is a square. */
 limb_t fp_sqrt(fp_t *r, const fp_t *a);
+/* All-ones if a is a square (0 included), else 0: the Legendre symbol by a
+ * binary GCD, constant time (two to three inversions' cost; with 32-bit
+ * limbs a third of a root's). In WebAssembly, BN curves only (fp_inv.c). */
+limb_t fp_is_square(const fp_t *a);
 /* 1 for a nonzero square, -1 for a non-square, 0 for zero. */
 int fp_legendre(const fp_t *a);
 limb_t fp_is_zero(const fp_t *a); /* all-ones mask or 0 */

@@ -386,3 +386,94 @@ void fp_inv_vartime(fp_t *r, const fp_t *a) {
     }
     finish(r, d, sign_mask(f[SN - 1]), pm);
 }
+
+/* ---- The Legendre symbol, constant time ---------------------------------
+ * A binary GCD on nonnegative numbers, x from the canonical value of a and
+ * y = p, tracking the Jacobi symbol (x / y) (y stays odd and positive, so
+ * it is defined all along). Each step:
+ *   x odd and x < y:  (x, y) = (y - x, x); reciprocity: the symbol flips
+ *                     iff x = y = 3 mod 4 (both odd then);
+ *   x odd otherwise:  x = x - y, the symbol unchanged ((x - y / y) = (x / y));
+ *   then x = x / 2:   the symbol flips iff y = 3 or 5 mod 8, y the value
+ *                     after the step's swap ((2 / y) = -1 exactly then).
+ * No value ever goes negative and every flip reads the exact low bits of x
+ * and y. The product x y at least halves each step (a swap keeps it, the
+ * subtraction lowers it, the halving halves it): from x y < p^2 < 2^(2 d)
+ * (d = CURVE_P_BITS), 2 d steps leave x y < 1, so x = 0 and y = gcd(x, p)
+ * = 1 for x != 0, whose symbol (0 / 1) is 1: the flips' parity is the
+ * answer. Once x = 0 a step only halves it, with y = 1: no flip. For x = 0
+ * the flips mean nothing (y stays p) and the answer is forced to "square",
+ * as RFC 9380's is_square(0). The numbers are held in 64-bit words with
+ * both limb widths (WebAssembly has 64-bit arithmetic too); carries and
+ * borrows are unsigned comparisons, which compile to flags (x86's setb/sbb,
+ * WebAssembly's i64.lt_u), not branches. */
+#if !defined(__wasm__) || CURVE_FAMILY_BN
+/* (In WebAssembly only for the BN curves, whose maps use it: the SvdW map
+ * and mcl's; the modules' size is budgeted.) */
+#define JW ((CURVE_P_BITS + 63) / 64)
+#define JSTEPS (2 * CURVE_P_BITS)
+
+/* The steps on x and y; returns the flips (bit 0). The words are copied to
+ * locals, which the compiler keeps in registers (no address taken), and
+ * back to x and y (which the caller clears) at the end. */
+static uint64_t jacobi_steps(uint64_t xs[JW], uint64_t ys[JW]) {
+    uint64_t x[JW], y[JW], t[JW], flips = 0;
+    for (int i = 0; i < JW; i++) {
+        x[i] = xs[i];
+        y[i] = ys[i];
+    }
+    for (int k = 0; k < JSTEPS; k++) {
+        uint64_t odd = (uint64_t)0 - (x[0] & 1), borrow = 0;
+#pragma GCC unroll 10
+        for (int i = 0; i < JW; i++) { /* t = x - y */
+            uint64_t d = x[i] - y[i];
+            uint64_t b = (uint64_t)(x[i] < y[i]) | (uint64_t)(d < borrow);
+            t[i] = d - borrow;
+            borrow = b;
+        }
+        uint64_t lt = (uint64_t)0 - borrow; /* x < y */
+        uint64_t swap = odd & lt;
+        flips ^= (swap & x[0] & y[0]) >> 1; /* both 3 mod 4 */
+        uint64_t carry = lt & 1, prev = 0;  /* t = |x - y| = (t ^ lt) + (lt & 1) */
+#pragma GCC unroll 10
+        for (int i = 0; i < JW; i++) {
+            uint64_t v = (t[i] ^ lt) + carry;
+            carry = (uint64_t)(v < carry);
+            y[i] ^= (x[i] ^ y[i]) & swap;
+            v = x[i] ^ ((x[i] ^ v) & odd);
+            if (i > 0) x[i - 1] = prev | (v << 63); /* x / 2 */
+            prev = v >> 1;
+        }
+        x[JW - 1] = prev;
+        flips ^= (y[0] >> 1) ^ (y[0] >> 2); /* y = 3 or 5 mod 8 */
+    }
+    for (int i = 0; i < JW; i++) {
+        xs[i] = x[i];
+        ys[i] = y[i];
+    }
+    return flips;
+}
+
+limb_t fp_is_square(const fp_t *a) {
+    fp_t c, one = {{1}};
+    uint64_t x[JW] = {0}, y[JW] = {0};
+    uint64_t flips = 0, nz = 0;
+    fp_mul(&c, a, &one); /* a R^-1: canonical */
+    for (int i = 0; i < FP_LIMBS; i++) {
+        int w = i * LIMB_BITS / 64, s = i * LIMB_BITS % 64;
+        if (w < JW) {
+            x[w] |= (uint64_t)c.l[i] << s;
+            y[w] |= (uint64_t)P_MODULUS[i] << s;
+        }
+    }
+    for (int i = 0; i < JW; i++) nz |= x[i];
+    flips = jacobi_steps(x, y);
+    nz = (nz | ((uint64_t)0 - nz)) >> 63; /* 1 if a != 0 */
+    limb_t non_square = (limb_t)0 - (limb_t)(flips & nz & 1);
+    ct_memzero(&c, sizeof c);
+    ct_memzero(x, sizeof x);
+    ct_memzero(y, sizeof y);
+    ct_memzero(&flips, sizeof flips);
+    return ~non_square;
+}
+#endif

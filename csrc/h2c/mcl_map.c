@@ -16,9 +16,16 @@
 #error "mcl hashes with SHA-256 to fields of at most 256 bits"
 #endif
 
-static limb_t fp_is_square(const fp_t *a) {
+/* All-ones if a is a square (0 included): with 32-bit limbs (WebAssembly)
+ * by the Legendre symbol (fp_is_square), several times cheaper than a root
+ * there; with 64-bit limbs by a root, which is the cheaper one then. */
+static limb_t mcl_is_square(const fp_t *a) {
+#if LIMB_BITS == 32
+    return fp_is_square(a);
+#else
     fp_t t;
     return fp_sqrt(&t, a);
+#endif
 }
 
 /* mcl's Fp::setHashOf. */
@@ -46,8 +53,8 @@ void mcl_hash_to_fp(fp_t *r, const uint8_t *msg, size_t len) {
 #define MCL_B G1_B
 #define MCL_C1_FE MCL_MAP_C1
 #define MCL_C2_FE MCL_MAP_C2
-#define MCL_IS_SQUARE(a) fp_is_square(a)
-#define MCL_ROOT_SIGN(y) fp_is_square(y)
+#define MCL_IS_SQUARE(a) mcl_is_square(a)
+#define MCL_ROOT_SIGN(y) mcl_is_square(y)
 #include "h2c/mcl_map_template.h"
 #undef POINT
 #undef FE
@@ -68,7 +75,7 @@ static limb_t fp2_is_square(const fp2_t *a) {
 
 static limb_t fp2_mcl_root(const fp2_t *y) {
     limb_t c0_zero = fp_is_zero(&y->c0);
-    return (~c0_zero & fp_is_square(&y->c0)) | (c0_zero & fp_is_square(&y->c1));
+    return (~c0_zero & mcl_is_square(&y->c0)) | (c0_zero & mcl_is_square(&y->c1));
 }
 
 #define POINT g2_t

@@ -27,6 +27,11 @@
  *                  c5 = 8 c3 / (9 Z^4) and c6 = sqrt(g(Z)) (gen_constants.py,
  *                  svdw_one_root_constants): the root for x3 then comes
  *                  from the two other exponentiations, saving the third
+ *   SVDW_IS_SQUARE(a)
+ *                  a constant-time is_square (all-ones for a square, 0
+ *                  included), cheaper than a root: the map then takes
+ *                  is_square(g(x1)), is_square(g(x2)) and one root, of
+ *                  g(x) for the chosen x (SVDW_C5 and SVDW_C6 unused)
  *
  * It defines EC(map_to_curve)(r, u): the point of E that u maps to, in
  * projective coordinates with Z = 1 (never the identity), without cofactor
@@ -35,17 +40,22 @@
  * are constant time.
  */
 
+/* gx = g(x) = x^3 + B. */
+static void EC(svdw_g)(FE *gx, const FE *x) {
+    F(sqr)(gx, x);
+    F(mul)(gx, gx, x);
+    F(add)(gx, gx, &SVDW_B);
+}
+
 /* y = sqrt(g(x)); all-ones if g(x) is a square. */
 static limb_t EC(svdw_sqrt_g)(FE *y, const FE *x) {
     FE gx;
-    F(sqr)(&gx, x);
-    F(mul)(&gx, &gx, x);
-    F(add)(&gx, &gx, &SVDW_B);
+    EC(svdw_g)(&gx, x);
     return F(sqrt)(y, &gx);
 }
 
 void EC(map_to_curve)(POINT *r, const FE *u) {
-    FE one, tv1, tv2, tv3, tv4, t, x1, x2, x3, y1, y2, y3, ny;
+    FE one, tv1, tv2, tv3, tv4, t, x1, x2, x3, y3, ny;
     F(set_one)(&one);
     F(sqr)(&tv1, u);
     F(mul)(&tv1, &tv1, &SVDW_C1);     /* c1 u^2 */
@@ -63,9 +73,23 @@ void EC(map_to_curve)(POINT *r, const FE *u) {
     F(sqr)(&x3, &t);
     F(mul)(&x3, &x3, &SVDW_C4);
     F(add)(&x3, &x3, &SVDW_Z);        /* x3 = Z + c4 t^2 */
+#ifdef SVDW_IS_SQUARE
+    /* The RFC's is_square(g(x1)) and is_square(g(x2)), then one root, of
+     * g(x) for the chosen x (x3 when neither is a square: g(x3) is then). */
+    FE gx;
+    EC(svdw_g)(&gx, &x1);
+    limb_t e1 = SVDW_IS_SQUARE(&gx);
+    EC(svdw_g)(&gx, &x2);
+    limb_t e2 = SVDW_IS_SQUARE(&gx) & ~e1;
+    ct_cmov(&x3, &x1, sizeof x3, e1); /* x = x1 if g(x1) is a square, */
+    ct_cmov(&x3, &x2, sizeof x3, e2); /* else x2 if g(x2) is, else x3 */
+    (void)EC(svdw_sqrt_g)(&y3, &x3);
+    ct_memzero(&gx, sizeof gx);
+#else
     /* The RFC's is_square(g(x1)), is_square(g(x2)) and sqrt(g(x)) for the
      * chosen x, as square roots: y comes with its x. g(x3) is a square
      * whenever g(x1) and g(x2) are not. */
+    FE y1, y2;
     limb_t e1 = EC(svdw_sqrt_g)(&y1, &x1);
     limb_t e2 = EC(svdw_sqrt_g)(&y2, &x2) & ~e1;
 #ifdef SVDW_C5
@@ -87,6 +111,7 @@ void EC(map_to_curve)(POINT *r, const FE *u) {
     ct_cmov(&y3, &y1, sizeof y3, e1);
     ct_cmov(&x3, &x2, sizeof x3, e2); /* else x2 if g(x2) is, else x3 */
     ct_cmov(&y3, &y2, sizeof y3, e2);
+#endif
     F(neg)(&ny, &y3);                 /* sgn0(y) = sgn0(u) */
     ct_cmov(&y3, &ny, sizeof ny, F(sgn0)(u) ^ F(sgn0)(&y3));
     EC(from_affine)(r, &x3, &y3);

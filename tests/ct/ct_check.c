@@ -39,6 +39,7 @@
 
 #include "pybls.h"
 #include "curves/params.h" /* CURVE_FP_BYTES of the curve built for */
+#include "field/field.h"    /* fp_is_square, which the library exports but pybls.h leaves out */
 
 /* The curves an op applies to (a bit each), and the one built for. */
 #define CT_BLS12_381 1u
@@ -473,6 +474,29 @@ static void op_fp_inv_zero(const char *op) {
     check(rc == PYBLS_ERR_ZERO_DIVISOR, op, "status");
 }
 
+/* The Legendre symbol of a secret element, of its square and of minus its
+ * square (p = 3 mod 4: -1 is not a square), against Euler's criterion
+ * (fp_legendre, an exponentiation) on public values. */
+static void op_fp_is_square(const char *op) {
+    uint8_t a[CT_FP_SIZE], sq[CT_FP_SIZE], nsq[CT_FP_SIZE];
+    fp_t x[3];
+    limb_t r[3];
+    _Static_assert(CT_FP_SIZE == sizeof(fp_t), "pybls_fp_* bytes are an fp_t");
+    fp_const(a, FP_A);
+    pybls_fp_sqr(sq, a);
+    pybls_fp_neg(nsq, sq);
+    memcpy(&x[0], a, sizeof x[0]);
+    memcpy(&x[1], sq, sizeof x[1]);
+    memcpy(&x[2], nsq, sizeof x[2]);
+    SECRET(x, sizeof x);
+    for (int i = 0; i < 3; i++) r[i] = fp_is_square(&x[i]);
+    PUBLIC(x, sizeof x);
+    PUBLIC(r, sizeof r);
+    check(r[0] == (fp_legendre(&x[0]) >= 0 ? (limb_t)-1 : 0), op, "a: Euler's criterion");
+    check(r[1] == (limb_t)-1, op, "a^2 is a square");
+    check(r[2] == 0, op, "-a^2 is not a square");
+}
+
 static void op_g1_mul(const char *op) {
     uint8_t g[CT_G1_SIZE], p[CT_G1_SIZE], k[CT_SCALAR_SIZE], out[CT_G1_SIZE], ref[CT_G1_SIZE];
     uint8_t b[CT_SCALAR_SIZE];
@@ -795,6 +819,7 @@ static const struct {
     {"fp_neg", CT_EVERY_CURVE, op_fp},
     {"fp_inv", CT_EVERY_CURVE, op_fp},
     {"fp_inv_zero", CT_EVERY_CURVE, op_fp_inv_zero},
+    {"fp_is_square", CT_EVERY_CURVE, op_fp_is_square},
     {"fp_to_bytes", CT_EVERY_CURVE, op_fp},
     {"g1_mul", CT_EVERY_CURVE, op_g1_mul},
     {"g2_mul", CT_EVERY_CURVE, op_g2_mul},

@@ -1,0 +1,62 @@
+/*
+ * legendre_check.c - the constant-time Legendre symbol of the C core
+ * (fp_is_square), driven line by line from stdin, for
+ * tests/test_fp_is_square.py (which links it to each curve's library, with
+ * both limb widths).
+ *
+ * Each input line is a command, each gives one output line:
+ *
+ *   p            p - 1 in hex, CURVE_FP_BYTES bytes big-endian
+ *   sq A         1 if A (hex, CURVE_FP_BYTES bytes big-endian, below p) is
+ *                a square in Fp (0 included), else 0
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "curves/consts.h"
+#include "field/field.h"
+
+static int read_hex(uint8_t *out, const char *hex, size_t len) {
+    if (strlen(hex) != 2 * len) return 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1) return 0;
+        out[i] = (uint8_t)v;
+    }
+    return 1;
+}
+
+int main(void) {
+    static char line[1 << 12];
+    while (fgets(line, sizeof line, stdin)) {
+        char cmd[16], arg[1 << 11];
+        int n = sscanf(line, "%15s %2047s", cmd, arg);
+        if (n >= 1 && !strcmp(cmd, "p")) {
+            fp_t m;
+            uint8_t b[CURVE_FP_BYTES];
+            fp_set_one(&m);
+            fp_neg(&m, &m);
+            fp_to_bytes(b, &m);
+            for (int i = 0; i < CURVE_FP_BYTES; i++) printf("%02x", b[i]);
+            printf("\n");
+            continue;
+        }
+        uint8_t bytes[CURVE_FP_BYTES];
+        fp_t a;
+        if (n != 2 || strcmp(cmd, "sq") || !read_hex(bytes, arg, sizeof bytes)) {
+            printf("err input\n");
+            continue;
+        }
+        if (!(fp_from_bytes(&a, bytes) & 1)) {
+            printf("err noncanonical\n");
+            continue;
+        }
+        limb_t s = fp_is_square(&a);
+        if (s != 0 && s != (limb_t)-1) {
+            printf("err mask\n");
+            continue;
+        }
+        printf("%d\n", (int)(s & 1));
+    }
+    return 0;
+}
