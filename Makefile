@@ -725,7 +725,7 @@ test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
 		--ignore=tests/test_cross_runtime.py --ignore=tests/test_native_build.py \
 		--ignore=tests/test_bn254_pairing_c.py --ignore=tests/test_ext_inv_vartime.py \
 		--ignore=tests/test_karatsuba_sums.py --ignore=tests/test_fpd_comb.py --ignore=tests/test_mont_comb.py \
-		--ignore=tests/test_mont_adx_ops.py --ignore=tests/test_mont_adx_sqr.py \
+		--ignore=tests/test_mont_adx_ops.py --ignore=tests/test_mont_adx_sqr.py --ignore=tests/test_fp_is_square.py \
 		--ignore=tests/test_bls48_reference.py --ignore=tests/test_xref_compat_py_ecc.py \
 		--ignore=tests/test_xref_sig.py --ignore=tests/test_xref_py_ecc.py \
 		--ignore=tests/test_xref_mcl.py --ignore=tests/test_xref_mcl_bn254.py --ignore=tests/test_bench_kzg_peer.py \
