@@ -47,6 +47,23 @@ class LineTool:
         return out
 
 
+
+class FieldTool(LineTool):
+    """A check program over a curve's field (linked with build_check): the
+    request "p" answers p - 1 in hexadecimal, which gives p and the bytes of
+    an element; an answer starting with "err" fails the test."""
+
+    def __init__(self, exe):
+        super().__init__(exe)
+        (p_minus_1,) = self.run("p")
+        self.p = int(p_minus_1, 16) + 1
+        self.nbytes = len(p_minus_1) // 2
+
+    def run(self, *lines):
+        out = super().run(*lines)
+        assert not any(o.startswith("err") for o in out), out
+        return out
+
 def core_library(curve, bits):
     """The core of `curve` with `bits`-bit limbs as the ctypes backend loads
     it (build/libpybls[32][_CURVE].so, `make libs`), made by make if missing
@@ -75,3 +92,14 @@ def link_flags(library):
     """gcc's arguments that link a check program to `library` (a path from
     core_library) and let it find it when run."""
     return [str(library), f"-Wl,-rpath,{library.parent}"]
+
+
+def build_check(source, curve, bits, exe):
+    """Compiles the check program `source` for `curve` with `bits`-bit limbs
+    into `exe` (the core's flags for the curve), linked to the library of
+    core_library."""
+    cmd = ["gcc", "-O2", "-Wall", *core_cflags(curve), f"-DPYBLS_LIMB_BITS={bits}", str(source),
+           *link_flags(core_library(curve, bits)), "-o", str(exe)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0, f"building {source.name} failed:\n{' '.join(cmd)}\n{proc.stderr}"
+    return exe

@@ -17,6 +17,7 @@
 
 #include "curves/consts.h"
 #include "field/field.h"
+#include "check_hex.h"
 #if CURVE_FAMILY_BLS48
 #include "field/tower48.h"
 typedef fp8_t ext_t;
@@ -26,16 +27,6 @@ typedef fp2_t ext_t;
 #define EXT(op) fp2_##op
 #endif
 #define DEGREE ((int)(sizeof(ext_t) / sizeof(fp_t)))
-
-static int read_hex(uint8_t *out, const char *hex, size_t len) {
-    if (strlen(hex) != 2 * len) return 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned v;
-        if (sscanf(hex + 2 * i, "%2x", &v) != 1) return 0;
-        out[i] = (uint8_t)v;
-    }
-    return 1;
-}
 
 static void print_fp(const fp_t *a) {
     uint8_t b[CURVE_FP_BYTES];

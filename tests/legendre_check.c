@@ -15,16 +15,7 @@
 
 #include "curves/consts.h"
 #include "field/field.h"
-
-static int read_hex(uint8_t *out, const char *hex, size_t len) {
-    if (strlen(hex) != 2 * len) return 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned v;
-        if (sscanf(hex + 2 * i, "%2x", &v) != 1) return 0;
-        out[i] = (uint8_t)v;
-    }
-    return 1;
-}
+#include "check_hex.h"
 
 int main(void) {
     static char line[1 << 12];

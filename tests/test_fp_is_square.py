@@ -11,10 +11,9 @@ import pathlib
 import random
 import runpy
 import shutil
-import subprocess
 
 import pytest
-from c_tools import LineTool, core_library, link_flags
+from c_tools import FieldTool, build_check
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
@@ -24,18 +23,7 @@ CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
 CURVES = CORE["libraries"](str(REPO_ROOT))
 
 
-class Tool(LineTool):
-    def __init__(self, exe):
-        super().__init__(exe)
-        (p_minus_1,) = self.run("p")
-        self.p = int(p_minus_1, 16) + 1
-        self.nbytes = len(p_minus_1) // 2
-
-    def run(self, *lines):
-        out = super().run(*lines)
-        assert not any(o.startswith("err") for o in out), out
-        return out
-
+class Tool(FieldTool):
     def is_square(self, values):
         return [o == "1" for o in self.run(*(f"sq {v.to_bytes(self.nbytes, 'big').hex()}" for v in values))]
 
@@ -44,15 +32,9 @@ class Tool(LineTool):
                 ids=[f"{c}-limb{bits}" for c in CURVES for bits in (64, 32)])
 def tool(request, tmp_path_factory):
     curve, bits = request.param
-    gcc = shutil.which("gcc")
-    if gcc is None:
-        pytest.fail("gcc is required to build tests/legendre_check.c")
-    exe = tmp_path_factory.mktemp("legendre") / f"legendre_check-{curve}-{bits}"
-    cmd = [gcc, "-O2", "-Wall", *CORE["cflags"](str(REPO_ROOT), curve), f"-DPYBLS_LIMB_BITS={bits}",
-           str(SOURCE), *link_flags(core_library(curve, bits)), "-o", str(exe)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        pytest.fail(f"building the Legendre symbol check failed:\n{' '.join(cmd)}\n{proc.stderr}")
+    if shutil.which("gcc") is None:
+        pytest.fail(f"gcc is required to build {SOURCE.relative_to(REPO_ROOT)}")
+    exe = build_check(SOURCE, curve, bits, tmp_path_factory.mktemp("legendre") / f"legendre_check-{curve}-{bits}")
     return Tool(exe)
 
 
