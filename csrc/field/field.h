@@ -97,6 +97,12 @@ limb_t fp_sqrt(fp_t *r, const fp_t *a);
  * binary GCD, constant time (two to three inversions' cost; with 32-bit
  * limbs a third of a root's). In WebAssembly, BN curves only (fp_inv.c). */
 limb_t fp_is_square(const fp_t *a);
+/* Whether an is_square is cheaper as fp_is_square than as a root (fp_sqrt,
+ * an exponentiation): with 32-bit limbs (WebAssembly) a root costs about
+ * three symbols on BN254, more on the larger fields; with 64-bit limbs a
+ * symbol costs about 1.2 roots. The maps that only need is_square (the
+ * SvdW map, mcl's) take the cheaper. */
+#define FP_IS_SQUARE_BY_SYMBOL (LIMB_BITS == 32)
 /* 1 for a nonzero square, -1 for a non-square, 0 for zero. */
 int fp_legendre(const fp_t *a);
 limb_t fp_is_zero(const fp_t *a); /* all-ones mask or 0 */

@@ -16,11 +16,10 @@
 #error "mcl hashes with SHA-256 to fields of at most 256 bits"
 #endif
 
-/* All-ones if a is a square (0 included): with 32-bit limbs (WebAssembly)
- * by the Legendre symbol (fp_is_square), several times cheaper than a root
- * there; with 64-bit limbs by a root, which is the cheaper one then. */
+/* All-ones if a is a square (0 included), by the cheaper of the Legendre
+ * symbol and a root (FP_IS_SQUARE_BY_SYMBOL). */
 static limb_t mcl_is_square(const fp_t *a) {
-#if LIMB_BITS == 32
+#if FP_IS_SQUARE_BY_SYMBOL
     return fp_is_square(a);
 #else
     fp_t t;

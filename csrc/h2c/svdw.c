@@ -22,11 +22,7 @@
 #define SVDW_C4 SVDW_G1_C4
 #define SVDW_C5 SVDW_G1_C5
 #define SVDW_C6 SVDW_G1_C6
-#if LIMB_BITS == 32
-/* With 32-bit limbs (WebAssembly) a root (an exponentiation) costs about
- * three of fp_is_square's Legendre symbols on BN254, more on the larger
- * fields: two symbols and one root beat two roots. With 64-bit limbs the
- * root is the cheaper (a Legendre symbol costs about 1.2 of them on BN254). */
+#if FP_IS_SQUARE_BY_SYMBOL /* two symbols and one root beat two roots */
 #define SVDW_IS_SQUARE fp_is_square
 #endif
 #include "h2c/svdw_template.h"
