@@ -57,6 +57,7 @@ OP_GROUPS = {
     "g1_mul": "g1",
     "g2_mul": "g2",
     "g1_map_to_curve": "hash",
+    "g2_map_to_curve": "hash",
     "g1_mul_subgroup": "g1",
     "g2_mul_subgroup": "g2",
     "g1_decrypt_keys": "g1",

@@ -25,8 +25,11 @@
  *                (pybls_g1_encode_to_curve; not on BLS48-581, whose map
  *                to G1 is pybls's Python, nor on bn254_nogami, which
  *                hashes as mcl does)
+ *   encode_to_g2 the same to G2 (pybls_g2_encode_to_curve; the SvdW map
+ *                on the BN curves but bn254_nogami, SSWU on BLS12-381)
  *   hash_mcl_g1  bn254_nogami's hash to G1 as mcl's hashAndMapToG1 of a
  *                short message (pybls_g1_hash_and_map_mcl)
+ *   hash_mcl_g2  the same to G2 (pybls_g2_hash_and_map_mcl)
  *   g2_check     G2's subgroup check of that point (pybls_g2_in_subgroup)
  *   g2_sum       the sum of 128 distinct decoded G2 points (Z = 1, as
  *                signatures to aggregate are): pybls_g2_sum
@@ -122,12 +125,22 @@ __attribute__((noinline)) static int run_op(const char *op) {
         out_kind = OUT_G1;
         return pybls_g1_encode_to_curve(out, msg, sizeof msg - 1, dst, sizeof dst - 1);
     }
+    if (!strcmp(op, "encode_to_g2")) {
+        static const uint8_t msg[] = "abcdef0123456789", dst[] = "QUUX-V01-CS02-with-expander-SHA256-128";
+        out_kind = OUT_G2;
+        return pybls_g2_encode_to_curve(out, msg, sizeof msg - 1, dst, sizeof dst - 1);
+    }
 #endif
 #ifdef PYBLS_CURVE_BN254_NOGAMI
     if (!strcmp(op, "hash_mcl_g1")) {
         static const uint8_t msg[] = "abcdef0123456789";
         out_kind = OUT_G1;
         return pybls_g1_hash_and_map_mcl(out, msg, sizeof msg - 1);
+    }
+    if (!strcmp(op, "hash_mcl_g2")) {
+        static const uint8_t msg[] = "abcdef0123456789";
+        out_kind = OUT_G2;
+        return pybls_g2_hash_and_map_mcl(out, msg, sizeof msg - 1);
     }
 #endif
     if (!strcmp(op, "g2_check")) {

@@ -94,14 +94,13 @@ void fp_pow_p_minus_3_div_4(fp_t *r, const fp_t *a);
 /* Sets r = sqrt(a) (some root) and returns all-ones if a is a square. */
 limb_t fp_sqrt(fp_t *r, const fp_t *a);
 /* All-ones if a is a square (0 included), else 0: the Legendre symbol by a
- * binary GCD, constant time (two to three inversions' cost; with 32-bit
- * limbs a third of a root's). In WebAssembly, BN curves only (fp_inv.c). */
+ * batched binary GCD, constant time (on BN254 0.6 of a root with 64-bit
+ * limbs, 0.15 with 32-bit ones). In WebAssembly, BN curves only (fp_inv.c). */
 limb_t fp_is_square(const fp_t *a);
-/* Whether an is_square is cheaper as fp_is_square than as a root (fp_sqrt,
- * an exponentiation): with 32-bit limbs (WebAssembly) a root costs about
- * three symbols on BN254, more on the larger fields; with 64-bit limbs a
- * symbol costs about 1.2 roots. The maps that only need is_square (the
- * SvdW map, mcl's) take the cheaper. */
+/* Whether the SvdW map over Fp takes two symbols and one root (fp_sqrt, an
+ * exponentiation) rather than two roots (with which it needs no third):
+ * with 32-bit limbs (WebAssembly) a root costs about seven symbols on
+ * BN254, more on the larger fields; with 64-bit limbs under two. */
 #define FP_IS_SQUARE_BY_SYMBOL (LIMB_BITS == 32)
 /* 1 for a nonzero square, -1 for a non-square, 0 for zero. */
 int fp_legendre(const fp_t *a);
@@ -180,6 +179,9 @@ void fp2_inv(fp2_t *r, const fp2_t *a); /* 0 -> 0 */
 void fp2_inv_vartime(fp2_t *r, const fp2_t *a);
 /* The same in constant time, faster (two Fp exponentiations via the norm). */
 limb_t fp2_sqrt(fp2_t *r, const fp2_t *a);
+/* All-ones if a is a square (0 included), by its norm's Legendre symbol:
+ * fp_is_square and two squarings (fp2.c; in WebAssembly BN curves only). */
+limb_t fp2_is_square(const fp2_t *a);
 limb_t fp2_is_zero(const fp2_t *a);
 limb_t fp2_eq(const fp2_t *a, const fp2_t *b);
 /* ZCash sign rule: c1 > (p-1)/2, or c1 == 0 and c0 > (p-1)/2. */

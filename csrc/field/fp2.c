@@ -432,6 +432,22 @@ limb_t fp2_sqrt(fp2_t *r, const fp2_t *a) {
     return ok;
 }
 
+#if !defined(__wasm__) || CURVE_FAMILY_BN
+/* All-ones if a is a square (0 included): exactly when its norm is one in Fp
+ * (as for fp2_sqrt), told by the Legendre symbol instead of a root. (In
+ * WebAssembly only for the BN curves, as fp_is_square.) */
+limb_t fp2_is_square(const fp2_t *a) {
+    fp_t n, t;
+    fp_sqr(&n, &a->c0);
+    fp_sqr(&t, &a->c1);
+    fp_add(&n, &n, &t);
+    limb_t r = fp_is_square(&n);
+    ct_memzero(&n, sizeof n);
+    ct_memzero(&t, sizeof t);
+    return r;
+}
+#endif
+
 limb_t fp2_is_lexically_largest(const fp2_t *a) {
     limb_t c1_zero = fp_is_zero(&a->c1);
     return (~c1_zero & fp_is_lexically_largest(&a->c1)) | (c1_zero & fp_is_lexically_largest(&a->c0));

@@ -388,91 +388,151 @@ void fp_inv_vartime(fp_t *r, const fp_t *a) {
 }
 
 /* ---- The Legendre symbol, constant time ---------------------------------
- * A binary GCD on nonnegative numbers, x from the canonical value of a and
- * y = p, tracking the Jacobi symbol (x / y) (y stays odd and positive, so
- * it is defined all along). Each step:
- *   x odd and x < y:  (x, y) = (y - x, x); reciprocity: the symbol flips
- *                     iff x = y = 3 mod 4 (both odd then);
- *   x odd otherwise:  x = x - y, the symbol unchanged ((x - y / y) = (x / y));
- *   then x = x / 2:   the symbol flips iff y = 3 or 5 mod 8, y the value
- *                     after the step's swap ((2 / y) = -1 exactly then).
- * No value ever goes negative and every flip reads the exact low bits of x
- * and y. The product x y at least halves each step (a swap keeps it, the
- * subtraction lowers it, the halving halves it): from x y < p^2 < 2^(2 d)
- * (d = CURVE_P_BITS), 2 d steps leave x y < 1, so x = 0 and y = gcd(x, p)
- * = 1 for x != 0, whose symbol (0 / 1) is 1: the flips' parity is the
- * answer. Once x = 0 a step only halves it, with y = 1: no flip. For x = 0
- * the flips mean nothing (y stays p) and the answer is forced to "square",
- * as RFC 9380's is_square(0). The numbers are held in 64-bit words with
- * both limb widths (WebAssembly has 64-bit arithmetic too); carries and
- * borrows are unsigned comparisons, which compile to flags (x86's setb/sbb,
- * WebAssembly's i64.lt_u), not branches. */
+ * A binary GCD on x (the canonical value of a) and y = p that tracks the
+ * Jacobi symbol (x / |y|), with the steps batched as in Pornin's inversion
+ * ("Optimized binary GCD for modular inversion", ePrint 2020/972) and the
+ * symbol's rules for signed values from Hamburg ("Computing the Jacobi
+ * symbol using Bernstein-Yang", ePrint 2021/1271). One step, y odd:
+ *   x odd and x < y:  swap x and y; reciprocity: the symbol flips iff both
+ *                     are 3 mod 4 (both odd, not both negative);
+ *   x odd:            x = x - y, the symbol unchanged;
+ *   then x = x / 2:   the symbol flips iff y = 3 or 5 mod 8 ((2 / |y|)).
+ * A batch takes JB = 30 steps on one 64-bit word each for x and y: the low
+ * 32 bits exact and, above them, the top 32 bits of the numbers at their
+ * common length n (n >= 64; below 2^64 the words are the numbers). The
+ * comparisons may then err where the tops are equal, and the exact x of a
+ * step go negative, but every flip reads exact bits: the low 32 bits lose
+ * one per step and the flips need 3 (32 - 29 >= 3). The steps' matrix,
+ * 2^JB [x', y'] = M [x, y] (|M's rows| <= 2^JB), is then applied to the
+ * whole numbers; a negative x' is negated, with the flip of (-1 / y')
+ * (y' > 0 then: Pornin's x and y are never both negative), and a negative
+ * y' just negated ((x / |-y|) = (x / |y|)). Pornin's analysis bounds the
+ * steps to reach x = 0, y = gcd = 1 by 2 d - 1 (d = CURVE_P_BITS): that is
+ * ceil((2 d - 1) / 30) batches, all run (with x = 0 and y = 1 a batch
+ * changes nothing); the hardest inputs found took 80% of them (the tests'
+ * RARE_PATHS). The flips' parity is then the answer, forced to "square" for x = 0 (RFC
+ * 9380's is_square(0); y stays p then). The numbers are held as 32-bit
+ * digits and the words in 64-bit integers with both limb widths
+ * (WebAssembly has 64-bit arithmetic); every choice is a mask. */
 #if !defined(__wasm__) || CURVE_FAMILY_BN
 /* (In WebAssembly only for the BN curves, whose maps use it: the SvdW map
  * and mcl's; the modules' size is budgeted.) */
-#define JW ((CURVE_P_BITS + 63) / 64)
-#define JSTEPS (2 * CURVE_P_BITS)
+#define JB 30
+#define JD (CURVE_P_BITS / 32 + 2) /* digits: room for the signed products */
+#define JBATCHES ((2 * CURVE_P_BITS - 1 + JB - 1) / JB)
+#define JACOBI_OUT_OF_LINE static __attribute__((noinline))
+#ifdef __clang__ /* the digit loops stay loops: a small share of the time */
+#define JACOBI_ROLLED _Pragma("clang loop unroll(disable)")
+#else
+#define JACOBI_ROLLED
+#endif
 
-/* The steps on x and y; returns the flips (bit 0). The words are copied to
- * locals, which the compiler keeps in registers (no address taken), and
- * back to x and y (which the caller clears) at the end. */
-static uint64_t jacobi_steps(uint64_t xs[JW], uint64_t ys[JW]) {
-    uint64_t x[JW], y[JW], t[JW], flips = 0;
-    for (int i = 0; i < JW; i++) {
-        x[i] = xs[i];
-        y[i] = ys[i];
+/* Leading zero bits of a nonzero 32-bit word, by masks and shifts. */
+static inline uint32_t clz32_ct(uint32_t c) {
+    uint32_t n = 0, z;
+    z = (uint32_t)((c >> 16) == 0) << 4, c <<= z, n += z;
+    z = (uint32_t)((c >> 24) == 0) << 3, c <<= z, n += z;
+    z = (uint32_t)((c >> 28) == 0) << 2, c <<= z, n += z;
+    z = (uint32_t)((c >> 30) == 0) << 1, c <<= z, n += z;
+    return n + (uint32_t)((c >> 31) == 0);
+}
+
+/* The batch's words: low 32 bits of x and y, and their top 32 bits at the
+ * common length n = max(64, bits of x, bits of y). */
+JACOBI_OUT_OF_LINE void jacobi_words(uint64_t *xw, uint64_t *yw, const uint32_t x[JD], const uint32_t y[JD]) {
+    uint64_t xh = ((uint64_t)x[1] << 32) | x[0], yh = ((uint64_t)y[1] << 32) | y[0];
+    uint32_t top = 0; /* the top nonzero digit, from digit 2 up (n > 64) */
+    JACOBI_ROLLED
+    for (int i = 2; i < JD; i++) {
+        uint32_t nz = x[i] | y[i];
+        uint64_t m = (uint64_t)0 - (((uint64_t)0 - nz) >> 63);
+        xh ^= (xh ^ (((uint64_t)x[i] << 32) | x[i - 1])) & m;
+        yh ^= (yh ^ (((uint64_t)y[i] << 32) | y[i - 1])) & m;
+        top ^= (top ^ nz) & (uint32_t)m;
     }
-    for (int k = 0; k < JSTEPS; k++) {
-        uint64_t odd = (uint64_t)0 - (x[0] & 1), borrow = 0;
-#pragma GCC unroll 10
-        for (int i = 0; i < JW; i++) { /* t = x - y */
-            uint64_t d = x[i] - y[i];
-            uint64_t b = (uint64_t)(x[i] < y[i]) | (uint64_t)(d < borrow);
-            t[i] = d - borrow;
-            borrow = b;
-        }
-        uint64_t lt = (uint64_t)0 - borrow; /* x < y */
-        uint64_t swap = odd & lt;
-        flips ^= (swap & x[0] & y[0]) >> 1; /* both 3 mod 4 */
-        uint64_t carry = lt & 1, prev = 0;  /* t = |x - y| = (t ^ lt) + (lt & 1) */
-#pragma GCC unroll 10
-        for (int i = 0; i < JW; i++) {
-            uint64_t v = (t[i] ^ lt) + carry;
-            carry = (uint64_t)(v < carry);
-            y[i] ^= (x[i] ^ y[i]) & swap;
-            v = x[i] ^ ((x[i] ^ v) & odd);
-            if (i > 0) x[i - 1] = prev | (v << 63); /* x / 2 */
-            prev = v >> 1;
-        }
-        x[JW - 1] = prev;
-        flips ^= (y[0] >> 1) ^ (y[0] >> 2); /* y = 3 or 5 mod 8 */
+    uint32_t s = clz32_ct(top) & ((uint32_t)0 - (uint32_t)(top != 0));
+    *xw = ((xh << s) & ~(uint64_t)0xffffffff) | x[0];
+    *yw = ((yh << s) & ~(uint64_t)0xffffffff) | y[0];
+}
+
+/* JB steps on the words; returns the flips (bit 1) and the matrix m
+ * (2^JB x' = m[0] x + m[1] y, 2^JB y' = m[2] x + m[3] y). A row (u, v) of
+ * it is held as one word u + 2^32 v (mod 2^64): the steps only subtract,
+ * double and swap rows, which act on both halves at once, and
+ * |u| + |v| <= 2^JB keeps u in the low half (signed) and v above it. */
+static uint64_t jacobi_batch(uint64_t xw, uint64_t yw, int64_t m[4]) {
+    uint64_t r0 = 1, r1 = (uint64_t)1 << 32, flips = 0;
+    for (int i = 0; i < JB; i++) {
+        uint64_t odd = (uint64_t)0 - (xw & 1);
+        uint64_t swap = odd & ((uint64_t)0 - (uint64_t)(xw < yw));
+        uint64_t dw = (xw ^ yw) & swap, dr = (r0 ^ r1) & swap;
+        xw ^= dw, yw ^= dw, r0 ^= dr, r1 ^= dr;
+        flips ^= swap & xw & yw; /* both 3 mod 4 */
+        xw = (xw - (yw & odd)) >> 1;
+        r0 -= r1 & odd;
+        r1 += r1;
+        flips ^= yw ^ (yw >> 1); /* y = 3 or 5 mod 8 */
     }
-    for (int i = 0; i < JW; i++) {
-        xs[i] = x[i];
-        ys[i] = y[i];
-    }
+    m[0] = (int32_t)(uint32_t)r0, m[1] = (int64_t)(r0 - (uint64_t)m[0]) >> 32;
+    m[2] = (int32_t)(uint32_t)r1, m[3] = (int64_t)(r1 - (uint64_t)m[2]) >> 32;
     return flips;
+}
+
+/* out = |u x + v y| / 2^JB; returns the sign of u x + v y as a mask (known
+ * from the last carry, before the division's pass, which also takes the
+ * absolute value: (w ^ s) - s). |u| + |v| <= 2^JB keeps each digit's sum
+ * below 2^62. (The helpers are kept out of line: the ones called twice are
+ * not copied, and WebAssembly's modules have a size budget.) */
+JACOBI_OUT_OF_LINE uint32_t jacobi_combine(uint32_t out[JD], const uint32_t x[JD], const uint32_t y[JD], int64_t u,
+                                           int64_t v) {
+    uint32_t w[JD + 1];
+    int64_t c = 0;
+    JACOBI_ROLLED
+    for (int i = 0; i < JD; i++) {
+        c += u * (int64_t)x[i] + v * (int64_t)y[i];
+        w[i] = (uint32_t)c;
+        c >>= 32; /* arithmetic: the carry keeps its sign */
+    }
+    uint32_t s = (uint32_t)c; /* 0 or all-ones: the sign */
+    uint64_t carry = s & 1;
+    w[JD] = s;
+    JACOBI_ROLLED
+    for (int i = 0; i < JD; i++) {
+        carry += (uint64_t)(((w[i] >> JB) | (w[i + 1] << (32 - JB))) ^ s);
+        out[i] = (uint32_t)carry;
+        carry >>= 32;
+    }
+    return s;
+}
+
+/* The digits of a field element's limbs (canonical, below p). */
+JACOBI_OUT_OF_LINE void jacobi_digits(uint32_t out[JD], const limb_t in[FP_LIMBS]) {
+    for (int i = 0; i < JD; i++) out[i] = 0;
+    for (int i = 0; i < FP_LIMBS; i++)
+        for (int k = 0; k < LIMB_BITS / 32; k++)
+            if (i * (LIMB_BITS / 32) + k < JD) out[i * (LIMB_BITS / 32) + k] = (uint32_t)((uint64_t)in[i] >> (32 * k));
 }
 
 limb_t fp_is_square(const fp_t *a) {
     fp_t c, one = {{1}};
-    uint64_t x[JW] = {0}, y[JW] = {0};
-    uint64_t flips = 0, nz = 0;
+    uint32_t v[2][2][JD]; /* x and y, and the next batch's */
+    uint64_t flips = 0, xw, yw;
+    int64_t m[4];
     fp_mul(&c, a, &one); /* a R^-1: canonical */
-    for (int i = 0; i < FP_LIMBS; i++) {
-        int w = i * LIMB_BITS / 64, s = i * LIMB_BITS % 64;
-        if (w < JW) {
-            x[w] |= (uint64_t)c.l[i] << s;
-            y[w] |= (uint64_t)P_MODULUS[i] << s;
-        }
+    jacobi_digits(v[0][0], c.l);
+    jacobi_digits(v[0][1], P_MODULUS);
+    for (int b = 0; b < JBATCHES; b++) {
+        uint32_t *x = v[b & 1][0], *y = v[b & 1][1], *nx = v[~b & 1][0], *ny = v[~b & 1][1];
+        jacobi_words(&xw, &yw, x, y);
+        flips ^= jacobi_batch(xw, yw, m);
+        uint32_t sx = jacobi_combine(nx, x, y, m[0], m[1]);
+        (void)jacobi_combine(ny, x, y, m[2], m[3]); /* (x / |-y|) = (x / |y|) */
+        flips ^= sx & ny[0]; /* (-1 / y') for x' < 0 (y' > 0 then) */
     }
-    for (int i = 0; i < JW; i++) nz |= x[i];
-    flips = jacobi_steps(x, y);
-    nz = (nz | ((uint64_t)0 - nz)) >> 63; /* 1 if a != 0 */
-    limb_t non_square = (limb_t)0 - (limb_t)(flips & nz & 1);
+    limb_t non_square = ((limb_t)0 - (limb_t)((flips >> 1) & 1)) & ~fp_is_zero(a);
     ct_memzero(&c, sizeof c);
-    ct_memzero(x, sizeof x);
-    ct_memzero(y, sizeof y);
+    ct_memzero(v, sizeof v);
+    ct_memzero(m, sizeof m);
     ct_memzero(&flips, sizeof flips);
     return ~non_square;
 }

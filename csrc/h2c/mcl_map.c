@@ -16,17 +16,6 @@
 #error "mcl hashes with SHA-256 to fields of at most 256 bits"
 #endif
 
-/* All-ones if a is a square (0 included), by the cheaper of the Legendre
- * symbol and a root (FP_IS_SQUARE_BY_SYMBOL). */
-static limb_t mcl_is_square(const fp_t *a) {
-#if FP_IS_SQUARE_BY_SYMBOL
-    return fp_is_square(a);
-#else
-    fp_t t;
-    return fp_sqrt(&t, a);
-#endif
-}
-
 /* mcl's Fp::setHashOf. */
 void mcl_hash_to_fp(fp_t *r, const uint8_t *msg, size_t len) {
     uint8_t digest[SHA256_DIGEST_SIZE], be[CURVE_FP_BYTES];
@@ -52,8 +41,8 @@ void mcl_hash_to_fp(fp_t *r, const uint8_t *msg, size_t len) {
 #define MCL_B G1_B
 #define MCL_C1_FE MCL_MAP_C1
 #define MCL_C2_FE MCL_MAP_C2
-#define MCL_IS_SQUARE(a) mcl_is_square(a)
-#define MCL_ROOT_SIGN(y) mcl_is_square(y)
+#define MCL_IS_SQUARE(a) fp_is_square(a)
+#define MCL_ROOT_SIGN(y) fp_is_square(y)
 #include "h2c/mcl_map_template.h"
 #undef POINT
 #undef FE
@@ -67,14 +56,9 @@ void mcl_hash_to_fp(fp_t *r, const uint8_t *msg, size_t len) {
 
 /* G2: E' over Fp2; mcl's root y of a square has a square real part, or, when
  * that is 0, a square imaginary part. */
-static limb_t fp2_is_square(const fp2_t *a) {
-    fp2_t t;
-    return fp2_sqrt(&t, a);
-}
-
 static limb_t fp2_mcl_root(const fp2_t *y) {
     limb_t c0_zero = fp_is_zero(&y->c0);
-    return (~c0_zero & mcl_is_square(&y->c0)) | (c0_zero & mcl_is_square(&y->c1));
+    return (~c0_zero & fp_is_square(&y->c0)) | (c0_zero & fp_is_square(&y->c1));
 }
 
 #define POINT g2_t

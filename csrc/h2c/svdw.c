@@ -52,5 +52,6 @@
 #define SVDW_C2 SVDW_G2_C2
 #define SVDW_C3 SVDW_G2_C3
 #define SVDW_C4 SVDW_G2_C4
+#define SVDW_IS_SQUARE fp2_is_square /* two symbols and one root beat three roots */
 #include "h2c/svdw_template.h"
 #endif

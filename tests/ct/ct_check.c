@@ -539,6 +539,26 @@ static void op_g1_map_to_curve(const char *op) {
         check(pybls_g1_is_on_curve(out) == 1, op, "on the curve");
     }
 }
+
+/* The same on G2 (SSWU on BLS12-381, SvdW with Fp2 Legendre symbols on the
+ * BN curves): u = (FP_A, FP_B), (FP_B, 0) and 0. */
+static void op_g2_map_to_curve(const char *op) {
+    static const uint8_t zero[CT_FP_BYTES] = {0};
+    const uint8_t *inputs[][2] = {{FP_A, FP_B}, {FP_B, zero}, {zero, zero}};
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        uint8_t u[2 * CT_FP_SIZE], out[CT_G2_SIZE], ref[CT_G2_SIZE];
+        fp_const(u, inputs[i][0]);
+        fp_const(u + CT_FP_SIZE, inputs[i][1]);
+        SECRET(u, sizeof u);
+        int rc = status(pybls_g2_map_to_curve(out, u));
+        PUBLIC(u, sizeof u);
+        PUBLIC(out, sizeof out);
+        check(rc == PYBLS_OK, op, "status");
+        pybls_g2_map_to_curve(ref, u);
+        check(pybls_g2_eq(out, ref) == 1, op, "map(secret u) == map(public u)");
+        check(pybls_g2_is_on_curve(out) == 1, op, "on the curve");
+    }
+}
 #else
 #define CT_MAP_OP(fn) NULL
 #endif
@@ -825,6 +845,7 @@ static const struct {
     {"g2_mul", CT_EVERY_CURVE, op_g2_mul},
     /* BLS48-581's map to G1 is pybls's Python; bn254_nogami's is mcl's. */
     {"g1_map_to_curve", CT_BLS12_381 | CT_BN254 | CT_BN381 | CT_BN462, CT_MAP_OP(op_g1_map_to_curve)},
+    {"g2_map_to_curve", CT_BLS12_381 | CT_BN254 | CT_BN381 | CT_BN462, CT_MAP_OP(op_g2_map_to_curve)},
     {"g1_mul_subgroup", CT_EVERY_CURVE, op_g1_mul}, /* the endomorphism split, no subgroup check */
     {"g2_mul_subgroup", CT_EVERY_CURVE, op_g2_mul},
     {"g1_decrypt_keys", CT_EVERY_CURVE, op_g1_decrypt_keys},
