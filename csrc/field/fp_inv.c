@@ -406,14 +406,16 @@ void fp_inv_vartime(fp_t *r, const fp_t *a) {
  * 2^JB [x', y'] = M [x, y] (|M's rows| <= 2^JB), is then applied to the
  * whole numbers; a negative x' is negated, with the flip of (-1 / y')
  * (y' > 0 then: Pornin's x and y are never both negative), and a negative
- * y' just negated ((x / |-y|) = (x / |y|)). Pornin's analysis bounds the
- * steps to reach x = 0, y = gcd = 1 by 2 d - 1 (d = CURVE_P_BITS): that is
- * ceil((2 d - 1) / 30) batches, all run (with x = 0 and y = 1 a batch
- * changes nothing); the hardest inputs found took 80% of them (the tests'
- * RARE_PATHS). The flips' parity is then the answer, forced to "square" for x = 0 (RFC
- * 9380's is_square(0); y stays p then). The numbers are held as 32-bit
- * digits and the words in 64-bit integers with both limb widths
- * (WebAssembly has 64-bit arithmetic); every choice is a mask. */
+ * y' just negated ((x / |-y|) = (x / |y|)). Pornin bounds the steps to
+ * reach x = 0, y = gcd = 1 by 2 d - 1 (d = CURVE_P_BITS) for his batches
+ * of 31 steps on 31 exact low bits (these take 30 on 32: the flips need
+ * the bit). ceil((2 d - 1) / 30) batches are all run (with x = 0 and y = 1
+ * a batch changes nothing); the hardest inputs found, on every curve, took
+ * at most 80% of them (the tests' RARE_PATHS). The flips' parity is then
+ * the answer, forced to "square" for x = 0 (RFC 9380's is_square(0); y
+ * stays p then). The numbers are held as 32-bit digits and the words in
+ * 64-bit integers with both limb widths (WebAssembly has 64-bit
+ * arithmetic); every choice is a mask. */
 #if !defined(__wasm__) || CURVE_FAMILY_BN
 /* (In WebAssembly only for the BN curves, whose maps use it: the SvdW map
  * and mcl's; the modules' size is budgeted.) */
@@ -461,21 +463,21 @@ JACOBI_OUT_OF_LINE void jacobi_words(uint64_t *xw, uint64_t *yw, const uint32_t 
  * double and swap rows, which act on both halves at once, and
  * |u| + |v| <= 2^JB keeps u in the low half (signed) and v above it. */
 static uint64_t jacobi_batch(uint64_t xw, uint64_t yw, int64_t m[4]) {
-    uint64_t r0 = 1, r1 = (uint64_t)1 << 32, flips = 0;
+    uint64_t r0 = 1, r1 = (uint64_t)1 << 32, swaps = 0, ys = 0;
     for (int i = 0; i < JB; i++) {
         uint64_t odd = (uint64_t)0 - (xw & 1);
         uint64_t swap = odd & ((uint64_t)0 - (uint64_t)(xw < yw));
         uint64_t dw = (xw ^ yw) & swap, dr = (r0 ^ r1) & swap;
         xw ^= dw, yw ^= dw, r0 ^= dr, r1 ^= dr;
-        flips ^= swap & xw & yw; /* both 3 mod 4 */
+        swaps ^= swap & xw & yw; /* bit 1: both 3 mod 4 */
         xw = (xw - (yw & odd)) >> 1;
         r0 -= r1 & odd;
         r1 += r1;
-        flips ^= yw ^ (yw >> 1); /* y = 3 or 5 mod 8 */
+        ys ^= yw; /* the halving's flip, bit 1 ^ bit 2 of y, summed below */
     }
     m[0] = (int32_t)(uint32_t)r0, m[1] = (int64_t)(r0 - (uint64_t)m[0]) >> 32;
     m[2] = (int32_t)(uint32_t)r1, m[3] = (int64_t)(r1 - (uint64_t)m[2]) >> 32;
-    return flips;
+    return swaps ^ ys ^ (ys >> 1); /* y = 3 or 5 mod 8: bits 1 and 2 differ */
 }
 
 /* out = |u x + v y| / 2^JB; returns the sign of u x + v y as a mask (known
