@@ -523,20 +523,33 @@ static void op_g1_mul(const char *op) {
  * same element left public. */
 #if !defined(PYBLS_CURVE_BN254_NOGAMI) && !defined(PYBLS_CURVE_BLS48_581)
 #define CT_MAP_OP(fn) fn
+typedef struct {
+    int (*map)(uint8_t *out, const uint8_t *u);
+    int (*eq)(const uint8_t *a, const uint8_t *b);
+    int (*on_curve)(const uint8_t *a);
+} ct_map_t;
+
+/* One input u (u_size bytes) mapped secret and public into out and ref. */
+static void check_map(const char *op, const ct_map_t *m, uint8_t *u, size_t u_size, uint8_t *out, uint8_t *ref,
+                      size_t out_size) {
+    SECRET(u, u_size);
+    int rc = status(m->map(out, u));
+    PUBLIC(u, u_size);
+    PUBLIC(out, out_size);
+    check(rc == PYBLS_OK, op, "status");
+    m->map(ref, u);
+    check(m->eq(out, ref) == 1, op, "map(secret u) == map(public u)");
+    check(m->on_curve(out) == 1, op, "on the curve");
+}
+
 static void op_g1_map_to_curve(const char *op) {
     static const uint8_t zero[CT_FP_BYTES] = {0};
+    static const ct_map_t g1 = {pybls_g1_map_to_curve, pybls_g1_eq, pybls_g1_is_on_curve};
     const uint8_t *inputs[] = {FP_A, FP_B, zero};
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
         uint8_t u[CT_FP_SIZE], out[CT_G1_SIZE], ref[CT_G1_SIZE];
         fp_const(u, inputs[i]);
-        SECRET(u, sizeof u);
-        int rc = status(pybls_g1_map_to_curve(out, u));
-        PUBLIC(u, sizeof u);
-        PUBLIC(out, sizeof out);
-        check(rc == PYBLS_OK, op, "status");
-        pybls_g1_map_to_curve(ref, u);
-        check(pybls_g1_eq(out, ref) == 1, op, "map(secret u) == map(public u)");
-        check(pybls_g1_is_on_curve(out) == 1, op, "on the curve");
+        check_map(op, &g1, u, sizeof u, out, ref, sizeof out);
     }
 }
 
@@ -544,19 +557,13 @@ static void op_g1_map_to_curve(const char *op) {
  * BN curves): u = (FP_A, FP_B), (FP_B, 0) and 0. */
 static void op_g2_map_to_curve(const char *op) {
     static const uint8_t zero[CT_FP_BYTES] = {0};
+    static const ct_map_t g2 = {pybls_g2_map_to_curve, pybls_g2_eq, pybls_g2_is_on_curve};
     const uint8_t *inputs[][2] = {{FP_A, FP_B}, {FP_B, zero}, {zero, zero}};
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
         uint8_t u[2 * CT_FP_SIZE], out[CT_G2_SIZE], ref[CT_G2_SIZE];
         fp_const(u, inputs[i][0]);
         fp_const(u + CT_FP_SIZE, inputs[i][1]);
-        SECRET(u, sizeof u);
-        int rc = status(pybls_g2_map_to_curve(out, u));
-        PUBLIC(u, sizeof u);
-        PUBLIC(out, sizeof out);
-        check(rc == PYBLS_OK, op, "status");
-        pybls_g2_map_to_curve(ref, u);
-        check(pybls_g2_eq(out, ref) == 1, op, "map(secret u) == map(public u)");
-        check(pybls_g2_is_on_curve(out) == 1, op, "on the curve");
+        check_map(op, &g2, u, sizeof u, out, ref, sizeof out);
     }
 }
 #else
