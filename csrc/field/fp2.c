@@ -433,8 +433,8 @@ limb_t fp2_sqrt(fp2_t *r, const fp2_t *a) {
 }
 
 #if !defined(__wasm__) || CURVE_FAMILY_BN
-/* All-ones if a is a square (0 included): exactly when its norm is one in Fp
- * (as for fp2_sqrt), told by the Legendre symbol instead of a root. (In
+/* All-ones if a is a square (0 included): exactly when its norm is a square
+ * in Fp (as for fp2_sqrt), told by the Legendre symbol instead of a root. (In
  * WebAssembly only for the BN curves, as fp_is_square.) */
 limb_t fp2_is_square(const fp2_t *a) {
     fp_t n, t;

@@ -406,12 +406,16 @@ void fp_inv_vartime(fp_t *r, const fp_t *a) {
  * 2^JB [x', y'] = M [x, y] (|M's rows| <= 2^JB), is then applied to the
  * whole numbers; a negative x' is negated, with the flip of (-1 / y')
  * (y' > 0 then: Pornin's x and y are never both negative), and a negative
- * y' just negated ((x / |-y|) = (x / |y|)). Pornin bounds the steps to
- * reach x = 0, y = gcd = 1 by 2 d - 1 (d = CURVE_P_BITS) for his batches
- * of 31 steps on 31 exact low bits (these take 30 on 32: the flips need
- * the bit). ceil((2 d - 1) / 30) batches are all run (with x = 0 and y = 1
- * a batch changes nothing); the hardest inputs found, on every curve, took
- * at most 80% of them (the tests' RARE_PATHS). The flips' parity is then
+ * y' just negated ((x / |-y|) = (x / |y|)). Once y = 1 nothing changes
+ * the answer: x >= y, no swap and no flip. Pornin proves x = 0, y = gcd =
+ * 1 within 2 d - 1 steps (d = CURVE_P_BITS) for batches of k - 1 steps on
+ * words of k - 1 exact low and k + 1 top bits; these are his k = 31 with
+ * two exact low bits more (the flips need them), which should keep his
+ * argument but is not proven here. ceil((2 d - 1) / 30) batches are all
+ * run (with x = 0 and y = 1 a batch changes nothing): x = 2^(d - 1) takes
+ * every step of them to reach 0, but y = 1 within 9 batches of 17 on
+ * BN254; the inputs found to reach y = 1 last took 82% of the batches (the
+ * tests' RARE_PATHS, on every curve). The flips' parity is then
  * the answer, forced to "square" for x = 0 (RFC 9380's is_square(0); y
  * stays p then). The numbers are held as 32-bit digits and the words in
  * 64-bit integers with both limb widths (WebAssembly has 64-bit
@@ -482,12 +486,11 @@ static uint64_t jacobi_batch(uint64_t xw, uint64_t yw, int64_t m[4]) {
 
 /* out = |u x + v y| / 2^JB; returns the sign of u x + v y as a mask (known
  * from the last carry, before the division's pass, which also takes the
- * absolute value: (w ^ s) - s). |u| + |v| <= 2^JB keeps each digit's sum
- * below 2^62. (The helpers are kept out of line: the ones called twice are
+ * absolute value: (w ^ s) - s), through the caller's scratch w.
+ * |u| + |v| <= 2^JB keeps each digit's sum below 2^62. (The helpers are kept out of line: the ones called twice are
  * not copied, and WebAssembly's modules have a size budget.) */
 JACOBI_OUT_OF_LINE uint32_t jacobi_combine(uint32_t out[JD], const uint32_t x[JD], const uint32_t y[JD], int64_t u,
-                                           int64_t v) {
-    uint32_t w[JD + 1];
+                                           int64_t v, uint32_t w[JD + 1]) {
     int64_t c = 0;
     JACOBI_ROLLED
     for (int i = 0; i < JD; i++) {
@@ -517,7 +520,7 @@ JACOBI_OUT_OF_LINE void jacobi_digits(uint32_t out[JD], const limb_t in[FP_LIMBS
 
 limb_t fp_is_square(const fp_t *a) {
     fp_t c, one = {{1}};
-    uint32_t v[2][2][JD]; /* x and y, and the next batch's */
+    uint32_t v[2][2][JD], w[JD + 1]; /* x and y, and the next batch's */
     uint64_t flips = 0, xw, yw;
     int64_t m[4];
     fp_mul(&c, a, &one); /* a R^-1: canonical */
@@ -527,14 +530,17 @@ limb_t fp_is_square(const fp_t *a) {
         uint32_t *x = v[b & 1][0], *y = v[b & 1][1], *nx = v[~b & 1][0], *ny = v[~b & 1][1];
         jacobi_words(&xw, &yw, x, y);
         flips ^= jacobi_batch(xw, yw, m);
-        uint32_t sx = jacobi_combine(nx, x, y, m[0], m[1]);
-        (void)jacobi_combine(ny, x, y, m[2], m[3]); /* (x / |-y|) = (x / |y|) */
+        uint32_t sx = jacobi_combine(nx, x, y, m[0], m[1], w);
+        (void)jacobi_combine(ny, x, y, m[2], m[3], w); /* (x / |-y|) = (x / |y|) */
         flips ^= sx & ny[0]; /* (-1 / y') for x' < 0 (y' > 0 then) */
     }
     limb_t non_square = ((limb_t)0 - (limb_t)((flips >> 1) & 1)) & ~fp_is_zero(a);
     ct_memzero(&c, sizeof c);
     ct_memzero(v, sizeof v);
+    ct_memzero(w, sizeof w);
     ct_memzero(m, sizeof m);
+    ct_memzero(&xw, sizeof xw);
+    ct_memzero(&yw, sizeof yw);
     ct_memzero(&flips, sizeof flips);
     return ~non_square;
 }
