@@ -97,13 +97,6 @@ limb_t fp_sqrt(fp_t *r, const fp_t *a);
  * batched binary GCD, constant time (on BN254 0.6 of a root with 64-bit
  * limbs, 0.15 with 32-bit ones). In WebAssembly, BN curves only (fp_inv.c). */
 limb_t fp_is_square(const fp_t *a);
-/* Whether the SvdW map over Fp takes two symbols and one root (fp_sqrt, an
- * exponentiation) rather than two roots (with which it needs no third):
- * where a root costs over two symbols. With 32-bit limbs (WebAssembly) it
- * costs about seven on BN254, more on the larger fields; with 64-bit limbs
- * 1.6 on BN254, 2.3 on BN381 and 3.5 on BN462 (the symbol's cost grows as
- * the square of p's size, a root's as its cube). */
-#define FP_IS_SQUARE_BY_SYMBOL (LIMB_BITS == 32 || CURVE_P_BITS > 256)
 /* 1 for a nonzero square, -1 for a non-square, 0 for zero. */
 int fp_legendre(const fp_t *a);
 limb_t fp_is_zero(const fp_t *a); /* all-ones mask or 0 */

@@ -22,7 +22,13 @@
 #define SVDW_C4 SVDW_G1_C4
 #define SVDW_C5 SVDW_G1_C5
 #define SVDW_C6 SVDW_G1_C6
-#if FP_IS_SQUARE_BY_SYMBOL /* two symbols and one root beat two roots */
+/* Two symbols (fp_is_square) and one root where a root (fp_sqrt, an
+ * exponentiation) costs over two symbols, else two roots (which need no
+ * third): a root costs about seven symbols on BN254 with 32-bit limbs
+ * (WebAssembly), more on the larger fields; with 64-bit limbs 1.6 on
+ * BN254, 2.3 on BN381 and 3.5 on BN462 (a symbol's cost grows as the
+ * square of p's size, a root's as its cube). */
+#if LIMB_BITS == 32 || CURVE_P_BITS > 256
 #define SVDW_IS_SQUARE fp_is_square
 #endif
 #include "h2c/svdw_template.h"
