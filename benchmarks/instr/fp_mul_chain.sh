@@ -2,20 +2,13 @@
 # Cycles of one 4-limb Montgomery product and square, pybls's against
 # mcl's (benchmarks/instr/fp_mul_chain.c), on this machine's x86-64 CPU
 # with BMI2 and ADX. mcl's library comes out of the mclbn256 wheel in .venv
-# (the module carries it as a hex string).
+# (mcl_lib.sh).
 # Usage: [OLD=REV] sh benchmarks/instr/fp_mul_chain.sh [ROUNDS]
 # With OLD, the kernels of csrc/arith/mont_adx.h at git revision REV (or of
 # the file REV) run as a further contestant, next to the working tree's.
 set -e
 cd "$(dirname "$0")/../.."
-mkdir -p build/instr/mcl/lib
-.venv/bin/python - <<'PY'
-import importlib.util, re
-src = open(importlib.util.find_spec("mclbn256.mclbn256").origin).read()
-for name, out in (("mcl_bs", "lib/libmcl.so"), ("mclbn256_bs", "libmclbn256.so")):
-    blob = re.search(name + r" = bytes\.fromhex\('([0-9a-f]*)'\)", src).group(1)
-    open("build/instr/mcl/" + out, "wb").write(bytes.fromhex(blob))
-PY
+sh benchmarks/instr/mcl_lib.sh
 old=""
 if [ -n "$OLD" ]; then
     { [ -f "$OLD" ] && cat "$OLD" || git show "$OLD:csrc/arith/mont_adx.h"; } | sed 's/mont_adx_/old_adx_/g; s/PYBLS_MONT_ADX_H/OLD_MONT_ADX_H/g' \
