@@ -1322,10 +1322,14 @@ def curve_names() -> "list[str]":
 
 
 def safegcd_divsteps(p: int) -> int:
-    """floor((49 log2 p + 57) / 17), exactly: the largest m with
-    2^(17 m - 57) <= p^49."""
-    m = (49 * p.bit_length() + 57) // 17  # log2 p < bit length: an upper bound
-    while 2 ** (17 * m - 57) > p ** 49:
+    """floor((3787 log2 p + 2166) / 1644), exactly: the largest m with
+    2^(1644 m - 2166) <= p^3787. Wuille's bound on the divsteps of the
+    variant with delta starting at 1/2 ("Bounds on divsteps iterations in
+    safegcd", github.com/sipa/safegcd-bounds: for 0 <= g <= f <= M and
+    M >= 4257874, checked by convex hulls for every M up to 2^3805)."""
+    assert p >= 4257874 and p.bit_length() <= 3805
+    m = (3787 * p.bit_length() + 2166) // 1644  # log2 p < bit length: an upper bound
+    while 2 ** (1644 * m - 2166) > p ** 3787:
         m -= 1
     return m
 
@@ -1362,10 +1366,10 @@ def emit_params(curve: SimpleNamespace) -> str:
         f"#define CURVE_FR_BITS {fr_bits}",
         f"#define CURVE_FP_BYTES {-(-p.bit_length() // 8)}",
         f"#define CURVE_FR_BYTES {-(-r.bit_length() // 8)}",
-        "/* Divsteps that take any (f, g) = (p, a), 0 <= a < p, to g = 0:",
-        " * Bernstein and Yang's floor((49 d + 57) / 17) with d = log2 p (their",
-        " * theorem 11.2 asks f^2 + 4 g^2 <= 5 2^(2d), d >= 46), the largest m",
-        " * with 2^(17 m - 57) <= p^49. */",
+        "/* Divsteps that take any (f, g) = (p, a), 0 <= a < p, to g = 0, delta",
+        " * starting at 1/2 (fp_inv.c): Wuille's floor((3787 d + 2166) / 1644)",
+        " * with d = log2 p (for p >= 4257874, checked up to d = 3805), the",
+        " * largest m with 2^(1644 m - 2166) <= p^3787. */",
         f"#define CURVE_P_DIVSTEPS {safegcd_divsteps(p)}",
         "/* Degrees over Fp of G2's coordinates and of GT. */",
         f"#define CURVE_G2_DEGREE {g2_degree}",

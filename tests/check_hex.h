@@ -1,7 +1,7 @@
 /*
  * check_hex.h - reading a field element's big-endian bytes from hexadecimal,
  * for the check programs linked to a curve's library (tests/ext_inv_check.c,
- * tests/legendre_check.c).
+ * tests/fp_inv_check.c, tests/legendre_check.c).
  */
 #ifndef PYBLS_CHECK_HEX_H
 #define PYBLS_CHECK_HEX_H

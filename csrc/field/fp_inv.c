@@ -3,15 +3,19 @@
  * "safegcd" ("Fast constant-time gcd computation and modular inversion",
  * TCHES 2019), about ten times fewer instructions than Fermat's a^(p-2).
  *
- * The divstep on (delta, f, g), f odd:
- *   delta > 0 and g odd:  (1 - delta, g, (g - f) / 2)
- *   g odd otherwise:      (1 + delta, f, (g + f) / 2)
- *   g even:               (1 + delta, f, g / 2)
+ * The divstep on (delta, f, g), f odd, in the variant with delta
+ * starting at 1/2 (Wuille, "Bounds on divsteps iterations in safegcd";
+ * delta is kept doubled, so odd, starting at 1):
+ *   delta > 0 and g odd:  (2 - delta, g, (g - f) / 2)
+ *   g odd otherwise:      (2 + delta, f, (g + f) / 2)
+ *   g even:               (2 + delta, f, g / 2)
  * From (1, p, a), 0 <= a < p, f ends at +-1 and g at 0 after at most
- * floor((49 d + 57) / 17) divsteps, d = log2 p (their theorem 11.2, for
- * f^2 + 4 g^2 <= 5 2^(2d) and d >= 46; every field here has d > 253):
- * CURVE_P_DIVSTEPS, 1100 for BLS12-381, 734 for BN254. fp_inv runs that
- * many steps, rounded up to whole runs (below), whatever the input.
+ * floor((3787 d + 2166) / 1644) divsteps, d = log2 p (his bound for
+ * 0 <= g <= f <= M, M >= 4257874, checked by convex hulls for every M up
+ * to 2^3805; Bernstein and Yang's own variant, delta starting at 1, takes
+ * about a quarter more, floor((49 d + 57) / 17)): CURVE_P_DIVSTEPS, 878
+ * for BLS12-381, 585 for BN254. fp_inv runs that many steps, rounded up
+ * to whole runs (below), whatever the input.
  *
  * The steps are taken in batches of B (60 with 64-bit limbs, 30 with 32-bit
  * ones): a batch depends only on the low B bits of f and g, so it runs on
@@ -23,8 +27,8 @@
  * e a = c g (mod p) follow the same matrix, divided by 2^B modulo p: at the
  * end c a^-1 = +-d; c = R^2 mod p (e starts at c, d at 0) makes that the
  * inverse's Montgomery form (a = x R, c a^-1 = x^-1 R). The last batch
- * takes the runs left (on BLS12-381 18 batches of 60 steps and one of 20
- * with 64-bit limbs, 36 of 30 and one of 30 with 32-bit ones), and
+ * takes the runs left (on BLS12-381 14 batches of 60 steps and one of 40
+ * with 64-bit limbs, 29 of 30 and one of 15 with 32-bit ones), and
  * updates d alone.
  *
  * Numbers are kept as signed radix-2^B limbs: limbs 0 .. SN-2 in [0, 2^B),
@@ -109,9 +113,9 @@ _Static_assert(RUNS_PER_BATCH * RUN == SB, "a batch is whole runs");
 #define RUN_W (RUN + 1)
 
 /* RUN divsteps on the low RUN bits of f and g from z = -delta (whose sign
- * bit alone says delta > 0; z' = ~z, that is 1 - delta, after a swap, z - 1
- * otherwise); m gets 2^RUN times the matrix: 2^RUN [f', g'] = m [f, g].
- * Returns z. */
+ * bit alone says delta > 0; z' = ~z - 1, that is delta - 2, after a swap,
+ * z - 2 otherwise); m gets 2^RUN times the matrix: 2^RUN [f', g'] =
+ * m [f, g]. Returns z. */
 static inline int64_t divsteps_run(int64_t z, uint64_t f, uint64_t g, int64_t m[4]) {
     const uint64_t low = ((uint64_t)1 << RUN) - 1;
     uint64_t fr = (f & low) + ((uint64_t)1 << (RUN_W + RUN)); /* U = 2^RUN */
@@ -123,7 +127,7 @@ static inline int64_t divsteps_run(int64_t z, uint64_t f, uint64_t g, int64_t m[
         uint64_t x = (fr ^ pos) - pos; /* -F if delta > 0 */
         gr += x & odd;
         uint64_t swap = pos & odd;
-        z = (int64_t)(((uint64_t)z ^ swap) + ~swap);
+        z = (int64_t)(((uint64_t)z ^ swap) + ((uint64_t)0 - 2 - swap));
         fr += gr & swap; /* F + (G - F) = G */
         gr = (uint64_t)((int64_t)gr >> 1);
     }
@@ -331,9 +335,10 @@ void fp_inv(fp_t *r, const fp_t *a) {
 /* ---- Variable time, for public values only ----------------------------- */
 
 /* A batch's B divsteps (those of divsteps_ct) with branches: a run of zero
- * low bits of g is taken at once (each is one step: g / 2, delta + 1), and
- * an odd g costs one addition, after a swap when delta > 0. The matrix is
- * the same. */
+ * low bits of g is taken at once (each is one step: g / 2, delta + 2), and
+ * an odd g costs one addition, after a swap when delta > 0 (delta = -delta:
+ * with the halving's + 2 that follows, 2 - delta). The matrix is the
+ * same. */
 static sl_t divsteps_vartime(sl_t delta, sw_t f, sw_t g, divstep_matrix_t *m) {
     sw_t u = 1, v = 0, q = 0, r = 1, t;
     int left = SB;
@@ -343,7 +348,7 @@ static sl_t divsteps_vartime(sl_t delta, sw_t f, sw_t g, divstep_matrix_t *m) {
         g >>= zeros;
         u <<= zeros;
         v <<= zeros;
-        delta += zeros;
+        delta += 2 * zeros;
         left -= zeros;
         if (left == 0) break;
         if (delta > 0) { /* (f, g) = (g, -f): the next step takes (g - f) / 2 */

@@ -16,11 +16,11 @@
 #define CURVE_FR_BITS 256
 #define CURVE_FP_BYTES 48
 #define CURVE_FR_BYTES 32
-/* Divsteps that take any (f, g) = (p, a), 0 <= a < p, to g = 0:
- * Bernstein and Yang's floor((49 d + 57) / 17) with d = log2 p (their
- * theorem 11.2 asks f^2 + 4 g^2 <= 5 2^(2d), d >= 46), the largest m
- * with 2^(17 m - 57) <= p^49. */
-#define CURVE_P_DIVSTEPS 1100
+/* Divsteps that take any (f, g) = (p, a), 0 <= a < p, to g = 0, delta
+ * starting at 1/2 (fp_inv.c): Wuille's floor((3787 d + 2166) / 1644)
+ * with d = log2 p (for p >= 4257874, checked up to d = 3805), the
+ * largest m with 2^(1644 m - 2166) <= p^3787. */
+#define CURVE_P_DIVSTEPS 878
 /* Degrees over Fp of G2's coordinates and of GT. */
 #define CURVE_G2_DEGREE 2
 #define CURVE_GT_DEGREE 12

@@ -1,0 +1,120 @@
+"""The inversions of Fp (fp_inv in constant time, fp_inv_vartime) on every
+curve with both limb widths, against Python's pow(a, -1, p).
+
+tests/fp_inv_check.c is linked to each curve's library and given the limbs
+the GCD starts from (the Montgomery form a R); both inversions must return
+R^2 / (a R) = a^-1 R. The values are the edges (0, 1, p - 1, (p +- 1) / 2,
+R mod p), powers of two and their neighbours, random values and, for each
+curve, the inputs with the longest divstep sequences found (LONG_DIVSTEPS):
+fp_inv runs CURVE_P_DIVSTEPS steps whatever the input, and these come
+closest to needing them all."""
+
+import pathlib
+import random
+import re
+import runpy
+import shutil
+
+import pytest
+from c_tools import FieldTool, build_check
+
+import reference as ref
+
+pytestmark = [pytest.mark.once, pytest.mark.native_only]
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCE = REPO_ROOT / "tests" / "fp_inv_check.c"
+CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
+CURVES = CORE["libraries"](str(REPO_ROOT))
+
+# (value, divsteps) per curve: a hill climb over bit flips from the longest
+# among 2^k, 2^-k, p - 2^-k, 2^k - 1 mod p and random values. Random values
+# take about 0.87 of CURVE_P_DIVSTEPS (512 of 585 on BN254), these 0.90-0.91.
+LONG_DIVSTEPS = {
+    "bls12_381": [
+        (0x18d016c10c5ce82b46acdbc03fb52dc8f9718f63812c737c200b9a845d6f3291c56a97838798a1dc8efc31550a5eb27d, 787),
+        (0x19b222d9882c0e233bcfe8f26a504022625fd12ec6b4976909846feeb7438bcb244b6c22f00bca409c4ac4927aa3fdd4, 786),
+        (0x5992bd2f9b5de23c1b46fb32d019d9e7d62f449af53bebe385c64eb4dc048d46c27f88823cc960426dbec1ef7ff64fb, 784),
+    ],
+    "bn254": [
+        (0xb5a0bd98fe788dde9f2fae40d56617bd8a16880c5692608ab1a4fa082e54537, 530),
+        (0x21bb0637e75ed37beff00ffdb709560ab722de6c13fdb2a27eca1ad413a0afb1, 528),
+        (0x21c546b8f094bf2d959e90958802dd3c5885e323978223b942394ccf8467e376, 525),
+    ],
+    "bn254_nogami": [
+        (0x1fe32581b7eaf625c9b25002c34e194cc2ab53e98bbdad2d5b2928736a12b45e, 528),
+        (0x1fd7d4da9b61b3ff8d4cc1320eee4e90a58ef774a4d450d55e0c660c754a62ac, 527),
+        (0xc1b462f9f197d6ab2bcf5d5682400c1b3db40174d61a492bc2ae9cf6d3b387e, 526),
+    ],
+    "bn381": [
+        (0x20676b14c4cb4f34ab6ddcd332904c0e79892a97856dd982072d2e6553499ae77162a53b5e7492af9ae3b33ccd41d57f, 790),
+        (0x2277b797e26e4193cbf2d9b28c5f72e051117ea005d3eacad7f7bfda6f89e262ae776f7572656f8d8120a362a510b4ce, 787),
+        (0x1bf6ac4d630023c55eaaf29d585d1249c9de3a16ddd0aa54bde2d1c318e26e69a0e4970588ac6456ee2ac1bbe85d8ec, 786),
+    ],
+    "bn462": [
+        (0x19e9ef11ccb9aea0ec5fad5e60e45b0b53c9992b2e33f0464c487c1acb0f7deb989ae110e56271ce91d89da4fdd84199e27f9f6ecb2b703a459c, 951),
+        (0x1987dc9f656a66ea711b3ca2a43b4df395e0e45f4dc75e7a42599974fe45b657b9e61009d8fa2b5c02c80ee3bc5a3d47ff0fd8c9e59f8f2b356b, 949),
+        (0x13d35eb8c81e5486f01f91ff8f3f41193e23e3a8674faceb06920f92fba22e47f8ff889890ed9072a69f4998b954d78fee17bc45d24dbedb9d9d, 947),
+    ],
+    "bls48_581": [
+        (0x3c7c96d4979b06a8aa2900c36fb88af576b16342408521c4f2a2e9e51d83fcce869b19175534259a16630422fd4194d49a5046543b9cbfb1672ba22c6ca978a01cb32ea856bbd18ff, 1195),
+        (0x8ccf09e5db811d1c925531d37b12f48058f79bdf931384189cd2068a7d6a8fb1f4e9c35a328703221f80fb7515d208d3f814b948fd0ff2652a7418ce56c618bf0c90b4d2a7758e279, 1193),
+        (0xb0d67b91702abc87bf7fc73d09b6c897b8e7dc6f5d6feaae838f2488d8e656992594339b4e1056bfc0262561796ceb76ad4f5d8b49caebdd43b6f0569788e265e2fbb8fb516b6a0cf, 1192),
+    ],
+}
+
+
+class Tool(FieldTool):
+    def __init__(self, exe):
+        super().__init__(exe)
+        (bits,) = self.run("rbits")
+        self.r = pow(2, int(bits), self.p)
+
+    def inverses(self, internals):
+        """(fp_inv, fp_inv_vartime) of each internal value, as internal values."""
+        out = self.run(*(f"inv {v.to_bytes(self.nbytes, 'big').hex()}" for v in internals))
+        return [tuple(int(h, 16) for h in o.split()) for o in out]
+
+
+@pytest.fixture(scope="module", params=[(c, bits) for c in CURVES for bits in (64, 32)],
+                ids=[f"{c}-limb{bits}" for c in CURVES for bits in (64, 32)])
+def tool(request, tmp_path_factory):
+    curve, bits = request.param
+    if shutil.which("gcc") is None:
+        pytest.fail(f"gcc is required to build {SOURCE.relative_to(REPO_ROOT)}")
+    exe = build_check(SOURCE, curve, bits, tmp_path_factory.mktemp("fp_inv") / f"fp_inv_check-{curve}-{bits}")
+    tool = Tool(exe)
+    tool.curve = curve
+    return tool
+
+
+def _expected(tool, internal):
+    """a^-1 R for the internal a R: R^2 / internal (0 for 0)."""
+    p = tool.p
+    return tool.r * tool.r * pow(internal, -1, p) % p if internal else 0
+
+
+def _values(tool, rng):
+    p = tool.p
+    vals = [0, 1, 2, 3, p - 1, p - 2, (p - 1) // 2, (p + 1) // 2, tool.r, tool.r * tool.r % p]
+    for k in range(1, p.bit_length()):
+        vals += [(1 << k) - 1, 1 << k, (1 << k) + 1, pow(2, -k, p), p - pow(2, -k, p)]
+    vals += [rng.randrange(p) for _ in range(500)]
+    return [v % p for v in vals] + [v for v, _ in LONG_DIVSTEPS[tool.curve]]
+
+
+def test_against_python(tool):
+    vals = _values(tool, random.Random(f"fp_inv {tool.p}"))
+    got = tool.inverses(vals)
+    bad = [v for v, (ct, vt) in zip(vals, got) if not ct == vt == _expected(tool, v)]
+    assert not bad, f"{len(bad)} wrong, first {bad[:3]}"
+
+
+def test_long_sequences_are_long(tool):
+    """The listed values take the divsteps given (the model of fp_inv's
+    variant, tests/reference.py), within the curve's bound."""
+    params = (REPO_ROOT / "csrc" / "curves" / tool.curve / "params.h").read_text()
+    bound = int(re.search(r"#define CURVE_P_DIVSTEPS (\d+)", params).group(1))
+    for value, steps in LONG_DIVSTEPS[tool.curve]:
+        assert ref.divsteps(value, tool.p) == steps
+        assert steps <= bound
