@@ -5,6 +5,8 @@ the line protocol, and the core's libraries to link them with."""
 
 import pathlib
 import platform
+import runpy
+import shutil
 import subprocess
 import sys
 
@@ -103,3 +105,25 @@ def build_check(source, curve, bits, exe):
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, f"building {source.name} failed:\n{' '.join(cmd)}\n{proc.stderr}"
     return exe
+
+
+# Every curve's core, with both limb widths: the parameters (and their ids)
+# of a module fixture that builds a check program for each (curve_tool).
+CURVES = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))["libraries"](str(REPO_ROOT))
+CURVE_WIDTHS = [(c, bits) for c in CURVES for bits in (64, 32)]
+CURVE_WIDTH_IDS = [f"{c}-limb{bits}" for c, bits in CURVE_WIDTHS]
+
+
+def curve_tool(request, tmp_path_factory, source, make_tool):
+    """make_tool(exe, curve) for the check program `source` built for the
+    (curve, bits) of a fixture parametrized over CURVE_WIDTHS, with the
+    curve's name as its `curve`."""
+    curve, bits = request.param
+    if shutil.which("gcc") is None:
+        import pytest
+
+        pytest.fail(f"gcc is required to build {source.relative_to(REPO_ROOT)}")
+    exe = build_check(source, curve, bits, tmp_path_factory.mktemp(source.stem) / f"{source.stem}-{curve}-{bits}")
+    tool = make_tool(exe, curve)
+    tool.curve = curve
+    return tool

@@ -40,11 +40,7 @@ int main(void) {
         char cmd[16], arg[1 << 13];
         int n = sscanf(line, "%15s %8191s", cmd, arg);
         if (n >= 1 && !strcmp(cmd, "p")) {
-            fp_t m;
-            fp_set_one(&m);
-            fp_neg(&m, &m);
-            print_fp(&m);
-            printf("\n");
+            print_p_minus_1();
             continue;
         }
         uint8_t bytes[DEGREE * CURVE_FP_BYTES];

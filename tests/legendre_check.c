@@ -23,13 +23,7 @@ int main(void) {
         char cmd[16], arg[1 << 11];
         int n = sscanf(line, "%15s %2047s", cmd, arg);
         if (n >= 1 && !strcmp(cmd, "p")) {
-            fp_t m;
-            uint8_t b[CURVE_FP_BYTES];
-            fp_set_one(&m);
-            fp_neg(&m, &m);
-            fp_to_bytes(b, &m);
-            for (int i = 0; i < CURVE_FP_BYTES; i++) printf("%02x", b[i]);
-            printf("\n");
+            print_p_minus_1();
             continue;
         }
         uint8_t bytes[CURVE_FP_BYTES];

@@ -11,11 +11,9 @@ equal x and the identity without a division)."""
 
 import pathlib
 import random
-import runpy
-import shutil
 
 import pytest
-from c_tools import FieldTool, build_check
+from c_tools import CURVE_WIDTH_IDS, CURVE_WIDTHS, FieldTool, curve_tool
 
 import bls48_reference as b48
 
@@ -23,8 +21,6 @@ pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = REPO_ROOT / "tests" / "ext_inv_check.c"
-CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
-CURVES = CORE["libraries"](str(REPO_ROOT))
 
 
 class Tool(FieldTool):
@@ -43,14 +39,10 @@ class Tool(FieldTool):
         return [self.decode(o) for o in self.run(*(f"{cmd} {self.encode(a)}" for a in elements))]
 
 
-@pytest.fixture(scope="module", params=[(c, bits) for c in CURVES for bits in (64, 32)],
-                ids=[f"{c}-limb{bits}" for c in CURVES for bits in (64, 32)])
+@pytest.fixture(scope="module", params=CURVE_WIDTHS, ids=CURVE_WIDTH_IDS)
 def tool(request, tmp_path_factory):
-    curve, bits = request.param
-    if shutil.which("gcc") is None:
-        pytest.fail(f"gcc is required to build {SOURCE.relative_to(REPO_ROOT)}")
-    exe = build_check(SOURCE, curve, bits, tmp_path_factory.mktemp("ext_inv") / f"ext_inv_check-{curve}-{bits}")
-    return Tool(exe, 8 if curve.startswith("bls48") else 2)
+    return curve_tool(request, tmp_path_factory, SOURCE,
+                      lambda exe, curve: Tool(exe, 8 if curve.startswith("bls48") else 2))
 
 
 def _is_inverse(tool, a, b):

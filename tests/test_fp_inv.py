@@ -12,11 +12,9 @@ closest to needing them all."""
 import pathlib
 import random
 import re
-import runpy
-import shutil
 
 import pytest
-from c_tools import FieldTool, build_check
+from c_tools import CURVE_WIDTH_IDS, CURVE_WIDTHS, FieldTool, curve_tool
 
 import reference as ref
 
@@ -24,8 +22,6 @@ pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = REPO_ROOT / "tests" / "fp_inv_check.c"
-CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
-CURVES = CORE["libraries"](str(REPO_ROOT))
 
 # (value, divsteps) per curve: a hill climb over bit flips from the longest
 # among 2^k, 2^-k, p - 2^-k, 2^k - 1 mod p and random values. Random values
@@ -76,16 +72,9 @@ class Tool(FieldTool):
         return [tuple(int(h, 16) for h in o.split()) for o in out]
 
 
-@pytest.fixture(scope="module", params=[(c, bits) for c in CURVES for bits in (64, 32)],
-                ids=[f"{c}-limb{bits}" for c in CURVES for bits in (64, 32)])
+@pytest.fixture(scope="module", params=CURVE_WIDTHS, ids=CURVE_WIDTH_IDS)
 def tool(request, tmp_path_factory):
-    curve, bits = request.param
-    if shutil.which("gcc") is None:
-        pytest.fail(f"gcc is required to build {SOURCE.relative_to(REPO_ROOT)}")
-    exe = build_check(SOURCE, curve, bits, tmp_path_factory.mktemp("fp_inv") / f"fp_inv_check-{curve}-{bits}")
-    tool = Tool(exe)
-    tool.curve = curve
-    return tool
+    return curve_tool(request, tmp_path_factory, SOURCE, lambda exe, curve: Tool(exe))
 
 
 def _expected(tool, internal):

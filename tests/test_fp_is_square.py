@@ -10,18 +10,14 @@ for each curve inputs that take the batched GCD's rarer paths (RARE_PATHS)."""
 
 import pathlib
 import random
-import runpy
-import shutil
 
 import pytest
-from c_tools import FieldTool, build_check
+from c_tools import CURVE_WIDTH_IDS, CURVE_WIDTHS, FieldTool, curve_tool
 
 pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = REPO_ROOT / "tests" / "legendre_check.c"
-CORE = runpy.run_path(str(REPO_ROOT / "build-scripts" / "core_manifest.py"))
-CURVES = CORE["libraries"](str(REPO_ROOT))
 
 # Inputs found by searching values near p, p / 2, p / 3, 2^k: for each
 # curve, ones whose batch ends with x < 0 and y = 3 mod 4 (the (-1 / y)
@@ -89,16 +85,9 @@ class Tool(FieldTool):
         return [o == "1" for o in self.run(*(f"sq {v.to_bytes(self.nbytes, 'big').hex()}" for v in values))]
 
 
-@pytest.fixture(scope="module", params=[(c, bits) for c in CURVES for bits in (64, 32)],
-                ids=[f"{c}-limb{bits}" for c in CURVES for bits in (64, 32)])
+@pytest.fixture(scope="module", params=CURVE_WIDTHS, ids=CURVE_WIDTH_IDS)
 def tool(request, tmp_path_factory):
-    curve, bits = request.param
-    if shutil.which("gcc") is None:
-        pytest.fail(f"gcc is required to build {SOURCE.relative_to(REPO_ROOT)}")
-    exe = build_check(SOURCE, curve, bits, tmp_path_factory.mktemp("legendre") / f"legendre_check-{curve}-{bits}")
-    tool = Tool(exe)
-    tool.curve = curve
-    return tool
+    return curve_tool(request, tmp_path_factory, SOURCE, lambda exe, curve: Tool(exe))
 
 
 def _euler(x, p):

@@ -37,8 +37,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <x86intrin.h>
 #include "curves/consts.h"
+#include "tsc.h"
 #include "field/field.h"
 #include "arith/mont.h"
 #if defined(OLD_MONT_ADX)
@@ -94,25 +94,6 @@ typedef struct {
     mul_fn mul;
     sqr_fn sqr;
 } contestant_t;
-
-static uint64_t ticks(void) {
-    unsigned aux;
-    _mm_lfence();
-    uint64_t t = __rdtscp(&aux);
-    _mm_lfence();
-    return t;
-}
-
-/* Ticks of 1000 dependent additions (1000 core cycles; register operands,
- * since some cores add small immediates at renaming). */
-static uint64_t calibrate(uint64_t y) {
-    uint64_t x = 1, t0 = ticks();
-    for (int i = 0; i < 100; i++)
-        __asm__ volatile(".rept 10\n\taddq %1, %0\n\t.endr" : "+r"(x) : "r"(y));
-    uint64_t t1 = ticks();
-    __asm__ volatile("" ::"r"(x));
-    return t1 - t0;
-}
 
 /* Ticks of N calls in form `form` (0: dependent products, 1: two chains of
  * products, 2: dependent squares, 3: two chains of squares). */

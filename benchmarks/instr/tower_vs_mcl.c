@@ -27,8 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <x86intrin.h>
 #include "curves/consts.h"
+#include "tsc.h"
 #include "field/field.h"
 #include "field/tower.h"
 #include "pairing/pairing.h"
@@ -51,24 +51,6 @@ static struct {
     int (*g2_hash)(void *, const void *, size_t);
     int (*fp_sqrt)(void *, const void *);
 } mcl;
-
-static uint64_t ticks(void) {
-    unsigned aux;
-    _mm_lfence();
-    uint64_t t = __rdtscp(&aux);
-    _mm_lfence();
-    return t;
-}
-
-/* Ticks of 1000 dependent additions (1000 core cycles). */
-static uint64_t calibrate(uint64_t y) {
-    uint64_t x = 1, t0 = ticks();
-    for (int i = 0; i < 100; i++)
-        __asm__ volatile(".rept 10\n\taddq %1, %0\n\t.endr" : "+r"(x) : "r"(y));
-    uint64_t t1 = ticks();
-    __asm__ volatile("" ::"r"(x));
-    return t1 - t0;
-}
 
 /* The operands every operation reads (valid field elements and points). */
 static fp_t a1, sq1;
