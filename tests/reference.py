@@ -70,18 +70,19 @@ def fp_inv(a):
     return pow(a, P - 2, P)
 
 
-def divsteps(g, f=P):
+def divsteps(g, f=P, step=2):
     """How many divsteps fp_inv's GCD takes from (f, g) to g = 0: Bernstein
     and Yang's divstep with delta starting at 1/2 (kept doubled here, so
-    starting at 1 and moving by 2)."""
+    starting at 1 and moving by step = 2); step = 1 is their original rule,
+    delta starting at 1."""
     delta, n = 1, 0
     while g:
         if delta > 0 and g & 1:
-            delta, f, g = 2 - delta, g, (g - f) >> 1
+            delta, f, g = step - delta, g, (g - f) >> 1
         elif g & 1:
-            delta, g = 2 + delta, (g + f) >> 1
+            delta, g = step + delta, (g + f) >> 1
         else:
-            delta, g = 2 + delta, g >> 1
+            delta, g = step + delta, g >> 1
         n += 1
     return n
 

@@ -62,11 +62,12 @@ def test_inv_internal_edges(internal):
     assert val(_lib.fp_inv(fp(a))) == pow(a, -1, P)
 
 
-# Internal values with the longest divstep sequences found, by a hill climb
-# over bit flips from the longest among 2^k, 2^-k, p - 2^-k and 2^k - 1
-# mod p and random values (random values take about 770 steps; fp_inv runs
-# 878, the bound, whatever the input, and the last batch's f gives the
-# sign). tests/test_fp_inv.py has such values for every curve.
+# Internal values with the longest divstep sequences a short search found,
+# a hill climb over bit flips from the longest among 2^k, 2^-k, p - 2^-k and
+# 2^k - 1 mod p and random values (random values take about 770 steps;
+# fp_inv runs the bound, 878, in whole runs, whatever the input, and the
+# last batch's f gives the sign). tests/test_fp_inv.py has such values for
+# every curve.
 LONG_DIVSTEPS = [
     (0x18D016C10C5CE82B46ACDBC03FB52DC8F9718F63812C737C200B9A845D6F3291C56A97838798A1DC8EFC31550A5EB27D, 787),
     (0x19B222D9882C0E233BCFE8F26A504022625FD12EC6B4976909846FEEB7438BCB244B6C22F00BCA409C4AC4927AA3FDD4, 786),

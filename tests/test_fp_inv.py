@@ -5,16 +5,23 @@ tests/fp_inv_check.c is linked to each curve's library and given the limbs
 the GCD starts from (the Montgomery form a R); both inversions must return
 R^2 / (a R) = a^-1 R. The values are the edges (0, 1, p - 1, (p +- 1) / 2,
 R mod p), powers of two and their neighbours, random values and, for each
-curve, the inputs with the longest divstep sequences found (LONG_DIVSTEPS):
-fp_inv runs CURVE_P_DIVSTEPS steps whatever the input, and these come
-closest to needing them all."""
+curve, the inputs with the longest divstep sequences a short search found
+(LONG_DIVSTEPS): fp_inv runs CURVE_P_DIVSTEPS steps (rounded up to whole
+runs) whatever the input, and these come closest to needing them all.
+
+The bound is Wuille's for the half-delta rule, about a fifth below the
+original rule's, and no input can show it is right; what a test can show is
+that the rule is the one the bound is for: built to run fewer steps than the
+original rule needs on known inputs, fp_inv still inverts them all
+(test_half_delta_rule)."""
 
 import pathlib
 import random
 import re
+import subprocess
 
 import pytest
-from c_tools import CURVE_WIDTH_IDS, CURVE_WIDTHS, FieldTool, curve_tool
+from c_tools import CURVE_WIDTH_IDS, CURVE_WIDTHS, FieldTool, core_cflags, curve_tool
 
 import reference as ref
 
@@ -25,7 +32,8 @@ SOURCE = REPO_ROOT / "tests" / "fp_inv_check.c"
 
 # (value, divsteps) per curve: a hill climb over bit flips from the longest
 # among 2^k, 2^-k, p - 2^-k, 2^k - 1 mod p and random values. Random values
-# take about 0.87 of CURVE_P_DIVSTEPS (512 of 585 on BN254), these 0.90-0.91.
+# take about 0.876 of CURVE_P_DIVSTEPS on average (512 of 585 on BN254) and
+# come close to these (786 of 2,000 on BLS12-381), which take 0.89-0.91.
 LONG_DIVSTEPS = {
     "bls12_381": [
         (0x18d016c10c5ce82b46acdbc03fb52dc8f9718f63812c737c200b9a845d6f3291c56a97838798a1dc8efc31550a5eb27d, 787),
@@ -107,3 +115,34 @@ def test_long_sequences_are_long(tool):
     for value, steps in LONG_DIVSTEPS[tool.curve]:
         assert ref.divsteps(value, tool.p) == steps
         assert steps <= bound
+
+
+# fp_inv.c and what fp_inv_check.c needs of the core, built for BLS12-381
+# with FP_INV_DIVSTEPS fewer than the bound's 878.
+HALF_DELTA_UNITS = ["field/fp.c", "field/fp_inv.c", "arith/ct.c"]
+HALF_DELTA_STEPS = 800
+
+
+@pytest.mark.parametrize("bits", [64, 32])
+def test_half_delta_rule(bits, tmp_path):
+    """800 divsteps (800 run with 64-bit limbs, 810 with 32-bit ones) are
+    more than the half-delta rule needs on the test's BLS12-381 values (787
+    at most) and fewer than the original rule, delta starting at 1, needs on
+    some of them (825 at most): built to run that many, fp_inv inverts them
+    all only with the half-delta rule."""
+    exe = tmp_path / f"fp_inv_check-{bits}"
+    cmd = ["gcc", "-O2", "-Wall", *core_cflags("bls12_381"), f"-DPYBLS_LIMB_BITS={bits}",
+           f"-DFP_INV_DIVSTEPS={HALF_DELTA_STEPS}", str(SOURCE),
+           *(str(REPO_ROOT / "csrc" / u) for u in HALF_DELTA_UNITS), "-o", str(exe)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    tool = Tool(exe)
+    tool.curve = "bls12_381"
+    assert tool.p == ref.P
+    vals = _values(tool, random.Random(f"fp_inv {tool.p}"))
+    run = -(-HALF_DELTA_STEPS // (20 if bits == 64 else 15)) * (20 if bits == 64 else 15)  # whole runs
+    assert max(ref.divsteps(v, tool.p) for v in vals) <= HALF_DELTA_STEPS
+    assert max(ref.divsteps(v, tool.p, step=1) for v in vals) > run
+    got = tool.inverses(vals)
+    bad = [v for v, (ct, vt) in zip(vals, got) if not ct == vt == _expected(tool, v)]
+    assert not bad, f"{len(bad)} wrong, first {bad[:3]}"

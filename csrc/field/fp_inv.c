@@ -11,8 +11,9 @@
  *   g even:               (2 + delta, f, g / 2)
  * From (1, p, a), 0 <= a < p, f ends at +-1 and g at 0 after at most
  * floor((3787 d + 2166) / 1644) divsteps, d = log2 p (his bound for
- * 0 <= g <= f <= M, M >= 4257874, checked by convex hulls for every M up
- * to 2^3805; Bernstein and Yang's own variant, delta starting at 1, takes
+ * 0 <= g <= f <= M, M >= 4257874, checked by exact convex-hull computations
+ * for every M up to 2^3805, not proven in general as Bernstein and Yang's
+ * theorem 11.2 is for their own variant, delta starting at 1, which takes
  * about a quarter more, floor((49 d + 57) / 17)): CURVE_P_DIVSTEPS, 878
  * for BLS12-381, 585 for BN254. fp_inv runs that many steps, rounded up
  * to whole runs (below), whatever the input.
@@ -57,8 +58,14 @@ typedef int64_t sdl_t;
  * low_word takes 64 bits below the top limb. */
 #define SN (CURVE_P_BITS / SB + 1)
 _Static_assert((SN - 1) * SB >= 64, "64 bits below the top limb");
+/* The divsteps run: the bound, unless a test builds this unit with fewer
+ * (tests/test_fp_inv.py: a count that the half-delta rule's longest known
+ * inputs fit in and the original rule's do not). */
+#ifndef FP_INV_DIVSTEPS
+#define FP_INV_DIVSTEPS CURVE_P_DIVSTEPS
+#endif
 /* Batches for the divstep bound (the variable-time inversion's limit). */
-#define BATCHES ((CURVE_P_DIVSTEPS + SB - 1) / SB)
+#define BATCHES ((FP_INV_DIVSTEPS + SB - 1) / SB)
 #define SW_BITS ((int)(8 * sizeof(sw_t)))
 #define SMASK (((sw_t)1 << SB) - 1)
 
@@ -107,7 +114,7 @@ typedef struct {
 _Static_assert(RUNS_PER_BATCH * RUN == SB, "a batch is whole runs");
 /* Runs for the divstep bound; all but the last batch are full, the last
  * one takes the runs left (one to RUNS_PER_BATCH). */
-#define RUNS ((CURVE_P_DIVSTEPS + RUN - 1) / RUN)
+#define RUNS ((FP_INV_DIVSTEPS + RUN - 1) / RUN)
 #define FULL_BATCHES ((RUNS - 1) / RUNS_PER_BATCH)
 #define LAST_RUNS (RUNS - FULL_BATCHES * RUNS_PER_BATCH)
 #define RUN_W (RUN + 1)
