@@ -45,6 +45,7 @@ if IN_PYODIDE:
         "test_compat_py_ecc_*.py",
         "test_bn254_pairing_c.py",
         "test_ext_inv_vartime.py",
+        "test_fp_inv.py",
         "test_fp_is_square.py",
         "test_constant_time.py",
         "test_reproducible.py",
