@@ -43,13 +43,14 @@ def seeds(tmp_path_factory, vectors_dir):
     return out
 
 
-def fuzz_defs():
-    """The -D flags of the Makefile's FUZZ_DEFS line, which the fuzz builds
-    (libFuzzer and replay) add to the core's."""
+def makefile_flags(name):
+    """The flags of the Makefile's `NAME := ...` line: FUZZ_DEFS (the -D
+    flags the fuzz builds, libFuzzer and replay, add to the core's) and
+    FUZZ_REPLAY_OPT (the replay programs' optimization)."""
     for line in (REPO / "Makefile").read_text().splitlines():
-        if line.startswith("FUZZ_DEFS :="):
+        if line.startswith(name + " :="):
             return line.split(":=", 1)[1].split()
-    raise AssertionError("the Makefile has no FUZZ_DEFS line")
+    raise AssertionError(f"the Makefile has no {name} line")
 
 
 def _replay_exe(name, bits, tmp_path_factory):
@@ -63,7 +64,7 @@ def _replay_exe(name, bits, tmp_path_factory):
     assert cc, "no C compiler to build the fuzz replay programs"
     exe = tmp_path_factory.mktemp("replay") / exe.name
     library = library_of(name)
-    cmd = [cc, "-O1", "-g", *CORE["cflags"](str(REPO), library), *fuzz_defs(),
+    cmd = [cc, *makefile_flags("FUZZ_REPLAY_OPT"), *CORE["cflags"](str(REPO), library), *makefile_flags("FUZZ_DEFS"),
            f"-DPYBLS_LIMB_BITS={bits}", str(src), str(HERE / "c" / "replay_main.c"),
            *CORE["sources"](str(REPO), library), "-o", str(exe)]
     subprocess.run(cmd, check=True)
