@@ -123,6 +123,9 @@ TEST_DEPS := "pytest<9.2" pytest-xdist hypothesis py_ecc pyblst blspy ckzg==2.1.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 PYTEST_JOBS ?= $(NPROC)
 PYTEST_PARALLEL = $(if $(filter-out 0 1,$(PYTEST_JOBS)),-n $(PYTEST_JOBS) --dist loadgroup)
+# The Pyodide pass likewise, over PYTEST_JOBS Node processes (one Pyodide
+# each: run_pytest.mjs --jobs).
+PYODIDE_JOBS = $(if $(filter-out 0 1,$(PYTEST_JOBS)),--jobs $(PYTEST_JOBS))
 BENCH_DEPS := pyblst py_ecc cryptography ckzg==2.1.8
 # mcl's native BN254 (a manylinux wheel of mcl's shared library), the peer
 # of benchmarks/bench_mcl.py; optional like blspy: without a wheel for the
@@ -294,7 +297,7 @@ test: bindings-check install test-builds wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS
 		"import pybls._lib as L; assert (L.BACKEND, L.limb_bits) == ('ctypes', 32), (L.BACKEND, L.limb_bits)"
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest $(PYTEST_PARALLEL) -m "not once" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
-	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
+	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) $(PYODIDE_JOBS) --json $(RESULTS)/pyodide.json
 	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
 	@$(MAKE) --no-print-directory test-demo
 	$(MAKE) --no-print-directory test-fuzz test-sanitize
@@ -317,7 +320,7 @@ typecheck: $(VENV)/.mypy
 	$(VPY) -m mypy --strict pybls
 
 test-pyodide: wasm $(PYODIDE_WHEELS)/.done
-	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --json $(RESULTS)/pyodide.json
+	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) $(PYODIDE_JOBS) --json $(RESULTS)/pyodide.json
 
 # pybls.dask on 1 and 2 local workers: 10^6 signatures (made once, cached
 # in build/bench_dask/), BENCH_ARGS=--quick for 20000.

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Run the pybls test suite inside Pyodide, under Node, with pytest itself.
 //
-//   node tests/pyodide/run_pytest.mjs --wheels DIR [--install WHEEL] [--vectors DIR] [--json FILE] [-- PYTEST ARGS]
+//   node tests/pyodide/run_pytest.mjs --wheels DIR [--install WHEEL] [--vectors DIR] [--json FILE]
+//        [--jobs N | --shard K/N] [-- PYTEST ARGS]
 //   e.g. node tests/pyodide/run_pytest.mjs --wheels build/pyodide-wheels -- tests/test_fp.py -x
 //
 // Boots Pyodide through web/pybls.mjs (which installs the pybls wasm wheel
@@ -17,11 +18,13 @@
 //
 // The exit status is pytest's (0: all passed); failures are reported by
 // pytest with the test's name and traceback. --json FILE writes the outcome
-// counts and timings.
+// counts and timings. --jobs N splits the run over N processes (shards.mjs);
+// --shard K/N runs the K-th of them (every N-th selected test from the K-th).
 
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runShards } from "./shards.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "..", "..");
@@ -29,7 +32,8 @@ const REPO = path.resolve(HERE, "..", "..");
 function usage(message) {
   if (message) console.error(`run_pytest.mjs: ${message}`);
   console.error(
-    "usage: node tests/pyodide/run_pytest.mjs --wheels DIR [--install WHEEL] [--vectors DIR] [--json FILE] [-- PYTEST ARGS]",
+    "usage: node tests/pyodide/run_pytest.mjs --wheels DIR [--install WHEEL] [--vectors DIR] [--json FILE] " +
+      "[--jobs N | --shard K/N] [-- PYTEST ARGS]",
   );
   process.exit(2);
 }
@@ -40,6 +44,8 @@ function parseArgs(argv) {
     vectors: process.env.PYBLS_VECTORS || path.resolve(REPO, "..", "shared", "vectors"),
     json: null,
     install: null,
+    jobs: 1,
+    shard: null,
     pytestArgs: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -50,6 +56,13 @@ function parseArgs(argv) {
     } else if (arg === "--wheels" || arg === "--vectors" || arg === "--json" || arg === "--install") {
       if (i + 1 >= argv.length) usage(`${arg} needs a value`);
       opts[arg.slice(2)] = argv[++i];
+    } else if (arg === "--jobs") {
+      opts.jobs = Number(argv[++i]);
+      if (!Number.isInteger(opts.jobs) || opts.jobs < 1) usage("--jobs needs a whole number of processes, 1 or more");
+    } else if (arg === "--shard") {
+      const m = /^(\d+)\/(\d+)$/.exec(argv[++i] || "");
+      if (!m || +m[1] < 1 || +m[1] > +m[2]) usage("--shard needs K/N with 1 <= K <= N");
+      opts.shard = { index: +m[1] - 1, count: +m[2] };
     } else if (arg === "-h" || arg === "--help") {
       usage();
     } else {
@@ -57,10 +70,12 @@ function parseArgs(argv) {
     }
   }
   if (!opts.wheels) usage("--wheels is required");
+  if (opts.jobs > 1 && opts.shard) usage("--jobs and --shard exclude each other");
   return opts;
 }
 
 const opts = parseArgs(process.argv.slice(2));
+if (opts.jobs > 1) process.exit(await runShards(fileURLToPath(import.meta.url), opts, opts.jobs));
 const wheelsDir = path.resolve(opts.wheels);
 if (!existsSync(wheelsDir) || !statSync(wheelsDir).isDirectory()) {
   usage(`wheel directory ${wheelsDir} does not exist (fetch the wheels with \`make test\`)`);
@@ -165,6 +180,8 @@ const args = [
 pyodide.globals.set("pytest_args", pyodide.toPy(args));
 pyodide.globals.set("vectors_dir", VECTORS);
 pyodide.globals.set("root_dir", ROOT);
+const shard = opts.shard || { index: 0, count: 1 };
+pyodide.globals.set("shard", pyodide.toPy([shard.index, shard.count]));
 
 const tRun = performance.now();
 const result = pyodide.runPython(`
@@ -202,8 +219,22 @@ class _Counts:
                 key = "error"
             self.counts[key] = self.counts.get(key, 0) + 1
 
+class _Shard:
+    """Keeps every count-th selected test from the index-th (--shard)."""
+
+    def __init__(self, index, count):
+        self.index, self.count = index, count
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        dropped = [item for i, item in enumerate(items) if i % self.count != self.index]
+        items[:] = items[self.index::self.count]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+
 _counts = _Counts()
-_status = int(pytest.main(list(pytest_args), plugins=[_counts]))
+_plugins = [_counts] + ([_Shard(*shard)] if shard[1] > 1 else [])
+_status = int(pytest.main(list(pytest_args), plugins=_plugins))
 json.dumps({
     "status": _status,
     "counts": _counts.counts,

@@ -56,6 +56,7 @@ def main(directory):
         print(
             f"  Pyodide start-up {t['pyodide_startup_ms'] / 1000:.1f} s, "
             f"import pybls {t['import_pybls_ms']:.0f} ms, pytest {t['pytest_ms'] / 1000:.1f} s"
+            + (f" (the slowest of {data['shards']} processes)" if data.get("shards", 1) > 1 else "")
         )
     dist_native = directory / "dist-native.xml"
     if dist_native.is_file():
