@@ -83,12 +83,20 @@ def _demo_module():
 # loadgroup` (`make test`) the two run side by side, each worker with its
 # own Chromium and server, each Pyodide kernel started once per notebook as
 # before.
-@pytest.fixture(scope="module", params=[
-    pytest.param("site", marks=pytest.mark.xdist_group("notebooks-site")),
-    pytest.param("demo", marks=pytest.mark.xdist_group("notebooks-demo")),
-])
+# Each notebook runs once, on one of the two servers in turn (two or three
+# notebooks each): what differs between them (the path, cross-origin
+# isolation, the kernel's start) is the same for every notebook, and each
+# server's notebooks run in one worker, side by side with the other's.
+SERVERS = ("site", "demo")
+CASES = [
+    pytest.param(name, SERVERS[i % len(SERVERS)], marks=pytest.mark.xdist_group(f"notebooks-{SERVERS[i % len(SERVERS)]}"))
+    for i, name in enumerate(notebook_names())
+]
+
+
+@pytest.fixture(scope="module")
 def site_url(request):
-    """The site from its own server (`make notebooks`), and at /notebooks/
+    """The site from its own server (`make notebooks`), or at /notebooks/
     of the demo server (`make demo`, whose pages are cross-origin isolated)."""
     if not (SITE / "index.html").is_file():
         pytest.fail(f"no JupyterLite site in {SITE}: run `make notebooks-site`")
@@ -168,7 +176,7 @@ def _log_of(page_log: list[str]) -> str:
     return "\n".join(page_log[-40:])
 
 
-@pytest.mark.parametrize("name", notebook_names())
+@pytest.mark.parametrize(("name", "site_url"), CASES, indirect=["site_url"])
 def test_notebook_runs_in_jupyterlite(name, site_url, browser, requested):
     del requested[:]
     page = browser.new_page()
