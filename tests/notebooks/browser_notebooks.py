@@ -79,18 +79,19 @@ def _demo_module():
     return module
 
 
-# Each server's notebooks form an xdist_group: under `pytest -n 2 --dist
-# loadgroup` (`make test`) the two run side by side, each worker with its
-# own Chromium and server, each Pyodide kernel started once per notebook as
-# before.
 # Each notebook runs once, on one of the two servers in turn (two or three
 # notebooks each): what differs between them (the path, cross-origin
-# isolation, the kernel's start) is the same for every notebook, and each
-# server's notebooks run in one worker, side by side with the other's.
+# isolation, the kernel's start) is the same for every notebook. Each
+# server's notebooks form an xdist_group: under `pytest -n 2 --dist
+# loadgroup` (`make test`) the two run side by side, each worker with its
+# own Chromium and one server for its notebooks (listed server by server,
+# so that one process starts each server once too).
 SERVERS = ("site", "demo")
 CASES = [
-    pytest.param(name, SERVERS[i % len(SERVERS)], marks=pytest.mark.xdist_group(f"notebooks-{SERVERS[i % len(SERVERS)]}"))
+    pytest.param(name, server, marks=pytest.mark.xdist_group(f"notebooks-{server}"))
+    for server in SERVERS
     for i, name in enumerate(notebook_names())
+    if SERVERS[i % len(SERVERS)] == server
 ]
 
 
@@ -110,7 +111,7 @@ def site_url(request):
                                               unisolated=demo.UNISOLATED)
         yield base + "notebooks"
     server.shutdown()
-    server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +177,7 @@ def _log_of(page_log: list[str]) -> str:
     return "\n".join(page_log[-40:])
 
 
-@pytest.mark.parametrize(("name", "site_url"), CASES, indirect=["site_url"])
+@pytest.mark.parametrize(("name", "site_url"), CASES, indirect=["site_url"], scope="module")
 def test_notebook_runs_in_jupyterlite(name, site_url, browser, requested):
     del requested[:]
     page = browser.new_page()
