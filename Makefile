@@ -125,7 +125,7 @@ PYTEST_JOBS ?= $(NPROC)
 PYTEST_PARALLEL = $(if $(filter-out 0 1,$(PYTEST_JOBS)),-n $(PYTEST_JOBS) --dist loadgroup)
 # The Pyodide pass likewise, over PYTEST_JOBS Node processes (one Pyodide
 # each: run_pytest.mjs --jobs).
-PYODIDE_JOBS = $(if $(filter-out 0 1,$(PYTEST_JOBS)),--jobs $(PYTEST_JOBS))
+PYODIDE_JOBS = $(if $(filter-out 0 1,$(PYTEST_JOBS)),--jobs $(if $(filter auto,$(PYTEST_JOBS)),$(NPROC),$(PYTEST_JOBS)))
 BENCH_DEPS := pyblst py_ecc cryptography ckzg==2.1.8
 # mcl's native BN254 (a manylinux wheel of mcl's shared library), the peer
 # of benchmarks/bench_mcl.py; optional like blspy: without a wheel for the
@@ -714,8 +714,9 @@ fuzz-valgrind: fuzz-replay build/fuzz/seeds/.done
 # test_sig, test_xref_mcl_bn254 by test_bn254 (and malformed encodings by
 # test_rejections, test_deserialization_vectors and the fuzz regressions),
 # test_bench_kzg_peer (kzg-wasm's load, 15 s) and test_xref_ckzg (ckzg's
-# side, and pybls's KZG once more: among this pass's slowest tests) by
-# test_kzg_vectors (the fixed-base tables by test_fixed_msm), the three
+# side, and pybls's KZG once more: among this pass's slowest tests; its
+# threads sharing one setup stay) by test_kzg_vectors (the fixed-base
+# tables by test_fixed_msm), the three
 # tlock-js tests of test_tlock (Node) by its round trips. Left out as well:
 # the notebooks run natively (Jupyter kernels) and test_dask (local
 # clusters), whose C calls are all made here by the tests of the functions
@@ -742,7 +743,10 @@ test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
 		--ignore=tests/test_bls48_reference.py --ignore=tests/test_xref_compat_py_ecc.py \
 		--ignore=tests/test_xref_sig.py --ignore=tests/test_xref_py_ecc.py \
 		--ignore=tests/test_xref_mcl.py --ignore=tests/test_xref_mcl_bn254.py --ignore=tests/test_bench_kzg_peer.py \
-		--ignore=tests/test_xref_ckzg.py --ignore=tests/test_notebooks.py --ignore=tests/test_dask.py \
+		--ignore=tests/test_notebooks.py --ignore=tests/test_dask.py \
+		$(foreach t,eip4844_functions_agree blob_batches_agree cells_agree recovery_agrees cell_batches_agree \
+			rejections_match_ckzg trusted_setup_rejections_match_ckzg precomputed_tables_agree, \
+			--deselect=tests/test_xref_ckzg.py::test_$(t)) \
 		--deselect=tests/test_tlock.py::test_tlock_js_decrypts_pybls_files \
 		--deselect=tests/test_tlock.py::test_pybls_decrypts_tlock_js_files \
 		--deselect=tests/test_tlock.py::test_tlock_js_rejects_tampered_pybls_file \

@@ -224,16 +224,23 @@ class _Shard:
 
     def __init__(self, index, count):
         self.index, self.count = index, count
+        self.collected = None
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config, items):
+        # What was split, for the parent to check that every process
+        # collected the same tests in the same order.
+        import hashlib
+        ids = "\\n".join(item.nodeid for item in items)
+        self.collected = [len(items), hashlib.sha256(ids.encode()).hexdigest()]
         dropped = [item for i, item in enumerate(items) if i % self.count != self.index]
         items[:] = items[self.index::self.count]
         if dropped:
             config.hook.pytest_deselected(items=dropped)
 
 _counts = _Counts()
-_plugins = [_counts] + ([_Shard(*shard)] if shard[1] > 1 else [])
+_shard = _Shard(*shard)
+_plugins = [_counts] + ([_shard] if shard[1] > 1 else [])
 _status = int(pytest.main(list(pytest_args), plugins=_plugins))
 json.dumps({
     "status": _status,
@@ -243,6 +250,7 @@ json.dumps({
     "library": pybls._lib.library_path,
     "python": sys.version.split()[0],
     "platform": sys.platform,
+    "collected": _shard.collected,
 })
 `);
 timings.pytest_ms = performance.now() - tRun;

@@ -46,8 +46,8 @@ export async function runShards(script, opts, jobs) {
         if (k > 1) {
           process.stdout.write(`\n--- Pyodide shard ${k}/${jobs} ---\n`);
           process.stdout.write(r.output);
-          if (r.signal) process.stdout.write(`shard ${k}/${jobs} ended by ${r.signal}\n`);
         }
+        if (r.signal) process.stdout.write(`shard ${k}/${jobs} ended by ${r.signal}\n`);
         return r;
       }),
     );
@@ -62,7 +62,14 @@ export async function runShards(script, opts, jobs) {
   });
   rmSync(tmp, { recursive: true, force: true });
 
-  const codes = results.map((r, i) => (outcomes[i] ? outcomes[i].status : r.code || 1));
+  // A shard killed, or gone before its outcome was written, failed.
+  const codes = results.map((r, i) => (r.signal ? 1 : outcomes[i] ? outcomes[i].status || r.code : r.code || 1));
+  // Every process must have split the same tests, in the same order.
+  const splits = new Set(outcomes.filter((o) => o).map((o) => JSON.stringify(o.collected)));
+  if (splits.size > 1) {
+    console.error(`run_pytest.mjs: the shards collected different tests: ${[...splits].join(" ")}`);
+    codes.push(1);
+  }
   const counts = {};
   for (const o of outcomes) {
     for (const [key, n] of Object.entries(o ? o.counts : { error: 1 })) counts[key] = (counts[key] || 0) + n;
