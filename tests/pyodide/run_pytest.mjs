@@ -21,10 +21,10 @@
 // counts and timings. --jobs N splits the run over N processes (shards.mjs);
 // --shard K/N runs the K-th of them (every N-th selected test from the K-th).
 
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runShards } from "./shards.mjs";
+import { countsText, runShards, writeSummary } from "./shards.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "..", "..");
@@ -257,18 +257,12 @@ timings.pytest_ms = performance.now() - tRun;
 
 const outcome = JSON.parse(result);
 const summary = { ...outcome, pyodide: pyodide.version, timings };
-const counts = Object.entries(outcome.counts)
-  .map(([k, v]) => `${v} ${k}`)
-  .join(", ");
 console.log(
   `pyodide ${pyodide.version} (Python ${outcome.python}, ${outcome.backend}, ` +
-    `${outcome.limb_bits}-bit limbs): ${counts || "no tests"}; ` +
+    `${outcome.limb_bits}-bit limbs): ${countsText(outcome.counts)}; ` +
     `start-up ${(timings.pyodide_startup_ms / 1000).toFixed(1)} s, ` +
     `import pybls ${timings.import_pybls_ms.toFixed(0)} ms, ` +
     `pytest ${(timings.pytest_ms / 1000).toFixed(1)} s`,
 );
-if (opts.json) {
-  mkdirSync(path.dirname(path.resolve(opts.json)), { recursive: true });
-  writeFileSync(opts.json, JSON.stringify(summary, null, 2) + "\n");
-}
+writeSummary(opts.json, summary);
 process.exit(outcome.status);

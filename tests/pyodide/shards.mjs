@@ -80,14 +80,22 @@ export async function runShards(script, opts, jobs) {
     for (const [key, ms] of Object.entries(o ? o.timings : {})) timings[key] = Math.max(timings[key] || 0, ms);
   }
   const summary = { ...first, status: mergedStatus(codes), counts, timings, shards: jobs };
-  const countText = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ");
   console.log(
     `pyodide ${first.pyodide} (Python ${first.python}, ${first.backend}, ${first.limb_bits}-bit limbs), ` +
-      `${jobs} processes: ${countText || "no tests"}; slowest pytest ${((timings.pytest_ms || 0) / 1000).toFixed(1)} s`,
+      `${jobs} processes: ${countsText(counts)}; slowest pytest ${((timings.pytest_ms || 0) / 1000).toFixed(1)} s`,
   );
-  if (opts.json) {
-    mkdirSync(path.dirname(path.resolve(opts.json)), { recursive: true });
-    writeFileSync(opts.json, JSON.stringify(summary, null, 2) + "\n");
-  }
+  writeSummary(opts.json, summary);
   return summary.status;
+}
+
+// "2150 passed, 3 skipped", as the summary lines show the counts.
+export function countsText(counts) {
+  return Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ") || "no tests";
+}
+
+// The --json file, if one was asked for.
+export function writeSummary(file, summary) {
+  if (!file) return;
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  writeFileSync(file, JSON.stringify(summary, null, 2) + "\n");
 }
