@@ -695,7 +695,7 @@ fuzz: fuzz-libs install
 test-fuzz: fuzz-libs install
 	$(VPY) -m pip install --quiet --disable-pip-version-check atheris
 	$(VPY) tests/fuzz/run_fuzz.py --bin-dir build/fuzz/bin --per-target --seconds $(FUZZ_SMOKE_SECONDS) --jobs $(NPROC)
-	$(VPY) tests/fuzz/py/run_py_fuzz.py --per-target --seconds $(FUZZ_SMOKE_SECONDS)
+	$(VPY) tests/fuzz/py/run_py_fuzz.py --per-target --seconds $(FUZZ_SMOKE_SECONDS) --jobs $(NPROC)
 	PYBLS_FUZZ_BUILD=build/fuzz $(VPY) -m pytest -p no:cacheprovider tests/fuzz
 	$(MAKE) --no-print-directory fuzz-valgrind
 

@@ -42,7 +42,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Dict, List, Sequence, Set
+from typing import Any, Callable, Dict, List, Sequence, Set
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -187,17 +187,18 @@ def fuzz_target(b: pathlib.Path, args: argparse.Namespace, share: float) -> Dict
                    max_len=MAX_LEN.get(target, 4096))
 
 
-def fuzz_in_parallel(binaries: Sequence[pathlib.Path], args: argparse.Namespace, share: float) -> List[Dict[str, Any]]:
-    """--jobs fuzzers at a time, reported in order. The fuzzers are separate
-    processes (threads only wait for them) in the runner's process group, so
-    Ctrl-C reaches each running one; after it no further target starts, and
-    a second Ctrl-C kills the ones still running."""
+def in_parallel(items: Sequence[Any], run: Callable[[Any], Dict[str, Any]], jobs: int,
+                show: Callable[[Dict[str, Any]], None] = report) -> List[Dict[str, Any]]:
+    """`run` on each item, `jobs` at a time, shown (`show`) in order. The
+    fuzzers are separate processes (threads only wait for them) in the
+    runner's process group, so Ctrl-C reaches each running one; after it no
+    further item starts, and a second Ctrl-C kills the ones still running."""
     stop = threading.Event()
 
-    def job(b: pathlib.Path) -> Dict[str, Any] | None:
+    def job(item: Any) -> Dict[str, Any] | None:
         if stop.is_set():
             return None
-        r = fuzz_target(b, args, share)
+        r = run(item)
         if stop.is_set() and r["status"] != 0:
             r["interrupted"] = True  # ended by Ctrl-C (its own or a kill after the second)
         if r["interrupted"]:
@@ -205,8 +206,8 @@ def fuzz_in_parallel(binaries: Sequence[pathlib.Path], args: argparse.Namespace,
         return r
 
     results = []
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for future in [pool.submit(job, b) for b in binaries]:
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for future in [pool.submit(job, item) for item in items]:
             while True:
                 try:
                     r = future.result()
@@ -217,7 +218,7 @@ def fuzz_in_parallel(binaries: Sequence[pathlib.Path], args: argparse.Namespace,
                     stop.set()
             if r is not None:
                 results.append(r)
-                report(r)
+                show(r)
     return results
 
 
@@ -255,17 +256,7 @@ def main() -> int:
     share = args.seconds if args.per_target else args.seconds / len(binaries)
     if args.runs and not args.per_target and args.seconds == 600.0:
         share = 0  # --runs alone: no time limit
-    results = []
-    if args.jobs <= 1:
-        for b in binaries:
-            r = fuzz_target(b, args, share)
-            results.append(r)
-            report(r)
-            if r["interrupted"]:
-                break
-    else:
-        results = fuzz_in_parallel(binaries, args, share)
-    return summary(results)
+    return summary(in_parallel(binaries, lambda b: fuzz_target(b, args, share), args.jobs))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Run the atheris fuzzers of the Python target groups and report
-executions and coverage per group (the same report as run_fuzz.py).
+executions and coverage per group (the same report as run_fuzz.py), one
+group at a time or --jobs at a time.
 
-    python tests/fuzz/py/run_py_fuzz.py --seconds 200 [--per-target] [GROUP ...]
+    python tests/fuzz/py/run_py_fuzz.py --seconds 200 [--per-target] [--jobs N] [GROUP ...]
 
 Groups: ``decoders`` (every from_bytes), ``api`` (the verifiers and the
 py_ecc compatibility layer), ``differential`` (against blst, blspy and
@@ -18,6 +19,7 @@ import argparse
 import hashlib
 import pathlib
 import sys
+from typing import Any, Dict
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent.parent.parent
@@ -40,6 +42,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=200.0)
     ap.add_argument("--per-target", action="store_true")
     ap.add_argument("--build", type=pathlib.Path, default=REPO / "build" / "fuzz")
+    ap.add_argument("--jobs", type=int, default=1, help="groups fuzzed at the same time")
     args = ap.parse_args()
 
     import atheris  # noqa: F401  (fail early and clearly if it is missing)
@@ -49,25 +52,30 @@ def main() -> int:
     import fuzz_targets
 
     share = args.seconds if args.per_target else args.seconds / len(args.groups)
-    results = []
+    seed_dirs = {}
     for group in args.groups:
-        seed_dir = args.build / "py-seeds" / group
-        seed_dir.mkdir(parents=True, exist_ok=True)
+        seed_dirs[group] = args.build / "py-seeds" / group
+        seed_dirs[group].mkdir(parents=True, exist_ok=True)
         for data in fuzz_seeds.group_seeds(group, vectors_path()):
-            (seed_dir / hashlib.sha1(data).hexdigest()).write_bytes(data)
+            (seed_dirs[group] / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+    def fuzz_group(group: str) -> Dict[str, Any]:
         r = run_fuzz.run_one(
             [sys.executable, str(HERE / "atheris_main.py"), group], f"py-{group}", share, 0, args.build, 0,
-            extra_dirs=[run_fuzz.CORPUS / f"py-{group}", seed_dir], max_len=MAX_LEN.get(group, 2048),
+            extra_dirs=[run_fuzz.CORPUS / f"py-{group}", seed_dirs[group]], max_len=MAX_LEN.get(group, 2048),
         )
-        results.append(r)
+        r["group"] = group
+        return r
+
+    def show(r: Dict[str, Any]) -> None:
         run_fuzz.report(r)
         for a in r["artifacts"]:
             data = pathlib.Path(a).read_bytes()
             if data:
-                names = fuzz_targets.group_targets(group)
+                names = fuzz_targets.group_targets(r["group"])
                 print(f"  reproducer for target {names[data[0] % len(names)]}: {a}")
-        if r["interrupted"]:
-            break
+
+    results = run_fuzz.in_parallel(args.groups, fuzz_group, args.jobs, show)
     return run_fuzz.summary(results)
 
 
