@@ -89,9 +89,8 @@ def _demo_module():
 SERVERS = ("site", "demo")
 CASES = [
     pytest.param(name, server, marks=pytest.mark.xdist_group(f"notebooks-{server}"))
-    for server in SERVERS
-    for i, name in enumerate(notebook_names())
-    if SERVERS[i % len(SERVERS)] == server
+    for k, server in enumerate(SERVERS)
+    for name in notebook_names()[k::len(SERVERS)]
 ]
 
 
