@@ -38,6 +38,5 @@ setup(
     options={
         "bdist_wheel": {"py_limited_api": "cp39"},
         "build": {"parallel": _JOBS},
-        "build_ext": {"parallel": _JOBS},
     },
 )
