@@ -94,7 +94,8 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 # the fully unrolled 32-bit arithmetic took clang 100 s for BLS12-381's
 # fp2.c alone, 1 s without; the results are the same.
 SAN_NO_UNROLL := -DPYBLS_NO_UNROLL
-# The fuzz builds (libFuzzer and replay) move the MSM's switches down
+# The fuzz builds (libFuzzer and replay, but for the decoders' replays
+# linked to a library, FUZZ_LIB_REPLAY) move the MSM's switches down
 # (csrc/ec/ec_msm_template.h): the bucket method from 6 points, batched
 # affine levels from 2 pairs, so that fuzz_msm reaches them with a handful
 # of points at a few products an input; tests/fuzz/test_c_replay.py reads
@@ -530,7 +531,8 @@ test-dist: dist $(PYODIDE_WHEELS)/.done
 #
 # A target named fuzz_NAME_CURVE (tests/fuzz/c/fuzz_decode_bn254.c), CURVE
 # another library of the manifest, is built with that curve's -D flags and
-# links its core: build/fuzz/core-CURVE-BITS.a (replay-core-CURVE-BITS.a),
+# links its core: build/fuzz/core-CURVE-BITS.a (replay-core-CURVE-BITS.a,
+# or for some 32-bit replays the curve's library: FUZZ_LIB_REPLAY below),
 # from its sources. The BLS12-381 targets link build/fuzz/core-BITS.a.
 # CURVE may itself hold underscores (fuzz_decode_bn254_nogami.c).
 fuzz_target_curve = $(or $(firstword $(foreach c,$(OTHER_CURVES),$(if $(filter %_$(c),$(1)),$(c)))),bls12_381)
@@ -638,21 +640,24 @@ build/fuzz/replay/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c 
 	$(CC) $(FUZZ_REPLAY_OPT) $(CORE_CFLAGS) $(FUZZ_DEFS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
 		$< tests/fuzz/c/replay_main.c build/fuzz/replay-core-$(call fuzz_core_prefix,$*)64.a -o $@
 
-# The curves whose only target is their decoder (FUZZ_LIB_REPLAY_CURVES)
-# have 32-bit replay programs linked to the curve's 32-bit library of `make
-# libs` (-O2, the same code; the MSM switches of FUZZ_DEFS do not reach a
-# decoder) rather than to a replay archive of their own: those four
-# archives took 73 of the replay builds' 203 CPU seconds. Their 64-bit
-# replays keep their archives: those compile in the Fp assembly, which
-# the libraries leave out.
-FUZZ_LIB_REPLAY_CURVES := bn254_nogami bn381 bn462 bls48_581
+# The curves whose only target is their decoder (FUZZ_LIB_REPLAY_CURVES:
+# BN254 Nogami, BN381_1, BN462, BLS48-581) have 32-bit replay programs
+# linked to the curve's 32-bit library of `make libs` (the same code at -O2,
+# without -g: memcheck's reports inside the core name functions, not lines;
+# the MSM switches of FUZZ_DEFS do not reach a decoder) rather than to a
+# replay archive of their own: those four archives took 73 of the replay
+# builds' 203 CPU seconds. Their 64-bit replays keep their archives: those
+# compile in the Fp assembly, which the libraries leave out. -l, not the
+# library's path: a path would be recorded as the program's dependency,
+# relative to the directory it starts in, and the rpath not searched.
+FUZZ_LIB_REPLAY_CURVES := $(foreach c,$(OTHER_CURVES),$(if $(filter-out fuzz_decode_$(c),$(filter %_$(c),$(FUZZ_NAMES))),,$(c)))
 FUZZ_LIB_REPLAY := $(foreach c,$(FUZZ_LIB_REPLAY_CURVES),build/fuzz/replay/fuzz_decode_$(c)-32)
 
 $(FUZZ_LIB_REPLAY): build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c \
 		build/libpybls32_$$(call fuzz_target_curve,$$*).so
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_REPLAY_OPT) $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
-		$< tests/fuzz/c/replay_main.c build/libpybls32_$(call fuzz_target_curve,$*).so -Wl,-rpath,$(CURDIR)/build -o $@
+		$< tests/fuzz/c/replay_main.c -Lbuild -lpybls32_$(call fuzz_target_curve,$*) -Wl,-rpath,$(CURDIR)/build -o $@
 
 build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-$$(call fuzz_core_prefix,$$*)32.a
 	@mkdir -p $(@D)

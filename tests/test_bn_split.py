@@ -13,8 +13,9 @@ which a Babai coefficient rounds up on one side and down on the other,
 computed from the rounding constants the core compiles
 (csrc/curves/<name>/consts.h). A point of the twist outside G2 checks that
 such points are not split (psi is no multiplication by 6u^2 there). GT
-powers are compared with square-and-multiply over GT's product and square,
-and with the pairing's bilinearity.
+powers are compared with square-and-multiply over GT's product and square
+(within a run of consecutive scalars, the previous power times g), and
+with the pairing's bilinearity.
 """
 
 import pytest

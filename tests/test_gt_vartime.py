@@ -61,9 +61,8 @@ def test_pow_vartime_edges(name):
         # Slow (an Fp48 power each): the edges, which test the exponent's
         # recoding, on the generic base alone; the generator and 1, and
         # square-and-multiply, on a few.
-        generic, *others = _bases(mod)
-        _check(mod, exps, reference=False, bases=[generic])
-        _check(mod, [0, 1, mod.CURVE_ORDER - 1, exps[-1]], bases=[generic, *others])
+        _check(mod, exps, reference=False, bases=_bases(mod)[:1])
+        _check(mod, [0, 1, mod.CURVE_ORDER - 1, exps[-1]])
     else:
         _check(mod, exps)
 

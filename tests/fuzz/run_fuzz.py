@@ -97,28 +97,20 @@ def run_one(cmd: List[str], name: str, seconds: float, runs: int, build: pathlib
     log = build / "logs" / f"{name}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     start = time.time()
-    interrupted = False
     # Written as the fuzzer runs: a long run that dies still leaves its progress.
+    # run_one runs in a worker thread of in_parallel: Ctrl-C reaches the
+    # fuzzer (which exits after printing its statistics, INTERRUPTED) and
+    # the main thread, which kills the fuzzers on a second one.
     with open(log, "wb") as f:
         proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
         with RUNNING_LOCK:
             RUNNING.add(proc)
-        try:
-            status = proc.wait()
-        except KeyboardInterrupt:
-            interrupted = True
-            try:
-                # Ctrl-C reached the fuzzer too; it exits after printing its statistics.
-                status = proc.wait()
-            except KeyboardInterrupt:
-                # A second Ctrl-C: stop waiting; the count falls back to the last progress line.
-                proc.kill()
-                status = proc.wait()
+        status = proc.wait()
     with RUNNING_LOCK:
         RUNNING.discard(proc)
     out = log.read_text(errors="replace")
     stats: Dict[str, Any] = {"name": name, "status": status, "seconds": time.time() - start, "log": str(log),
-                             "interrupted": interrupted or status == INTERRUPTED}
+                             "interrupted": status == INTERRUPTED}
     # the final statistics, else (a run cut short) its last progress line
     m = (re.findall(r"stat::number_of_executed_units:\s*(\d+)", out) or re.findall(r"Done (\d+) runs", out)
          or re.findall(r"^#(\d+)\s", out, re.M))
