@@ -109,7 +109,7 @@ class Base:
         return self.v == 0
 
     def inv(self) -> "Base":
-        return Base(pow(self.v, self.p - 2, self.p), self.p)
+        return Base(pow(self.v, -1, self.p), self.p)
 
     def one(self) -> "Base":
         return Base(1, self.p)

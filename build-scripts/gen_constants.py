@@ -93,7 +93,7 @@ class Fq2:
         return self._mk(self.a, -self.b)
 
     def inv(self) -> "Fq2":
-        d = pow(self.a * self.a + self.b * self.b, self.p - 2, self.p)
+        d = pow(self.a * self.a + self.b * self.b, -1, self.p)
         return self._mk(self.a * d, -self.b * d)
 
     def __pow__(self, e: int) -> "Fq2":
@@ -120,7 +120,7 @@ class Fq1(Fq2):
         return Fq1(self.p, a)
 
     def inv(self) -> "Fq2":
-        return Fq1(self.p, pow(self.a, self.p - 2, self.p))
+        return Fq1(self.p, pow(self.a, -1, self.p))
 
 
 class Fp2(Fq2):
@@ -198,7 +198,7 @@ class Fp1:
         return hash(self.v)
 
     def inv(self):
-        return Fp1(pow(self.v, P - 2, P))
+        return Fp1(pow(self.v, -1, P))
 
 
 def g1_mul(pt, k):
