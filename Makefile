@@ -669,12 +669,6 @@ $(call fuzz_lib_replay,32): build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR)
 	$(CC) $(FUZZ_REPLAY_OPT) $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
 		$< tests/fuzz/c/replay_main.c -Lbuild -lpybls32_$(call fuzz_target_curve,$*) -Wl,-rpath,$(CURDIR)/build -o $@
 
-build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c \
-		build/libpybls32_$$(call fuzz_target_curve,$$*).so
-	@mkdir -p $(@D)
-	$(CC) $(FUZZ_REPLAY_OPT) $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
-		$< tests/fuzz/c/replay_main.c -Lbuild -lpybls32_$(call fuzz_target_curve,$*) -Wl,-rpath,$(CURDIR)/build -o $@
-
 build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c build/fuzz/replay-core-$$(call fuzz_core_prefix,$$*)32.a
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_REPLAY_OPT) $(CORE_CFLAGS) $(FUZZ_DEFS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \
