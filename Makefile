@@ -76,10 +76,9 @@ CORE_CFLAGS := $(addprefix -Icsrc/,$(shell sed -n 's/\#.*//; s/^include  *\([^ ]
 CHDR := $(shell find csrc -name '*.h') $(CORE_MANIFEST)
 CFLAGS_LIB := -O2 $(CORE_CFLAGS) -shared -fPIC
 # On x86-64 machines with BMI2 and ADX, the builds that test the native
-# 64-bit arithmetic (the 64-bit libraries of `make libs`, the fuzz targets,
-# their replays under memcheck, the constant-time check) compile the Fp
-# assembly of csrc/arith/mont_adx.h in, as the cffi extension does; the
-# sanitizer library keeps the portable C.
+# 64-bit arithmetic (the fuzz targets, their replays under memcheck, the
+# constant-time check) compile the Fp assembly of csrc/arith/mont_adx.h in, as
+# the cffi extension does; the sanitizer library keeps the portable C.
 ADX_FLAGS := $(shell [ "$$(uname -m)" = x86_64 ] && grep -qw adx /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && echo -mbmi2 -madx)
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 
@@ -96,7 +95,7 @@ FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 # fp2.c alone, 1 s without; the results are the same.
 SAN_NO_UNROLL := -DPYBLS_NO_UNROLL
 # The fuzz builds (libFuzzer and replay, but for the decoders' replays
-# linked to a library, FUZZ_LIB_REPLAY_CURVES) move the MSM's switches down
+# linked to a library, FUZZ_LIB_REPLAY) move the MSM's switches down
 # (csrc/ec/ec_msm_template.h): the bucket method from 6 points, batched
 # affine levels from 2 pairs, so that fuzz_msm reaches them with a handful
 # of points at a few products an input; tests/fuzz/test_c_replay.py reads
@@ -236,13 +235,12 @@ bindings: pybls/_lib/_abi.py
 bindings-check: | sysdeps
 	$(PYTHON) build-scripts/gen_bindings.py --check
 
-# The 64-bit libraries have the Fp assembly where the processor has BMI2 and
-# ADX (ADX_FLAGS), as the cffi extension does: the constant-time check and
-# the check programs that link them test the code native users run. They
-# depend on the Makefile, which holds their flags.
-build/libpybls.so: $(CSRC) $(CHDR) Makefile | sysdeps
+# The 64-bit libraries stay portable C (no ADX_FLAGS): test_constant_time
+# checks them, the code of the manylinux wheel (built with PYBLS_NO_ASM),
+# while `make ct` checks the assembly the extension compiles in elsewhere.
+build/libpybls.so: $(CSRC) $(CHDR) | sysdeps
 	@mkdir -p build
-	$(CC) $(CFLAGS_LIB) $(ADX_FLAGS) $(CSRC) -o $@
+	$(CC) $(CFLAGS_LIB) $(CSRC) -o $@
 
 build/libpybls32.so: $(CSRC) $(CHDR) | sysdeps
 	@mkdir -p build
@@ -250,9 +248,9 @@ build/libpybls32.so: $(CSRC) $(CHDR) | sysdeps
 
 # The other curves' libraries: the same directory, the curve in the name.
 .SECONDEXPANSION:
-build/libpybls_%.so: $$(call core_src,$$*) $(CHDR) Makefile | sysdeps
+build/libpybls_%.so: $$(call core_src,$$*) $(CHDR) | sysdeps
 	@mkdir -p build
-	$(CC) $(CFLAGS_LIB) $(ADX_FLAGS) $(call core_defs,$*) $(call core_src,$*) -o $@
+	$(CC) $(CFLAGS_LIB) $(call core_defs,$*) $(call core_src,$*) -o $@
 
 build/libpybls32_%.so: $$(call core_src,$$*) $(CHDR) | sysdeps
 	@mkdir -p build
@@ -537,7 +535,7 @@ test-dist: dist $(PYODIDE_WHEELS)/.done
 # A target named fuzz_NAME_CURVE (tests/fuzz/c/fuzz_decode_bn254.c), CURVE
 # another library of the manifest, is built with that curve's -D flags and
 # links its core: build/fuzz/core-CURVE-BITS.a (replay-core-CURVE-BITS.a,
-# or for some replays the curve's library: FUZZ_LIB_REPLAY_CURVES below),
+# or for some 32-bit replays the curve's library: FUZZ_LIB_REPLAY below),
 # from its sources. The BLS12-381 targets link build/fuzz/core-BITS.a.
 # CURVE may itself hold underscores (fuzz_decode_bn254_nogami.c).
 fuzz_target_curve = $(or $(firstword $(foreach c,$(OTHER_CURVES),$(if $(filter %_$(c),$(1)),$(c)))),bls12_381)
@@ -646,24 +644,19 @@ build/fuzz/replay/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c 
 		$< tests/fuzz/c/replay_main.c build/fuzz/replay-core-$(call fuzz_core_prefix,$*)64.a -o $@
 
 # The curves whose only target is their decoder (FUZZ_LIB_REPLAY_CURVES:
-# BN254 Nogami, BN381_1, BN462, BLS48-581) have replay programs linked to
-# the curve's library of `make libs` (the same code at -O2, the 64-bit one
-# with the Fp assembly, but without -g: memcheck's reports inside the core
-# name functions, not lines; the MSM switches of FUZZ_DEFS do not reach a
-# decoder) rather than to replay archives of their own: those eight
-# archives took 130 of the replay builds' 203 CPU seconds. -l, not the
+# BN254 Nogami, BN381_1, BN462, BLS48-581) have 32-bit replay programs
+# linked to the curve's 32-bit library of `make libs` (the same code at -O2,
+# without -g: memcheck's reports inside the core name functions, not lines;
+# the MSM switches of FUZZ_DEFS do not reach a decoder) rather than to a
+# replay archive of their own: those four archives took 73 of the replay
+# builds' 203 CPU seconds. Their 64-bit replays keep their archives: those
+# compile in the Fp assembly, which the libraries leave out. -l, not the
 # library's path: a path would be recorded as the program's dependency,
 # relative to the directory it starts in, and the rpath not searched.
 FUZZ_LIB_REPLAY_CURVES := $(foreach c,$(OTHER_CURVES),$(if $(filter-out fuzz_decode_$(c),$(filter %_$(c),$(FUZZ_NAMES))),,$(c)))
-fuzz_lib_replay = $(foreach c,$(FUZZ_LIB_REPLAY_CURVES),build/fuzz/replay/fuzz_decode_$(c)-$(1))
+FUZZ_LIB_REPLAY := $(foreach c,$(FUZZ_LIB_REPLAY_CURVES),build/fuzz/replay/fuzz_decode_$(c)-32)
 
-$(call fuzz_lib_replay,64): build/fuzz/replay/%-64: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c \
-		build/libpybls_$$(call fuzz_target_curve,$$*).so
-	@mkdir -p $(@D)
-	$(CC) $(FUZZ_REPLAY_OPT) $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=64 $(ADX_FLAGS) \
-		$< tests/fuzz/c/replay_main.c -Lbuild -lpybls_$(call fuzz_target_curve,$*) -Wl,-rpath,$(CURDIR)/build -o $@
-
-$(call fuzz_lib_replay,32): build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c \
+$(FUZZ_LIB_REPLAY): build/fuzz/replay/%-32: tests/fuzz/c/%.c $(FUZZ_HDR) tests/fuzz/c/replay_main.c \
 		build/libpybls32_$$(call fuzz_target_curve,$$*).so
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_REPLAY_OPT) $(CORE_CFLAGS) $(call core_defs,$(call fuzz_target_curve,$*)) -DPYBLS_LIMB_BITS=32 \

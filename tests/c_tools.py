@@ -75,10 +75,7 @@ def core_library(curve, bits):
     name = "libpybls" + ("32" if bits == 32 else "") + ("" if curve == "bls12_381" else f"_{curve}") + ".so"
     target = f"build/{name}"
     lib = REPO_ROOT / target
-    # The Makefile holds the 64-bit libraries' flags (their assembly) and is
-    # one of their prerequisites.
-    inputs = [*(REPO_ROOT / "csrc").rglob("*"), *([REPO_ROOT / "Makefile"] if bits == 64 else [])]
-    newest = max(f.stat().st_mtime for f in inputs if f.is_file())
+    newest = max(f.stat().st_mtime for f in (REPO_ROOT / "csrc").rglob("*") if f.is_file())
     if lib.is_file() and lib.stat().st_mtime >= newest:
         return lib
     import fcntl  # POSIX; the check programs are native only

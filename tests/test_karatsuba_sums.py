@@ -1,8 +1,8 @@
 """The tower's Karatsuba sums at their bounds: fp2_mul_wide and fp6_mul of
-csrc/field/, driven by tests/karatsuba_sums_check.c linked to the library's
-build at 64 bits (with the x86-64 kernels where the processor has BMI2 and
-ADX, as `make libs` builds it then) and at 32 bits, and compared with
-Python integers.
+csrc/field/, driven by tests/karatsuba_sums_check.c, at 64 bits (the units
+built with it, with the x86-64 kernels where the processor has BMI2 and
+ADX) and at 32 bits (the library's build linked), and compared with Python
+integers.
 
 Where the build takes them (tower.h's fp2_add_ksum: the x86-64 kernels and
 2^CURVE_FP_BITS >= 8p), fp2_mul_wide gets coefficients up to 2p - 1, the
@@ -26,6 +26,7 @@ pytestmark = [pytest.mark.once, pytest.mark.native_only]
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = REPO_ROOT / "tests" / "karatsuba_sums_check.c"
+UNITS = ["field/fp.c", "field/fp2.c", "field/fp6.c", "field/fp_inv.c", "arith/ct.c"]
 # xi = c + u: c per curve (consts.h's CURVE_XI_C0, 1 where it is not set)
 CURVES = {"bls12_381": 1, "bn254": 9, "bn254_nogami": 1, "bn381": 1, "bn462": 2}
 
@@ -58,9 +59,12 @@ def test_karatsuba_sums_against_python_integers(curve, bits, tmp_path):
         pytest.fail("gcc is required to build tests/karatsuba_sums_check.c")
     arch = ["-mbmi2", "-madx"] if bits == 64 and cpu_has_adx() else []
     exe = tmp_path / "karatsuba_sums_check"
-    # The library's own build, which has the x86-64 kernels where arch does.
+    csrc = REPO_ROOT / "csrc"
+    # With the x86-64 kernels the units are compiled here (the library is
+    # built without -madx); otherwise the library's own build is linked.
+    units = [str(csrc / u) for u in UNITS] if arch or bits == 64 else link_flags(core_library(curve, bits))
     cmd = [gcc, "-O2", "-Wall", *arch, *core_cflags(curve), f"-DPYBLS_LIMB_BITS={bits}", str(SOURCE),
-           *link_flags(core_library(curve, bits)), "-o", str(exe)]
+           *units, "-o", str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO_ROOT)
     assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"
 
