@@ -28,7 +28,7 @@
 #   make fuzz    the libFuzzer targets of tests/fuzz/c (ASan + UBSan, both
 #                limb widths) and the Python targets, FUZZ_SECONDS in total
 #                (default 600), with executions and coverage per target
-#   make test-fuzz     every fuzz target ~5 s plus the regression corpus
+#   make test-fuzz     every fuzz target ~2 s plus the regression corpus
 #                (natively, under sanitizers and under valgrind)
 #   make test-sanitize the native test suite against an ASan/UBSan build of
 #                the core (ctypes backend)
@@ -107,7 +107,7 @@ FUZZ_DEFS := -DPYBLS_MSM_BUCKETS_FROM=6 -DPYBLS_MSM_MIN_BATCH=2
 FUZZ_REPLAY_OPT := -O2 -g
 FUZZ_CFLAGS := -O2 -g $(CORE_CFLAGS) $(SAN_NO_UNROLL) $(FUZZ_DEFS) -Itests/fuzz/c
 FUZZ_SECONDS ?= 600
-FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_SMOKE_SECONDS ?= 2
 SAN_LIB := build/sanitize/libpybls.so
 ASAN_RT = $(shell $(FUZZ_CC) -print-file-name=libclang_rt.asan-x86_64.so)
 

@@ -47,7 +47,9 @@ def _cpu_has_adx() -> bool:
 if sys.platform == "win32":
     EXTRA_COMPILE_ARGS = ["/O2"]
 else:
-    EXTRA_COMPILE_ARGS = ["-O3", *CORE_FLAGS, "-fvisibility=hidden"]
+    # -g0 undoes the -g of Python's own CFLAGS: debug information makes the
+    # build about a third slower at -O3, and the wheel's is stripped anyway.
+    EXTRA_COMPILE_ARGS = ["-O3", "-g0", *CORE_FLAGS, "-fvisibility=hidden"]
     if _cpu_has_adx():
         EXTRA_COMPILE_ARGS += ["-mbmi2", "-madx"]
 

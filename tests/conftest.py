@@ -73,11 +73,45 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     if not IN_PYODIDE:
+        _leave_doctests_to_pytest(config, items)
         return
     skip = pytest.mark.skip(reason="native_only test under Pyodide")
     for item in items:
         if "native_only" in item.keywords:
             item.add_marker(skip)
+
+
+def _doctested_file(item) -> "pathlib.Path | None":
+    """The file whose doctests a test of test_doctests.py runs, if any."""
+    if item.module is None or not item.module.__name__.endswith("test_doctests"):
+        return None
+    if item.originalname == "test_module_doctests":
+        import importlib.util
+
+        origin = importlib.util.find_spec(item.callspec.params["name"]).origin
+        return pathlib.Path(origin).resolve() if origin else None
+    if item.originalname == "test_readme_doctest":
+        return (REPO_ROOT / "README.md").resolve()
+    return None
+
+
+def _leave_doctests_to_pytest(config, items):
+    """Natively, pytest itself collects the doctests of the package and of
+    README.md (--doctest-modules and --doctest-glob in pyproject.toml's
+    addopts). test_doctests.py, written for the runs without them (Pyodide,
+    the installed wheels), then leaves out the files pytest already runs:
+    the same doctests twice cost a few seconds in every native pass. It
+    keeps pybls/_lib, which pytest is told to ignore."""
+    collected = {pathlib.Path(item.path).resolve() for item in items if type(item).__name__ == "DoctestItem"}
+    if not collected:
+        return
+    keep, drop = [], []
+    for item in items:
+        path = _doctested_file(item) if isinstance(item, pytest.Function) else None
+        (drop if path in collected else keep).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 def pytest_collection_finish(session):

@@ -435,6 +435,7 @@ def _beacon_json(beacon, r):
 
 
 @pytest.mark.native_only
+@pytest.mark.once  # interop of the file format; the round trips run in every pass
 def test_tlock_js_decrypts_pybls_files(beacons):
     requests, expected = [], []
     for scheme, beacon in sorted(beacons.items()):
@@ -465,6 +466,7 @@ def test_tlock_js_decrypts_pybls_files(beacons):
 
 
 @pytest.mark.native_only
+@pytest.mark.once  # interop of the file format; the round trips run in every pass
 def test_pybls_decrypts_tlock_js_files(beacons):
     requests, cases = [], []
     for scheme, beacon in sorted(beacons.items()):
@@ -493,6 +495,7 @@ def test_pybls_decrypts_tlock_js_files(beacons):
 
 
 @pytest.mark.native_only
+@pytest.mark.once  # interop of the file format; the round trips run in every pass
 def test_tlock_js_rejects_tampered_pybls_file(qbeacon):
     r = qbeacon.current_round()
     f = tlock.encrypt(b"x" * 100, r, chain=qbeacon.chain, armor=False)
