@@ -4,10 +4,14 @@ The suite runs in three settings:
 
 * natively with the cffi backend (64-bit limbs): every test;
 * natively with ``PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so``
-  (32-bit limbs) and ``-m "not once"``: everything except the tests that do
-  not depend on the limb width (reproducibility, constant-time check, ...);
-* inside Pyodide: everything except ``native_only`` tests (py_ecc, blst,
-  valgrind, subprocesses).
+  (32-bit limbs) and ``-m "not once and not scheme"``: everything except
+  the tests that do not depend on the limb width (reproducibility,
+  constant-time check, ...) and the schemes' tests, whose 32-bit run is
+  the Pyodide pass's;
+* inside Pyodide (32-bit limbs): everything except ``native_only`` and
+  ``once`` tests (py_ecc, blst, valgrind, subprocesses).
+
+(`make test` also runs the suite under ASan/UBSan, ``make test-sanitize``.)
 
 Markers (registered below, because ``[tool.pytest.ini_options]`` belongs to
 the packaging configuration):
@@ -16,6 +20,11 @@ the packaging configuration):
     run only in the first native pass.
 ``native_only``
     can never run under Pyodide.
+``scheme``
+    a scheme built on the core's operations (signatures, threshold, IBE,
+    SHE, drand): at 32-bit limbs it runs in Pyodide, so never marked
+    ``native_only``; the core's operations themselves are tested at
+    both widths natively.
 """
 
 import os
@@ -62,6 +71,11 @@ def pytest_configure(config):
         "markers",
         "native_only: needs a native CPython environment (py_ecc, blst, "
         "valgrind, subprocesses); never run under Pyodide",
+    )
+    config.addinivalue_line(
+        "markers",
+        "scheme: a scheme's test, whose 32-bit run is the Pyodide pass's "
+        "(left out of the native 32-bit pass of `make test`)",
     )
     # pytest-xdist's own mark (`--dist loadgroup` in `make test`), declared
     # here too for the runs without it (Pyodide, a plain `pytest`).

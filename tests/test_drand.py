@@ -15,6 +15,9 @@ import reference as ref
 from pybls import G1, G2, drand, errors
 from pybls.drand import CHAINS, Chain, LocalBeacon, verify_beacon
 
+# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
+pytestmark = pytest.mark.scheme
+
 VECTORS = ref.vectors_path() / "drand"
 BEACONS = json.loads((VECTORS / "beacons.json").read_text())
 FOREST = {name: json.loads((VECTORS / "forest_fixtures" / f"drand_{name}.json").read_text())

@@ -23,6 +23,9 @@ import pytest
 from pybls import G1, G2, GT, errors, ibe, pairing
 from reference import R
 
+# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
+pytestmark = pytest.mark.scheme
+
 IN_PYODIDE = sys.platform == "emscripten"
 
 

@@ -12,6 +12,9 @@ from pybls import curves, errors, ibe
 
 from curve_cases import sig_cases
 
+# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
+pytestmark = pytest.mark.scheme
+
 CASES = sig_cases()
 
 

@@ -15,6 +15,9 @@ import pytest
 from pybls import curves, errors, she
 from pybls.she import proofs
 
+# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
+pytestmark = pytest.mark.scheme
+
 CURVES = ["bls12_381", "bn254", "bn254_nogami"]
 # Small tables: |m| < 5000 with 32 entries (giant steps of 65).
 SMALL = {"bound": 5000, "baby_steps": 32}

@@ -21,6 +21,9 @@ from pybls.sig.bn254 import BN254PublicKey, MinSigBN254
 from curve_cases import SIGNATURE_GROUP as _GROUP_OF_SIGNATURES
 from curve_cases import SLOW_CURVES, sig_cases
 
+# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
+pytestmark = pytest.mark.scheme
+
 CASES = sig_cases()
 # Aggregation and batches on the curves that pair fast; the slow ones
 # aggregate once in test_sign_verify_by_definition.

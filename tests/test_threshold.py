@@ -25,6 +25,9 @@ from pybls.threshold import (
 )
 from pybls.threshold import errors
 
+# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
+pytestmark = pytest.mark.scheme
+
 MSG = b"threshold message"
 
 

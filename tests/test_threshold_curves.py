@@ -10,6 +10,9 @@ from pybls import curves, sig, threshold
 
 from curve_cases import SLOW_CURVES, sig_cases
 
+# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
+pytestmark = pytest.mark.scheme
+
 CASES = sig_cases()
 
 

@@ -25,6 +25,9 @@ from pybls.threshold.dkg import (
 
 from curve_cases import sig_cases
 
+# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
+pytestmark = pytest.mark.scheme
+
 MSG = b"dkg message"
 
 # What a misbehaving dealer does (and whether it is excluded for it).
