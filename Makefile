@@ -53,6 +53,11 @@
 #                and run it (part of `make test`)
 
 PYTHON ?= python3
+# The test passes write Python's bytecode caches (tests/__pycache__ holds
+# pytest's assertion-rewritten modules) even where the environment says not
+# to: then each pass and each pytest-xdist process after the first imports
+# the suite in about half the time (collecting it took 13 s, then 6 s).
+unexport PYTHONDONTWRITEBYTECODE
 ifeq ($(origin CC),default)
 CC := gcc
 endif
