@@ -750,20 +750,27 @@ fuzz-valgrind: fuzz-replay build/fuzz/seeds/.done
 # look at the cffi extension's build are left to the other passes;
 # the Python fuzz targets' regressions and differential checks stay.
 # Left out too: the pure-Python BLS48-581 reference's self-checks (no C call
-# at all) and the differential tests whose cost is their outside oracle; every
-# C function each of those calls is called in this pass by the test named:
-# test_xref_compat_py_ecc by test_compat_py_ecc, test_xref_sig by test_sig,
-# test_xref_py_ecc by test_properties, test_xref_mcl by test_curves and
-# test_sig, test_xref_mcl_bn254 by test_bn254 (and malformed encodings by
-# test_rejections, test_deserialization_vectors and the fuzz regressions),
-# test_bench_kzg_peer (kzg-wasm's load, 15 s) and test_xref_ckzg (ckzg's
-# side, and pybls's KZG once more: among this pass's slowest tests; its
-# threads sharing one setup stay) by test_kzg_vectors (the fixed-base
-# tables by test_fixed_msm), the three
-# tlock-js tests of test_tlock (Node) by its round trips. Left out as well:
-# the notebooks run natively (Jupyter kernels) and test_dask (local
-# clusters), whose C calls are all made here by the tests of the functions
-# they use.
+# at all), the differential tests whose cost is their outside oracle, and
+# the tests of BLS12-381's schemes (test_sig, test_threshold, test_ibe,
+# test_drand: the schemes call the core only through pybls.points, hashing
+# and pairing). Every C function each of those calls is called in this pass
+# by the tests that stay (checked by recording, per test file, the core's
+# functions each calls): test_xref_compat_py_ecc's by test_compat_py_ecc,
+# test_xref_sig's and the schemes' by the tests of the points, hashing and
+# pairing, test_xref_py_ecc's by test_properties, test_xref_mcl's by
+# test_curves, test_xref_mcl_bn254's by test_bn254 (and malformed encodings
+# by test_rejections, test_deserialization_vectors and the fuzz
+# regressions), test_bench_kzg_peer's (kzg-wasm's load, 15 s) and
+# test_xref_ckzg's (ckzg's side, and pybls's KZG once more: among this
+# pass's slowest tests; its threads sharing one setup stay) by
+# test_kzg_vectors (the fixed-base tables by test_fixed_msm), the three
+# tlock-js tests of test_tlock (Node) by its round trips. The schemes on
+# the other curves stay (test_sig_curves, test_threshold_curves,
+# test_threshold_dkg, test_ibe_curves, test_she): they alone call some of
+# those curves' functions (poly_eval, sum_columns, the SHE keys' tables).
+# Left out as well: the notebooks run natively (Jupyter kernels) and
+# test_dask (local clusters), whose C calls are all made here by the tests
+# of the functions they use.
 # pycryptodome (the tests' Keccak-256 oracle) loads its own libraries with
 # RTLD_DEEPBIND unless told not to, which the sanitizer runtime refuses.
 test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
@@ -787,6 +794,7 @@ test-sanitize: $(SAN_LIB) $(SAN_CURVE_LIBS) install
 		--ignore=tests/test_xref_sig.py --ignore=tests/test_xref_py_ecc.py \
 		--ignore=tests/test_xref_mcl.py --ignore=tests/test_xref_mcl_bn254.py --ignore=tests/test_bench_kzg_peer.py \
 		--ignore=tests/test_notebooks.py --ignore=tests/test_dask.py \
+		--ignore=tests/test_sig.py --ignore=tests/test_threshold.py --ignore=tests/test_ibe.py --ignore=tests/test_drand.py \
 		$(foreach t,eip4844_functions_agree blob_batches_agree cells_agree recovery_agrees cell_batches_agree \
 			rejections_match_ckzg trusted_setup_rejections_match_ckzg precomputed_tables_agree, \
 			--deselect=tests/test_xref_ckzg.py::test_$(t)) \
