@@ -5,13 +5,14 @@ The suite runs in three settings:
 * natively with the cffi backend (64-bit limbs): every test;
 * natively with ``PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so``
   (32-bit limbs) and ``-m "not once and not scheme"``: everything except
-  the tests that do not depend on the limb width (reproducibility,
-  constant-time check, ...) and the schemes' tests, whose 32-bit run is
-  the Pyodide pass's;
-* inside Pyodide (32-bit limbs): everything except ``native_only`` and
-  ``once`` tests (py_ecc, blst, valgrind, subprocesses).
+  the ``once`` tests (those that do not depend on the limb width, such as
+  reproducibility and the constant-time check, and a few whose 32-bit
+  side other tests cover) and the schemes' tests, whose 32-bit run is the
+  Pyodide pass's;
+* inside Pyodide (32-bit limbs): everything except the ``native_only``
+  tests (py_ecc, blst, valgrind, subprocesses) and the ``once`` tests.
 
-(`make test` also runs the suite under ASan/UBSan, ``make test-sanitize``.)
+(``make test`` also runs the suite under ASan/UBSan, ``make test-sanitize``.)
 
 Markers (registered below, because ``[tool.pytest.ini_options]`` belongs to
 the packaging configuration):
@@ -22,9 +23,12 @@ the packaging configuration):
     can never run under Pyodide.
 ``scheme``
     a scheme built on the core's operations (signatures, threshold, IBE,
-    SHE, drand): at 32-bit limbs it runs in Pyodide, so never marked
-    ``native_only``; the core's operations themselves are tested at
-    both widths natively.
+    SHE, drand), whose 32-bit run is the Pyodide pass's: so never on a
+    ``native_only`` test or a module that skips itself in Pyodide. The
+    field and group arithmetic under the schemes is tested at both widths
+    natively; the few core functions only schemes call (the threshold
+    schemes' poly_eval and sum_columns, SHE's tables, on the curves other
+    than BLS12-381) run at 32 bits in WebAssembly only.
 """
 
 import os
@@ -64,8 +68,9 @@ if IN_PYODIDE:
 def pytest_configure(config):
     config.addinivalue_line(
         "markers",
-        "once: limb-width independent test, run only in the first (cffi, "
-        "64-bit limbs) pass of `make test`",
+        "once: run only in the first native (cffi, 64-bit limbs) pass of "
+        "`make test` (limb-width independent, or its 32-bit side covered by "
+        "other tests)",
     )
     config.addinivalue_line(
         "markers",
@@ -85,6 +90,9 @@ def pytest_configure(config):
     )
 
 
+# trylast: after -k, -m and --deselect have chosen, so that a copy is left
+# out only where pytest runs the original.
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     if not IN_PYODIDE:
         _leave_doctests_to_pytest(config, items)

@@ -13,9 +13,6 @@ import sys
 
 import pytest
 
-# At 32-bit limbs this module runs in the Pyodide pass (tests/conftest.py).
-pytestmark = pytest.mark.scheme
-
 if sys.platform == "emscripten":
     pytest.skip("reads demo/ from the repository, which the Pyodide runner does not mount; "
                 "the browser tests run these snippets inside Pyodide", allow_module_level=True)

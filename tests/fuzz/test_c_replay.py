@@ -6,7 +6,8 @@ limb widths, with its curve's library (decode_bn254: BN254's,
 decode_bn381: BN381's, ...; the others BLS12-381's). The targets check
 their properties themselves and abort on a failure. `make test-fuzz` runs
 the same programs under valgrind and the libFuzzer builds under
-ASan/UBSan."""
+ASan/UBSan (but for the 64-bit ones of the decoder-only curves, which
+`make fuzz` runs)."""
 
 import os
 import pathlib
