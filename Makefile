@@ -298,7 +298,7 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # headless Chromium (test-demo), and the passed counts of each runtime.
 # Then the fuzz targets (test-fuzz), the suite under ASan/UBSan
 # (test-sanitize) and the release artifacts (test-dist).
-test: bindings-check install test-builds wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS) chromium $(NOTEBOOKS_SITE)/.built
+test: bindings-check test-builds install wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS) chromium $(NOTEBOOKS_SITE)/.built
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest $(PYTEST_PARALLEL) --ignore=tests/fuzz \
 		--junit-xml=$(RESULTS)/native-cffi.xml
@@ -317,9 +317,11 @@ test: bindings-check install test-builds wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS
 # The C builds `make test` runs, side by side ($(NPROC) jobs; each of these
 # rules writes only its own files): the shared libraries, the fuzz targets
 # of the smoke run (FUZZ_SMOKE_BIN) and the replay programs of all of them,
-# the sanitizer libraries.
+# the sanitizer libraries; and alongside them the test dependencies' pip
+# install, which waits on the network and the disk more than it computes
+# (a minute of the run's start otherwise).
 test-builds: | sysdeps
-	@$(MAKE) --no-print-directory -j$(NPROC) libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS)
+	@$(MAKE) --no-print-directory -j$(NPROC) $(VENV)/.deps libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS)
 
 # The annotations users type-check against (pybls ships py.typed), with
 # the bindings' signatures from pybls/_lib/_functions.pyi.
