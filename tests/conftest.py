@@ -18,7 +18,8 @@ Markers (registered below, because ``[tool.pytest.ini_options]`` belongs to
 the packaging configuration):
 
 ``once``
-    run only in the first native pass.
+    left out of the 32-bit passes (native ctypes and Pyodide); the cffi
+    pass and the ASan/UBSan pass run it.
 ``native_only``
     can never run under Pyodide.
 ``scheme``
@@ -68,9 +69,9 @@ if IN_PYODIDE:
 def pytest_configure(config):
     config.addinivalue_line(
         "markers",
-        "once: run only in the first native (cffi, 64-bit limbs) pass of "
-        "`make test` (limb-width independent, or its 32-bit side covered by "
-        "other tests)",
+        "once: left out of the 32-bit passes of `make test` (native ctypes "
+        "and Pyodide): limb-width independent, or its 32-bit side covered by "
+        "other tests",
     )
     config.addinivalue_line(
         "markers",

@@ -2,7 +2,7 @@
 natively: identical outputs on random and edge-case blobs and cells, and the
 same rejections (ckzg's exception types and messages through the drop-in).
 
-Run in the first native pass only (``once``): at 32-bit limbs pybls's KZG
+Left out of the 32-bit passes (``once``): at 32-bit limbs pybls's KZG
 meets the consensus-spec vectors of test_kzg_vectors, natively and in
 Pyodide, and repeating this comparison there cost half a minute.
 """

@@ -1,4 +1,5 @@
-"""Fixtures of the demo page tests: one local server and one Chromium per session.
+"""Fixtures of the demo page tests: one local server and one Chromium per
+pytest process (`make test-demo` runs pytest-xdist workers, a test file each).
 
 The demo pages (demo/) and web/ are served by demo/serve.py's layout on
 127.0.0.1 (a free port); Playwright for Python drives Debian's Chromium
