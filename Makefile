@@ -319,11 +319,12 @@ test: bindings-check test-builds install wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS
 # of the smoke run (FUZZ_SMOKE_BIN) and the replay programs of all of them,
 # the sanitizer libraries; and alongside them the test dependencies' pip
 # install, which waits on the network and the disk more than it computes
-# (a minute of the run's start otherwise): one job more than processors,
-# so that the compilers keep them all busy meanwhile. `make test` itself
-# runs without -j: its install step would then race this pip install.
+# (a minute of the run's start otherwise). One job more than processors
+# made the builds no faster (pip computes too: 116 s instead of 68 s).
+# `make test` itself runs without -j: its install step would then race
+# this pip install.
 test-builds: | sysdeps
-	@$(MAKE) --no-print-directory -j$$(( $(NPROC) + 1 )) $(VENV)/.deps libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS)
+	@$(MAKE) --no-print-directory -j$(NPROC) $(VENV)/.deps libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS)
 
 # The annotations users type-check against (pybls ships py.typed), with
 # the bindings' signatures from pybls/_lib/_functions.pyi.
