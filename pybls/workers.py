@@ -13,7 +13,9 @@ and :meth:`pybls.G2.msm`, :func:`pybls.threshold.batch_verify_partials`,
   default because a server that already runs one verification per thread
   gains nothing from more threads per call;
 - ``n > 1`` splits the input into ``n`` parts computed by ``n`` threads;
-- ``None`` means one thread per CPU (:func:`os.cpu_count`).
+- ``None`` means one thread per CPU this process may run on
+  (:func:`cpu_count`: within a container or under ``taskset``, the CPUs
+  it is given, not all the machine's).
 
 The answer never depends on the number of workers. Where threads cannot be
 started (Pyodide in the browser), every value means 1.
@@ -37,7 +39,7 @@ from typing import Callable, List, Optional, Sequence, TypeVar
 
 from .errors import ArgumentError
 
-__all__ = ["DEFAULT", "THREADS_AVAILABLE", "resolve", "split", "map_parts"]
+__all__ = ["DEFAULT", "THREADS_AVAILABLE", "cpu_count", "resolve", "split", "map_parts"]
 
 #: The default of every ``workers=`` argument: the calling thread only.
 DEFAULT = 1
@@ -50,6 +52,26 @@ _T = TypeVar("_T")
 _R = TypeVar("_R")
 
 
+def cpu_count() -> int:
+    """The CPUs this process may run on: its affinity mask where the system
+    has one (Linux: a container's cpuset, ``taskset``), else all of the
+    machine's, and at least 1.
+
+    >>> cpu_count() >= 1
+    True
+    """
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counter is not None:
+        return int(counter() or 1)
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        try:
+            return max(1, len(affinity(0)))
+        except OSError:
+            pass
+    return os.cpu_count() or 1
+
+
 def resolve(workers: Optional[int]) -> int:
     """The number of threads a ``workers=`` argument asks for, here.
 
@@ -60,7 +82,7 @@ def resolve(workers: Optional[int]) -> int:
     True
     """
     if workers is None:
-        n = os.cpu_count() or 1
+        n = cpu_count()
     elif isinstance(workers, bool) or not isinstance(workers, int):
         raise TypeError(f"workers must be None or an int, not {type(workers).__name__}")
     elif workers < 1:

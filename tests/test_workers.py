@@ -4,6 +4,8 @@ invalid items) or computed another way (MSM as a sum of products). Under
 Pyodide, which has no threads, every count means one worker and the same
 calls must still work."""
 
+import os
+import subprocess
 import sys
 
 import pytest
@@ -46,6 +48,20 @@ def test_no_threads_under_pyodide():
     assert workers.THREADS_AVAILABLE == (sys.platform != "emscripten")
     if sys.platform == "emscripten":
         assert workers.resolve(4) == 1 and workers.resolve(None) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity on this platform")
+def test_workers_none_counts_the_cpus_this_process_may_use():
+    # a process pinned to one CPU (as a container's cpuset or taskset pins
+    # it) gets one worker, whatever the machine has
+    code = (
+        "import os; from pybls import workers; "
+        "os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); "
+        "print(workers.cpu_count(), workers.resolve(None))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["1", "1"]
+    assert workers.cpu_count() == len(os.sched_getaffinity(0))
 
 
 @pytest.mark.parametrize("bls", [MinPk.PoP, MinSig.Basic])
