@@ -88,7 +88,9 @@ def verify_many(triples: Any, scheme: Optional[Scheme] = None, *,
 
     `scheme` is a :mod:`pybls.sig` scheme; without one, the PoP scheme of
     the variant and curve of the first triple's key or signature if they
-    are pybls objects, else ``MinPk.PoP`` (Ethereum's). Positions in
+    are pybls objects, else ``MinPk.PoP`` (Ethereum's), for every
+    partition (the first triple of a bag is taken from its first partition
+    that has one). Positions in
     ``invalid`` count from 0 over the whole input, in its order.
 
     >>> from pybls.sig import MinSig
@@ -157,12 +159,16 @@ def _partition_results(triples: Any, scheme: Optional[Scheme], partition_size: i
     if _is_dask_dataframe(triples):
         triples = triples[list(triples.columns[:3])].to_bag(index=False)
     if isinstance(triples, _Bag):
+        if scheme is None:
+            scheme = _default_scheme(_first_of_bag(triples))
         out: List[_PartResult] = triples.map_partitions(_triples_partition, scheme).compute()
         return out
     if hasattr(triples, "itertuples"):  # a pandas dataframe
         items = [row[:3] for row in triples.itertuples(index=False, name=None)]
     else:
         items = list(triples)
+    if scheme is None:  # one scheme for every partition, from the first triple
+        scheme = _default_scheme(items)
     tasks = [items[i:i + partition_size] for i in range(0, len(items), partition_size)]
     return [p for ps in _run(_triples_partition, tasks, scheme) for p in ps]
 
@@ -198,6 +204,13 @@ def _current_client() -> Any:
         return None
 
 
+def _first_of_bag(bag: Any) -> List[Tuple[Any, ...]]:
+    """The first item of a bag, as a list of at most one triple (computing
+    its first partition, or more where that one is empty)."""
+    first = bag.take(1, npartitions=1, warn=False) or bag.take(1, npartitions=-1, warn=False)
+    return [tuple(t) for t in first]
+
+
 def _default_scheme(items: Sequence[Tuple[Any, ...]]) -> Scheme:
     """PoP of the variant and curve of the first pybls key or signature."""
     for item in items[:1]:
@@ -209,10 +222,9 @@ def _default_scheme(items: Sequence[Tuple[Any, ...]]) -> Scheme:
     return default
 
 
-def _triples_partition(part: Iterable[Any], arg: Optional[Scheme]) -> List[_PartResult]:
+def _triples_partition(part: Iterable[Any], s: Scheme) -> List[_PartResult]:
     """One partition of triples (a task on a worker)."""
     items = [tuple(t) for t in part]
-    s = arg if arg is not None else _default_scheme(items)
     if s.batch_verify(items):
         return [(len(items), [])]
     return [(len(items), s.find_invalid(items))]

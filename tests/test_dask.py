@@ -81,6 +81,23 @@ def test_verify_many_infers_variant_and_curve(client):
     assert pybls.dask.verify_many(basic, MinSig.Basic, partition_size=2).invalid == [1]
 
 
+def test_verify_many_infers_one_scheme_for_every_partition(client):
+    # MinSig objects first, then the same triples as bytes: every partition
+    # takes the scheme of the input's first triple, not of its own
+    import dask.bag
+
+    import pybls.dask
+
+    ts = _triples(MinSig.PoP, 8, bad=[5])
+    mixed = ts[:3] + _encoded(ts[3:])
+    for size in (2, 3, 8):
+        assert pybls.dask.verify_many(mixed, partition_size=size).invalid == [5]
+    # a bag whose first partition is empty
+    empty_first = dask.bag.concat([dask.bag.from_sequence([], npartitions=1),
+                                   dask.bag.from_sequence(mixed, npartitions=4)])
+    assert pybls.dask.verify_many(empty_first).invalid == [5]
+
+
 def test_verify_many_bag_and_pandas(client, triples):
     import dask.bag
     import pandas
