@@ -260,6 +260,16 @@ def test_recover_rejections():
         PartialSignature(0, p[0].signature)
     with pytest.raises(TypeError):
         recover([p[0], b"not a partial"], 2)
+    # a t below the public polynomial's threshold would interpolate the
+    # wrong polynomial: refused, with or without the message; t above it
+    # gives the signature
+    d3 = deal(3, 5)
+    p3 = [s.sign(MSG) for s in d3.shares]
+    for msg in (MSG, None):
+        with pytest.raises(errors.InvalidDegreeError):
+            recover(p3[:2], 2, public_polynomial=d3.public_polynomial, msg=msg)
+    sig = recover(p3[:4], 4, public_polynomial=d3.public_polynomial, msg=MSG)
+    assert MinPk.PoP.verify(d3.public_key, MSG, sig)
 
 
 def test_partial_signature_rejects_malformed():

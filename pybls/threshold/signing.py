@@ -33,7 +33,7 @@ from ..sig import Scheme, Signature
 from ._util import check_distinct
 from .ciphersuite import core_scheme, resolve_scheme, variant_of_group
 from .commitment import PublicPolynomial
-from .errors import InvalidPartialError, TooFewPartialsError, UnknownIndexError
+from .errors import InvalidDegreeError, InvalidPartialError, TooFewPartialsError, UnknownIndexError
 from .lagrange import lagrange_ints
 from .share import PartialSignature
 
@@ -195,6 +195,8 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
     Uses the first `t` partials (any t valid ones give the same
     signature), interpolated by one multi-scalar multiplication. Raises
     :class:`~pybls.threshold.errors.TooFewPartialsError` for fewer than t,
+    :class:`~pybls.threshold.errors.InvalidDegreeError` for a t below the
+    threshold of `public_polynomial` (t partials cannot interpolate it),
     :class:`~pybls.threshold.errors.DuplicateIndexError` for a repeated
     index, and with `n` :class:`~pybls.threshold.errors.UnknownIndexError`
     for an index outside 1..n. Given `public_polynomial` and `msg`, the
@@ -219,6 +221,10 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
             raise TypeError(f"expected PartialSignature objects, not {type(p).__name__}")
     idx = check_distinct([p.index for p in ps])
     _check_known(idx, n)
+    if public_polynomial is not None and tt < public_polynomial.threshold:
+        raise InvalidDegreeError(
+            f"t = {tt} is below the threshold of the public polynomial, {public_polynomial.threshold}: "
+            f"{tt} partial signatures cannot interpolate it")
     if len(ps) < tt:
         raise TooFewPartialsError(f"{len(ps)} partial signatures, the threshold is {tt}")
     ps = ps[:tt]
