@@ -259,8 +259,9 @@ class ScalarField:
         return hash(int(self))
 
     def __repr__(self: _ScalarT) -> str:
-        # Scalars are often secret keys: show only a short prefix.
-        return f"{type(self).__name__}(0x{type(self)._f_to_bytes(self._b)[:2].hex()}\u2026)"
+        # Scalars are often secrets (a key's scalar, a share's value): no
+        # digit of the value is shown; int() or to_bytes() give it.
+        return f"{type(self).__name__}(<hidden>)"
 
     def __reduce__(self: _ScalarT) -> "tuple[Any, ...]":
         return (type(self).from_bytes, (self.to_bytes(),))

@@ -94,6 +94,17 @@ def test_equality_and_hash(a):
     assert Scalar(a + 1) != s
 
 
+def test_repr_shows_no_digit_of_the_value():
+    # scalars hold secrets (a key's scalar, a share's value)
+    from pybls.sig import MinPk
+
+    secret = MinPk.PoP.key_gen(bytes(range(32))).scalar()
+    data = secret.to_bytes()
+    for shown in (repr(secret), str(secret), f"{secret}", repr([secret])):
+        assert "hidden" in shown
+        assert data[:2].hex() not in shown.lower() and str(int(secret))[:4] not in shown
+
+
 def test_comparison_with_other_types():
     assert Scalar(5) != "5"
     assert Scalar(5) != None  # noqa: E711
