@@ -68,6 +68,8 @@ def test_with_dst():
     assert (p2.dst, p2.pop_dst) == (b"A", b"B")
     with pytest.raises(errors.ArgumentError):
         MinSig.PoP.with_dst(b"SAME-TAG-FOR-BOTH")
+    with pytest.raises(errors.ArgumentError):
+        MinSig.PoP.with_dst(b"A", pop_dst=b"A")
     for bad in (b"", b"x" * 256):
         with pytest.raises(errors.ArgumentError):
             MinPk.Basic.with_dst(bad)

@@ -405,6 +405,10 @@ class PoPScheme(Scheme):
         p = as_bytes(pop_dst, "proof of possession tag")
         if not 0 < len(p) <= _MAX_DST:
             raise ArgumentError(f"a domain separation tag must be 1 to {_MAX_DST} bytes, got {len(p)}")
+        if p == self.dst:
+            # a proof would then be a signature of the key's bytes, and one
+            # could be passed off as the other
+            raise ArgumentError("the proof of possession tag must differ from the signature tag")
         object.__setattr__(self, "pop_dst", p)
 
     def with_dst(self, dst: Any, pop_dst: Any = None) -> "PoPScheme":
