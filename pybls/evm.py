@@ -70,8 +70,8 @@ from __future__ import annotations
 from typing import Callable, Dict, List, Sequence, Tuple, Type, TypeVar
 
 from . import _lib, bn254
-from ._convert import as_bytes
-from .errors import DecodeError, NonCanonicalError, NotInSubgroupError, NotOnCurveError, PrecompileError
+from ._convert import as_bytes, as_int
+from .errors import ArgumentError, DecodeError, NonCanonicalError, NotInSubgroupError, NotOnCurveError, PrecompileError
 from .points import FIELD_MODULUS, G1, G2, _Point
 
 __all__ = [
@@ -546,12 +546,19 @@ def gas(address: int, data: bytes) -> int:
     """The gas a call of the precompile at `address` with input `data`
     costs, as its EIP prices it: from the input's length alone, without
     validating it (an invalid input still costs this much, and the failed
-    call consumes all the gas it was given).
+    call consumes all the gas it was given). Raises :class:`TypeError`
+    for an address that is not an int and
+    :class:`~pybls.errors.ArgumentError` for one without a precompile here.
 
     >>> gas(0x0C, bytes(160 * 2)), gas(0x0F, bytes(384))
     (22776, 70300)
+    >>> gas(0x01, b"")
+    Traceback (most recent call last):
+      ...
+    pybls.errors.ArgumentError: no pairing precompile at address 0x01
     """
-    fn = _GAS.get(address)
+    a = as_int(address, "address")
+    fn = _GAS.get(a)
     if fn is None:
-        raise ValueError(f"no pairing precompile at address {address:#04x}")
+        raise ArgumentError(f"no pairing precompile at address {a:#04x}")
     return fn(len(as_bytes(data, "input")))

@@ -149,7 +149,10 @@ def test_gas_schedule():
     assert evm.gas(0x0E, bytes(288 * 3)) == 3 * 22500 * 923 // 1000
     assert set(evm.PRECOMPILES) == set(evm.NAMES) == {6, 7, 8, 11, 12, 13, 14, 15, 16, 17}
     for address in (0x01, 0x09, 0x12):
-        with pytest.raises(ValueError, match="no pairing precompile"):
+        with pytest.raises(errors.ArgumentError, match="no pairing precompile"):
+            evm.gas(address, b"")
+    for address in ("0x08", 8.0, None):
+        with pytest.raises(TypeError, match="address must be an int"):
             evm.gas(address, b"")
 
 
