@@ -478,11 +478,15 @@ ct: | sysdeps
 #   pybls-V-cp39-abi3-manylinux_*_x86_64.whl
 #                         built from that sdist by `python -m build` (an
 #                         isolated PEP 517 build, the one `pip install
-#                         pybls-V.tar.gz` runs) with PYBLS_NO_ASM=1: the
-#                         portable C, so that it runs on any x86-64 (the
-#                         sdist compiles the BMI2/ADX assembly where the
-#                         building machine has it, and leaves it out under
-#                         PYBLS_NO_ASM=1), repaired and stripped by auditwheel;
+#                         pybls-V.tar.gz` runs) with PYBLS_ASM_DISPATCH=1:
+#                         each curve's core twice, the portable C and the
+#                         BMI2/ADX assembly, of which the bindings load the
+#                         second where the processor has those instructions,
+#                         so that it runs on any x86-64 at the speed of the
+#                         assembly where it can (the sdist alone compiles
+#                         the assembly where the building machine has it,
+#                         and leaves it out under PYBLS_NO_ASM=1); repaired
+#                         and stripped by auditwheel;
 #   pybls-V-py3-none-pyemscripten_<abi>_wasm32.whl
 #                         the Pyodide wheel of `make wasm` (PEP 783 tag, the
 #                         ABI of the pinned Pyodide), every curve's module.
@@ -498,7 +502,7 @@ $(VENV)/.dist-tools: Makefile | $(VENV)/.deps
 
 $(DIST_DIR)/.built: $(DIST_SRC) $(WASM_WHEEL) $(VENV)/.dist-tools
 	rm -rf $(DIST_DIR) build/dist-raw
-	PYBLS_NO_ASM=1 $(VPY) -m build --outdir build/dist-raw .
+	PYBLS_ASM_DISPATCH=1 $(VPY) -m build --outdir build/dist-raw .
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/auditwheel repair --strip --wheel-dir $(DIST_DIR) \
 		build/dist-raw/pybls-*-linux_*.whl
 	cp build/dist-raw/pybls-*.tar.gz $(DIST_DIR)/
@@ -519,14 +523,17 @@ dist: $(DIST_DIR)/.built
 #     it was built from is thereby built too: see above), pytest run from
 #     outside the source tree: tests/dist/test_installed.py (imported from
 #     site-packages, metadata), every module's doctests and README's
-#     examples, the known answers and deserialization vectors, no
-#     assembly in the build (test_native_build under PYBLS_NO_ASM=1) and
-#     `python -m pybls`;
+#     examples, the known answers and deserialization vectors, the
+#     assembly loaded where this processor has BMI2 and ADX
+#     (test_native_build) and `python -m pybls`; then, with PYBLS_NO_ASM=1,
+#     the portable build of each curve: test_native_build and the known
+#     answers;
 #   - the Pyodide wheel installed by micropip into a fresh Pyodide under
 #     Node (micropip refuses a wheel whose tags do not fit), with
 #     test_installed, the doctests and the known answers.
 DIST_NATIVE_TESTS := tests/dist tests/test_doctests.py tests/test_known_answers.py \
 	tests/test_deserialization_vectors.py tests/test_native_build.py tests/test_main.py
+DIST_PORTABLE_TESTS := tests/test_native_build.py tests/test_known_answers.py
 DIST_PYODIDE_TESTS := tests/dist/test_installed.py tests/test_doctests.py tests/test_known_answers.py
 TEST_DIST := build/test-dist
 
@@ -536,9 +543,12 @@ test-dist: dist $(PYODIDE_WHEELS)/.done
 	$(PYTHON) -m venv $(TEST_DIST)/venv
 	$(TEST_DIST)/venv/bin/pip install --quiet --disable-pip-version-check \
 		"$$(ls $(CURDIR)/$(DIST_DIR)/pybls-*-manylinux*.whl)[test]"
-	cd $(TEST_DIST) && PYBLS_DIST_TESTS=1 PYBLS_NO_ASM=1 PYBLS_DIST_DIR=$(CURDIR)/$(DIST_DIR) venv/bin/pytest \
+	cd $(TEST_DIST) && PYBLS_DIST_TESTS=1 PYBLS_DIST_DIR=$(CURDIR)/$(DIST_DIR) venv/bin/pytest \
 		-c $(CURDIR)/tests/dist/pytest.ini --rootdir $(CURDIR)/tests --confcutdir $(CURDIR)/tests --junit-xml=$(CURDIR)/$(RESULTS)/dist-native.xml \
 		$(addprefix $(CURDIR)/,$(DIST_NATIVE_TESTS))
+	cd $(TEST_DIST) && PYBLS_DIST_TESTS=1 PYBLS_NO_ASM=1 PYBLS_DIST_DIR=$(CURDIR)/$(DIST_DIR) venv/bin/pytest \
+		-c $(CURDIR)/tests/dist/pytest.ini --rootdir $(CURDIR)/tests --confcutdir $(CURDIR)/tests --junit-xml=$(CURDIR)/$(RESULTS)/dist-native-portable.xml \
+		$(addprefix $(CURDIR)/,$(DIST_PORTABLE_TESTS))
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --install "$$(ls $(DIST_DIR)/pybls-*-pyemscripten_*.whl)" \
 		--json $(RESULTS)/dist-pyodide.json -- $(DIST_PYODIDE_TESTS)
 

@@ -12,10 +12,12 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_LIBRARIES = runpy.run_path(os.path.join(_HERE, "build-scripts", "core_manifest.py"))["libraries"](_HERE)
-# The curves' extensions compile side by side (build -j, which build_ext
-# takes up), one per processor: one at a time took twice as long.
-_JOBS = max(1, min(len(_LIBRARIES), os.cpu_count() or 1))
+# One builder per library of csrc/manifest.txt, and under
+# PYBLS_ASM_DISPATCH one more each (the build with the assembly).
+_BUILDERS = runpy.run_path(os.path.join(_HERE, "build-scripts", "cffi_build.py"))["BUILDERS"]
+# The extensions compile side by side (build -j, which build_ext takes up),
+# one per processor: one at a time took twice as long.
+_JOBS = max(1, min(len(_BUILDERS), os.cpu_count() or 1))
 
 
 class build_ext_per_curve(build_ext):
@@ -30,10 +32,7 @@ class build_ext_per_curve(build_ext):
 
 
 setup(
-    cffi_modules=[
-        "build-scripts/cffi_build.py:" + ("ffibuilder" if lib == "bls12_381" else f"ffibuilder_{lib}")
-        for lib in _LIBRARIES
-    ],
+    cffi_modules=["build-scripts/cffi_build.py:" + name for name in _BUILDERS],
     cmdclass={"build_ext": build_ext_per_curve},
     options={
         "bdist_wheel": {"py_limited_api": "cp39"},

@@ -10,7 +10,11 @@ csrc/include/pybls.h by build-scripts/gen_bindings.py.
 
 On x86-64 Linux machines with BMI2 and ADX the core is compiled with
 -mbmi2 -madx, which brings in the Fp assembly; PYBLS_NO_ASM=1 leaves it
-out (for a build meant to run on older processors).
+out (for a build meant to run on older processors). PYBLS_ASM_DISPATCH=1
+(the wheel of `make dist`, for any x86-64) builds each curve's module both
+ways: ``_native<suffix>`` portable and ``_native<suffix>_adx`` with the
+assembly, whatever the building machine has; pybls/_lib/_cffi.py loads the
+latter where the processor runs it.
 """
 
 import os
@@ -44,36 +48,51 @@ def _cpu_has_adx() -> bool:
     return "adx" in flags and "bmi2" in flags
 
 
+def _is_x86_64() -> bool:
+    return platform.machine().lower() in ("x86_64", "amd64")
+
+
+#: Both builds of each module (see above): on x86-64, not on Windows (MSVC
+#: takes no -madx).
+DISPATCH = bool(os.environ.get("PYBLS_ASM_DISPATCH")) and _is_x86_64() and sys.platform != "win32"
+ADX_ARGS = ["-mbmi2", "-madx"]
+
 if sys.platform == "win32":
     EXTRA_COMPILE_ARGS = ["/O2"]
 else:
     # -g0 undoes the -g of Python's own CFLAGS: debug information makes the
     # build about a third slower at -O3, and the wheel's is stripped anyway.
     EXTRA_COMPILE_ARGS = ["-O3", "-g0", *CORE_FLAGS, "-fvisibility=hidden"]
-    if _cpu_has_adx():
-        EXTRA_COMPILE_ARGS += ["-mbmi2", "-madx"]
+    if _cpu_has_adx() and not DISPATCH:
+        EXTRA_COMPILE_ARGS += ADX_ARGS
 
-def _builder(library: str) -> FFI:
+def _builder(library: str, adx: bool = False) -> FFI:
     """The extension of one curve's library: pybls._lib._native for
-    BLS12-381, pybls._lib._native_<curve> for the others."""
+    BLS12-381, pybls._lib._native_<curve> for the others (+ ``_adx``: the
+    build with the assembly, of a dispatching wheel)."""
     suffix = "" if library == "bls12_381" else f"_{library}"
     abi = runpy.run_path(os.path.join(ROOT, "pybls", "_lib", f"_abi{suffix}.py"))
     builder = FFI()
     builder.cdef(abi["CDEF"])
     builder.set_source(
-        f"pybls._lib._native{suffix}",
+        f"pybls._lib._native{suffix}{'_adx' if adx else ''}",
         '#include "pybls.h"',
         sources=_MANIFEST["sources"](_ROOT_ARG, library),
         include_dirs=INCLUDE_DIRS,
         define_macros=[(d, "1") for d in _MANIFEST["defines"](_ROOT_ARG, library)],
-        extra_compile_args=EXTRA_COMPILE_ARGS,
+        extra_compile_args=EXTRA_COMPILE_ARGS + (ADX_ARGS if adx else []),
     )
     return builder
 
 
-# setup.py lists one builder per library of csrc/manifest.txt (LIBRARIES).
+# setup.py lists BUILDERS: one builder per library of csrc/manifest.txt, and
+# under DISPATCH its build with the assembly.
 LIBRARIES = _MANIFEST["libraries"](_ROOT_ARG)
-ffibuilder = _builder("bls12_381")
+BUILDERS = []
 for _library in LIBRARIES:
-    if _library != "bls12_381":
-        globals()[f"ffibuilder_{_library}"] = _builder(_library)
+    _name = "ffibuilder" if _library == "bls12_381" else f"ffibuilder_{_library}"
+    globals()[_name] = _builder(_library)
+    BUILDERS.append(_name)
+    if DISPATCH:
+        globals()[_name + "_adx"] = _builder(_library, adx=True)
+        BUILDERS.append(_name + "_adx")

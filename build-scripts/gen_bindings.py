@@ -268,7 +268,7 @@ _STUB_TYPES = {"const u8*": "bytes", "u32": "int", "u8*": "Scratch"}
 
 # Functions pybls/_lib/__init__.py calls once at import instead of
 # exporting them (limb_bits and abi_version become ints).
-_NOT_EXPORTED = ("pybls_abi_version", "pybls_limb_bits", "pybls_cpu_supported")
+_NOT_EXPORTED = ("pybls_abi_version", "pybls_limb_bits", "pybls_cpu_supported", "pybls_cpu_adx")
 
 
 def render_stub(functions: List[Function]) -> str:

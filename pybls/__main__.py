@@ -44,10 +44,10 @@ def _fmt(seconds: float) -> str:
 
 def _cffi_status() -> str:
     try:
-        native = importlib.import_module("pybls._lib._native")
+        cffi = importlib.import_module("pybls._lib._cffi")  # the build this processor runs
     except ImportError as e:
         return f"not available ({e})"
-    return str(getattr(native, "__file__", "pybls._lib._native"))
+    return str(cffi.library_path)
 
 
 def _ctypes_status() -> str:

@@ -1,9 +1,12 @@
-"""The native extension is built the way build-scripts/cffi_build.py says:
-on an x86-64 Linux machine with BMI2 and ADX, the Fp assembly of
-csrc/arith/mont_adx.h is compiled in (its adcx/adox instructions are in the
-module), and the core says this processor can run it. With PYBLS_NO_ASM set
-(as when building, so when testing a portable build: the manylinux wheel of
-`make dist`, which must run on any x86-64), the assembly must be absent."""
+"""The native extension loaded is the one build-scripts/cffi_build.py and
+pybls/_lib/_cffi.py say: on an x86-64 Linux machine with BMI2 and ADX, one
+with the Fp assembly of csrc/arith/mont_adx.h (its adcx/adox instructions
+are in the module), and the core says this processor can run it. With
+PYBLS_NO_ASM set, the assembly must be absent: set when building, the build
+leaves it out; set when importing a wheel that holds both builds (the
+manylinux wheel of `make dist`, whose portable build runs on any x86-64),
+the portable one is loaded. The core's own check of the processor agrees
+with /proc/cpuinfo."""
 
 import os
 import pathlib
@@ -48,3 +51,9 @@ def test_core_accepts_this_processor():
     # having imported, the core must agree.
     fn = L._backend.functions({"pybls_cpu_supported": L._abi.SIGNATURES["pybls_cpu_supported"]})
     assert fn["pybls_cpu_supported"]() == 1
+
+
+def test_cpu_check_agrees_with_the_kernel():
+    fn = L._backend.functions({"pybls_cpu_adx": L._abi.SIGNATURES["pybls_cpu_adx"]})
+    wanted = platform.machine() in ("x86_64", "AMD64") and {"adx", "bmi2"} <= _cpu_flags()
+    assert fn["pybls_cpu_adx"]() == int(wanted)

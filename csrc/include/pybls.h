@@ -81,6 +81,10 @@ int pybls_limb_bits(void);
  * compiled to use (x86-64 BMI2 and ADX for Fp when built with -mbmi2
  * -madx), else 0: then no other function may be called. */
 int pybls_cpu_supported(void);
+/* 1 if this processor is x86-64 with BMI2 and ADX, whatever the core was
+ * compiled for, else 0: whether a wheel's build with the Fp assembly can
+ * run here (the bindings choose between its two builds by it). */
+int pybls_cpu_adx(void);
 
 /* Fr: scalars modulo r (constant time unless marked _vartime). */
 int pybls_scalar_from_bytes(uint8_t *out, const uint8_t *in32);

@@ -7,6 +7,7 @@
 #define pybls_abi_version pybls_bn254_abi_version
 #define pybls_limb_bits pybls_bn254_limb_bits
 #define pybls_cpu_supported pybls_bn254_cpu_supported
+#define pybls_cpu_adx pybls_bn254_cpu_adx
 #define pybls_scalar_from_bytes pybls_bn254_scalar_from_bytes
 #define pybls_scalar_from_bytes_wide pybls_bn254_scalar_from_bytes_wide
 #define pybls_scalar_to_bytes pybls_bn254_scalar_to_bytes
@@ -158,6 +159,7 @@
 #define pybls_abi_version pybls_bn254_nogami_abi_version
 #define pybls_limb_bits pybls_bn254_nogami_limb_bits
 #define pybls_cpu_supported pybls_bn254_nogami_cpu_supported
+#define pybls_cpu_adx pybls_bn254_nogami_cpu_adx
 #define pybls_scalar_from_bytes pybls_bn254_nogami_scalar_from_bytes
 #define pybls_scalar_from_bytes_wide pybls_bn254_nogami_scalar_from_bytes_wide
 #define pybls_scalar_to_bytes pybls_bn254_nogami_scalar_to_bytes
@@ -309,6 +311,7 @@
 #define pybls_abi_version pybls_bn381_abi_version
 #define pybls_limb_bits pybls_bn381_limb_bits
 #define pybls_cpu_supported pybls_bn381_cpu_supported
+#define pybls_cpu_adx pybls_bn381_cpu_adx
 #define pybls_scalar_from_bytes pybls_bn381_scalar_from_bytes
 #define pybls_scalar_from_bytes_wide pybls_bn381_scalar_from_bytes_wide
 #define pybls_scalar_to_bytes pybls_bn381_scalar_to_bytes
@@ -460,6 +463,7 @@
 #define pybls_abi_version pybls_bn462_abi_version
 #define pybls_limb_bits pybls_bn462_limb_bits
 #define pybls_cpu_supported pybls_bn462_cpu_supported
+#define pybls_cpu_adx pybls_bn462_cpu_adx
 #define pybls_scalar_from_bytes pybls_bn462_scalar_from_bytes
 #define pybls_scalar_from_bytes_wide pybls_bn462_scalar_from_bytes_wide
 #define pybls_scalar_to_bytes pybls_bn462_scalar_to_bytes
@@ -611,6 +615,7 @@
 #define pybls_abi_version pybls_bls48_581_abi_version
 #define pybls_limb_bits pybls_bls48_581_limb_bits
 #define pybls_cpu_supported pybls_bls48_581_cpu_supported
+#define pybls_cpu_adx pybls_bls48_581_cpu_adx
 #define pybls_scalar_from_bytes pybls_bls48_581_scalar_from_bytes
 #define pybls_scalar_from_bytes_wide pybls_bls48_581_scalar_from_bytes_wide
 #define pybls_scalar_to_bytes pybls_bls48_581_scalar_to_bytes

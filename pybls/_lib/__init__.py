@@ -169,6 +169,7 @@ def _bind(backend: Any, abi: ModuleType = _abi) -> Dict[str, Callable[..., Any]]
 
 _backend = _select()
 _bound = _bind(_backend)
+_bound.pop("cpu_adx")  # the cffi backend's choice of module (_cffi.py)
 if not _bound.pop("cpu_supported")():
     raise ImportError(
         f"pybls: {_backend.library_path} was compiled for x86-64 processors with BMI2 and ADX, which "
@@ -203,6 +204,7 @@ def curve_binding(curve: str) -> SimpleNamespace:
         abi = importlib.import_module(f"{__name__}._abi_{curve}")
         backend = _backend.open_curve(curve)
         funcs = _bind(backend, abi)
+        funcs.pop("cpu_adx")
         if not funcs.pop("cpu_supported")():
             raise ImportError(f"pybls: {backend.library_path} was compiled for processors this one is not")
         limb_bits_of_curve = funcs.pop("limb_bits")()

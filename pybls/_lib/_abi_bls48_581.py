@@ -41,6 +41,7 @@ CDEF = """\
 int pybls_bls48_581_abi_version(void);
 int pybls_bls48_581_limb_bits(void);
 int pybls_bls48_581_cpu_supported(void);
+int pybls_bls48_581_cpu_adx(void);
 int pybls_bls48_581_scalar_from_bytes(uint8_t *out, const uint8_t *in32);
 int pybls_bls48_581_scalar_from_bytes_wide(uint8_t *out, const uint8_t *in, uint32_t len);
 int pybls_bls48_581_scalar_to_bytes(uint8_t *out32, const uint8_t *a);
@@ -156,6 +157,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bls48_581_abi_version': ('int', []),
     'pybls_bls48_581_limb_bits': ('int', []),
     'pybls_bls48_581_cpu_supported': ('int', []),
+    'pybls_bls48_581_cpu_adx': ('int', []),
     'pybls_bls48_581_scalar_from_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bls48_581_scalar_from_bytes_wide': ('int', ['u8*', 'const u8*', 'u32']),
     'pybls_bls48_581_scalar_to_bytes': ('int', ['u8*', 'const u8*']),

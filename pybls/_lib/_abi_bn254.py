@@ -41,6 +41,7 @@ CDEF = """\
 int pybls_bn254_abi_version(void);
 int pybls_bn254_limb_bits(void);
 int pybls_bn254_cpu_supported(void);
+int pybls_bn254_cpu_adx(void);
 int pybls_bn254_scalar_from_bytes(uint8_t *out, const uint8_t *in32);
 int pybls_bn254_scalar_from_bytes_wide(uint8_t *out, const uint8_t *in, uint32_t len);
 int pybls_bn254_scalar_to_bytes(uint8_t *out32, const uint8_t *a);
@@ -170,6 +171,7 @@ SIGNATURES: Dict[str, Tuple[str, List[str]]] = {
     'pybls_bn254_abi_version': ('int', []),
     'pybls_bn254_limb_bits': ('int', []),
     'pybls_bn254_cpu_supported': ('int', []),
+    'pybls_bn254_cpu_adx': ('int', []),
     'pybls_bn254_scalar_from_bytes': ('int', ['u8*', 'const u8*']),
     'pybls_bn254_scalar_from_bytes_wide': ('int', ['u8*', 'const u8*', 'u32']),
     'pybls_bn254_scalar_to_bytes': ('int', ['u8*', 'const u8*']),

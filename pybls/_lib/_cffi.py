@@ -2,7 +2,10 @@
 
 It is built by ``pip install`` from build-scripts/cffi_build.py (API mode:
 the C core is compiled into the extension, and cffi releases the GIL around
-every call). cffi accepts ``bytes`` for ``const uint8_t *`` arguments without
+every call). A wheel built for any x86-64 holds each curve's core twice:
+``_native`` (portable C) and ``_native_adx`` (with the Fp assembly for BMI2
+and ADX); the latter is loaded where the processor has those instructions
+and the environment does not set ``PYBLS_NO_ASM``. cffi accepts ``bytes`` for ``const uint8_t *`` arguments without
 copying; outputs are written to a fresh ``uint8_t[n]`` and copied out once.
 Fixed-size outputs are not zeroed first (every C function writes its whole
 output before returning PYBLS_OK, and only then is it read): that saves a
@@ -12,13 +15,30 @@ memset per call.
 from __future__ import annotations
 
 import importlib
+import os
 from types import SimpleNamespace
 from typing import Any, Callable, Dict
 
-from ._native import ffi, lib  # type: ignore[import-not-found]
-from ._native import __file__ as library_path
-
 NAME = "cffi"
+
+
+def _extension(name: str, cpu_adx: str) -> Any:
+    """The extension module `name`, or its build with the Fp assembly
+    (`name` + ``_adx``, in wheels for any x86-64) where there is one, this
+    processor runs it (the portable module's C function `cpu_adx` says
+    so: the other is not imported before) and ``PYBLS_NO_ASM`` is unset."""
+    module = importlib.import_module(f"{__package__}.{name}")
+    has_adx = getattr(module.lib, cpu_adx, None)  # missing from a stale build: functions() says so
+    if os.environ.get("PYBLS_NO_ASM") or has_adx is None or not has_adx():
+        return module
+    try:
+        return importlib.import_module(f"{__package__}.{name}_adx")
+    except ImportError:  # built for this machine alone: one module
+        return module
+
+
+_module = _extension("_native", "pybls_cpu_adx")
+ffi, lib, library_path = _module.ffi, _module.lib, _module.__file__
 
 # Expressions and names used by the wrapper template in pybls/_lib/__init__.py.
 ALLOC = "new_uncleared(ctype)"
@@ -57,7 +77,7 @@ def open_curve(curve: str) -> SimpleNamespace:
     """The extension of another curve than BLS12-381 (``pybls._lib._native_<curve>``),
     with this module's interface."""
     try:
-        module = importlib.import_module(f"{__package__}._native_{curve}")
+        module = _extension(f"_native_{curve}", f"pybls_{curve}_cpu_adx")
     except ImportError as e:
         raise ImportError(
             f"pybls: the extension pybls._lib._native_{curve} cannot be imported ({e}); "

@@ -94,8 +94,10 @@ def test_the_native_wheel_is_manylinux_and_self_contained(native):
     # auditwheel found nothing to graft: no bundled shared libraries.
     assert not any(n.startswith("pybls.libs/") for n in names), names
     for lib in _libraries():
+        # each curve's core twice: portable, and with the BMI2/ADX assembly
         suffix = "" if lib == "bls12_381" else f"_{lib}"
         assert f"pybls/_lib/_native{suffix}.abi3.so" in names
+        assert f"pybls/_lib/_native{suffix}_adx.abi3.so" in names
     for data in ("pybls/py.typed", "pybls/_lib/_functions.pyi", "pybls/drand_chains.json",
                  f"pybls-{VERSION}.dist-info/licenses/LICENSE"):
         assert data in names

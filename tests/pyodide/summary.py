@@ -6,7 +6,8 @@ reads the JUnit XML files of the native passes (``native-*.xml``), of the
 browser tests (``browser-*.xml``: the notebooks and the demo pages in
 Chromium) and the JSON written by run_pytest.mjs (``pyodide.json``) in that
 directory, then those of `make test-dist` (``dist-native.xml``,
-``dist-pyodide.json``: the release artifacts, installed).
+``dist-native-portable.xml``, ``dist-pyodide.json``: the release
+artifacts, installed).
 """
 
 import json
@@ -21,6 +22,7 @@ LABELS = {
     "browser-notebooks": "Chromium, notebooks in JupyterLite (Pyodide)",
     "browser-demo": "Chromium, demo pages (Pyodide, wasm)",
     "dist-native": "CPython, the manylinux wheel installed (subset)",
+    "dist-native-portable": "  the same, its portable build (PYBLS_NO_ASM=1)",
 }
 
 
@@ -61,6 +63,9 @@ def main(directory):
     dist_native = directory / "dist-native.xml"
     if dist_native.is_file():
         print(line(LABELS["dist-native"], junit_counts(dist_native)))
+    dist_portable = directory / "dist-native-portable.xml"
+    if dist_portable.is_file():
+        print(line(LABELS["dist-native-portable"], junit_counts(dist_portable)))
     dist_pyodide = directory / "dist-pyodide.json"
     if dist_pyodide.is_file():
         data = json.loads(dist_pyodide.read_text())
