@@ -19,6 +19,8 @@ import importlib
 from types import ModuleType
 from typing import Dict, Iterator, Mapping
 
+from .errors import UnknownCurveError
+
 __all__ = ["CURVES", "get", "ALIASES"]
 
 #: Other names for each curve: Ethereum's and py_ecc's (alt_bn128, bn128),
@@ -79,22 +81,26 @@ CURVES: Mapping[str, ModuleType] = _Curves()
 def get(name: str) -> ModuleType:
     """The module of the curve `name` (a name of :data:`ALIASES`; another
     case of one is accepted where it names one curve only);
-    :class:`LookupError` for an unknown or ambiguous name.
+    :class:`~pybls.errors.UnknownCurveError` (a :class:`LookupError`) for
+    an unknown or ambiguous name, :class:`TypeError` for a name that is not
+    a str.
 
     >>> get("bn128") is get("BN_SNARK1") is get("bn254")
     True
     >>> get("BN254").__name__
     'pybls.bn254_nogami'
     """
+    if not isinstance(name, str):
+        raise TypeError(f"a curve name is a str, not {type(name).__name__}")
     key = ALIASES.get(name)
     if key is None:
         matches = {curve for alias, curve in ALIASES.items() if alias.lower() == name.lower()}
         if len(matches) > 1:
-            raise LookupError(
+            raise UnknownCurveError(
                 f"curve name {name!r} is ambiguous: 'bn254' is Ethereum's alt_bn128, "
                 "'BN254' (mcl's name) is Nogami's curve"
             )
         if not matches:
-            raise LookupError(f"unknown curve {name!r}; known: {', '.join(sorted(ALIASES))}")
+            raise UnknownCurveError(f"unknown curve {name!r}; known: {', '.join(sorted(ALIASES))}")
         key = matches.pop()
     return CURVES[key]

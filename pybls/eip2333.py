@@ -39,6 +39,7 @@ from typing import Any, List, Sequence
 from .aead import hkdf_expand, hkdf_extract
 from .scalar import R
 from .sig.keys import SecretKey, _key_gen_bytes
+from .errors import ArgumentError
 
 __all__ = [
     "CURVE_ORDER",
@@ -123,7 +124,7 @@ def _check_sk(sk: Any, name: str) -> int:
     if isinstance(sk, bool) or not isinstance(sk, int):
         raise TypeError(f"{name} must be an int, not {type(sk).__name__}")
     if not 0 <= sk < CURVE_ORDER:
-        raise ValueError(f"{name} must be in the range [0, r)")
+        raise ArgumentError(f"{name} must be in the range [0, r)")
     return sk
 
 
@@ -131,7 +132,7 @@ def _check_index(index: Any) -> int:
     if isinstance(index, bool) or not isinstance(index, int):
         raise TypeError(f"index must be an int, not {type(index).__name__}")
     if not 0 <= index < _UINT32_LIMIT:
-        raise ValueError(f"index must be a uint32 (0 <= index < 2**32), got {index}")
+        raise ArgumentError(f"index must be a uint32 (0 <= index < 2**32), got {index}")
     return index
 
 
@@ -140,7 +141,7 @@ def _check_seed(seed: Any) -> bytes:
         raise TypeError(f"seed must be bytes, not {type(seed).__name__}")
     b = bytes(seed)
     if len(b) < 32:
-        raise ValueError(f"seed must be at least 32 bytes long, got {len(b)}")
+        raise ArgumentError(f"seed must be at least 32 bytes long, got {len(b)}")
     return b
 
 
@@ -156,7 +157,7 @@ def derive_master_SK(seed: bytes) -> int:
     >>> derive_master_SK(bytes(31))
     Traceback (most recent call last):
     ...
-    ValueError: seed must be at least 32 bytes long, got 31
+    pybls.errors.ArgumentError: seed must be at least 32 bytes long, got 31
     """
     return hkdf_mod_r(_check_seed(seed))
 
@@ -170,7 +171,7 @@ def derive_child_SK(parent_SK: int, index: int) -> int:
     >>> derive_child_SK(12345, 2**32)
     Traceback (most recent call last):
     ...
-    ValueError: index must be a uint32 (0 <= index < 2**32), got 4294967296
+    pybls.errors.ArgumentError: index must be a uint32 (0 <= index < 2**32), got 4294967296
     """
     return hkdf_mod_r(parent_SK_to_lamport_PK(parent_SK, index))
 
@@ -189,25 +190,25 @@ def path_to_indices(path: str) -> List[int]:
     >>> path_to_indices("m/12381'/3600")
     Traceback (most recent call last):
     ...
-    ValueError: invalid EIP-2334 path "m/12381'/3600": component 1 ("12381'") is not a decimal index (EIP-2334 paths have no hardened ' notation)
+    pybls.errors.ArgumentError: invalid EIP-2334 path "m/12381'/3600": component 1 ("12381'") is not a decimal index (EIP-2334 paths have no hardened ' notation)
     """
     if not isinstance(path, str):
         raise TypeError(f"path must be a str, not {type(path).__name__}")
     parts = path.split("/")
     if parts[0] != "m":
-        raise ValueError(f"invalid EIP-2334 path {path!r}: it must start with 'm'")
+        raise ArgumentError(f"invalid EIP-2334 path {path!r}: it must start with 'm'")
     indices: List[int] = []
     for position, part in enumerate(parts[1:], start=1):
         if part == "":
-            raise ValueError(f"invalid EIP-2334 path {path!r}: component {position} is empty")
+            raise ArgumentError(f"invalid EIP-2334 path {path!r}: component {position} is empty")
         if not (part.isascii() and part.isdigit()):
             hint = " (EIP-2334 paths have no hardened ' notation)" if part.endswith(("'", "h", "H")) else ""
-            raise ValueError(
+            raise ArgumentError(
                 f"invalid EIP-2334 path {path!r}: component {position} ({part!r}) is not a decimal index{hint}"
             )
         index = int(part)
         if index >= _UINT32_LIMIT:
-            raise ValueError(
+            raise ArgumentError(
                 f"invalid EIP-2334 path {path!r}: component {position} ({index}) is not below 2**32"
             )
         indices.append(index)
@@ -227,7 +228,7 @@ def derive_SK_from_path(seed: bytes, path: str) -> int:
     >>> derive_SK_from_path(seed, "12381/3600")
     Traceback (most recent call last):
     ...
-    ValueError: invalid EIP-2334 path '12381/3600': it must start with 'm'
+    pybls.errors.ArgumentError: invalid EIP-2334 path '12381/3600': it must start with 'm'
     """
     indices = path_to_indices(path)
     sk = derive_master_SK(seed)

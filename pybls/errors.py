@@ -1,8 +1,10 @@
 """Exceptions raised by pybls.
 
-Every rejection of bad input raises a subclass of :class:`PyblsError`; those
-about malformed or invalid encodings also derive from :class:`ValueError`, so
-code that already catches ``ValueError`` keeps working:
+Every rejection of bad input by pybls's own API raises a subclass of
+:class:`PyblsError` (the compatibility layers, :mod:`pybls.compat`, raise
+what the libraries they stand in for raise); those about malformed or
+invalid encodings or values also derive from :class:`ValueError`, so code
+that already catches ``ValueError`` keeps working:
 
 >>> from pybls import G1, errors
 >>> try:
@@ -42,6 +44,7 @@ __all__ = [
     "PlaintextRangeError",
     "TableFormatError",
     "UnsupportedCurveError",
+    "UnknownCurveError",
     "status_error",
 ]
 
@@ -137,7 +140,9 @@ class NotSquareError(PyblsError, ValueError):
 
 
 class ArgumentError(PyblsError, ValueError):
-    """A count or size argument is out of the range the core accepts.
+    """An argument's value that the function does not accept: a count or
+    size out of range, sequences of unequal length, an empty sequence where
+    one item is needed, an unknown name among a few.
 
     >>> from pybls import drand
     >>> drand.check_round(0)
@@ -169,6 +174,18 @@ class UnsupportedCurveError(PyblsError, NotImplementedError):
     ... except UnsupportedCurveError as e:
     ...     print(type(e).__name__, isinstance(e, NotImplementedError))
     UnsupportedCurveError True
+    """
+
+
+class UnknownCurveError(PyblsError, LookupError):
+    """A curve name that :func:`pybls.curves.get` does not know, or that
+    names two curves.
+
+    >>> from pybls import curves
+    >>> curves.get("secp256k1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    pybls.errors.UnknownCurveError: unknown curve 'secp256k1'; known: ...
     """
 
 

@@ -310,7 +310,7 @@ class _Point:
         """x || y big-endian (an Fp2 coordinate c1 || c0), whatever the
         curve's encodings; ValueError for the identity."""
         if type(self)._is_identity(self._b) == 1:
-            raise ValueError(f"the identity of {type(self).__name__} has no affine coordinates")
+            raise ArgumentError(f"the identity of {type(self).__name__} has no affine coordinates")
         return type(self)._to_affine_bytes(self._b)
 
     # -- group law ----------------------------------------------------------
@@ -399,7 +399,7 @@ class _Point:
         internal points and scalars; None for no points."""
         pts, ks = list(points), list(scalars)
         if len(pts) != len(ks):
-            raise ValueError(f"msm needs as many scalars as points, got {len(ks)} and {len(pts)}")
+            raise ArgumentError(f"msm needs as many scalars as points, got {len(ks)} and {len(pts)}")
         if not pts:
             return None
         return _members(cls, pts, "msm"), ([p._b for p in pts], cls._SCALAR._public_internals(ks))
@@ -444,10 +444,10 @@ class _Point:
         """
         rs = [list(r) for r in rows]
         if not rs:
-            raise ValueError("sum_columns needs at least one row")
+            raise ArgumentError("sum_columns needs at least one row")
         width = len(rs[0])
         if any(len(r) != width for r in rs):
-            raise ValueError("sum_columns needs rows of equal length")
+            raise ArgumentError("sum_columns needs rows of equal length")
         if width == 0:
             return []
         sub = _members(cls, (p for r in rs for p in r), "sum_columns")
@@ -485,7 +485,7 @@ class _Point:
         """
         pts = list(coefficients)
         if not isinstance(x, int) or not 0 <= x < 1 << 32:
-            raise ValueError("poly_eval takes an integer 0 <= x < 2**32")
+            raise ArgumentError("poly_eval takes an integer 0 <= x < 2**32")
         if not pts:
             return cls.identity()
         sub = _members(cls, pts, "poly_eval")
@@ -577,7 +577,7 @@ class _HashFunctions(Dict[Optional[str], Callable[..., bytes]]):
     def __missing__(self, hash: Optional[str]) -> Callable[..., bytes]:
         name = self._group._DEFAULT_HASH if hash is None else hash
         if name not in _XMD_HASHES:
-            raise ValueError(f"hash must be one of {', '.join(map(repr, _XMD_HASHES))}, not {name!r}")
+            raise ArgumentError(f"hash must be one of {', '.join(map(repr, _XMD_HASHES))}, not {name!r}")
         fn: Callable[..., bytes] = getattr(self._group, f"_{self._op}{_XMD_HASHES[name]}")
         self[hash] = fn
         return fn

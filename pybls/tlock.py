@@ -330,7 +330,7 @@ def decrypt(data: Union[bytes, str], signature: Any, *, chains: Union[Chain, Ite
             f"the signature is not the beacon of round {recipient.round} of drand chain {chain.beacon_id!r}")
     u_size = chain.public_key_group._COMPRESSED
     if len(body) != u_size + 2 * _FILE_KEY:
-        raise AgeFormatError(f"tlock stanza: the body is {u_size + 2 * _FILE_KEY} bytes, not {len(body)}")
+        raise AgeFormatError(f"tlock stanza: the body is {len(body)} bytes, not {u_size + 2 * _FILE_KEY}")
     try:
         u = chain.public_key_group.from_bytes(body[:u_size])
     except DecodeError:

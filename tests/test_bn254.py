@@ -41,10 +41,12 @@ def test_names():
     assert curves.CURVES["bn254"] is bn254
     assert curves.get("BN254").__name__ == "pybls.bn254_nogami"  # mcl's name
     assert curves.get("alt_BN128") is bn254
-    with pytest.raises(LookupError, match="ambiguous"):
+    with pytest.raises(errors.UnknownCurveError, match="ambiguous"):
         curves.get("Bn254")
-    with pytest.raises(LookupError):
+    with pytest.raises(LookupError):  # UnknownCurveError is one
         curves.get("BN254_SNARKS_NOT_A_CURVE")
+    with pytest.raises(TypeError):
+        curves.get(None)
 
 
 def test_geth_add(vectors_dir):

@@ -67,6 +67,9 @@ def test_homomorphic_identities(curve):
     assert dec(sk, g) == -1000 and dec(sk, prod - g * 2) == 1864 and dec(sk, -g) == 1000
     # One final exponentiation per component for the whole inner product.
     assert dec(sk, she.inner_product([a, b, a], [u, v, v])) == -37 * 11 + 20 * -3 + -37 * -3
+    for xs, ys in (([], []), ([a], [u, v])):
+        with pytest.raises(errors.ArgumentError, match="inner_product"):
+            she.inner_product(xs, ys)
     assert dec(sk, a.to_gt() + u.to_gt() * 2) == -15
     assert sk.is_zero(a - a) and sk.is_zero(prod - prod) and not sk.is_zero(b)
 

@@ -113,7 +113,7 @@ def _cell_index(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"cell index must be an int, not {type(value).__name__}")
     if not 0 <= value < CELLS_PER_EXT_BLOB:
-        raise KzgInputError(f"cell index must be below {CELLS_PER_EXT_BLOB}, got {value}")
+        raise KzgInputError(f"cell index must be in [0, {CELLS_PER_EXT_BLOB}), got {value}")
     return value
 
 

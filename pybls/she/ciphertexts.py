@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from .._convert import as_bytes, as_int, check_length
 from ._curve import CurveLike, DEFAULT_CURVE, resolve
+from ..errors import ArgumentError
 
 __all__ = ["CipherTextG1", "CipherTextG2", "CipherTextGT", "inner_product"]
 
@@ -267,7 +268,7 @@ class CipherTextGT:
                 g1s[k].append(a)
                 g2s[k].append(b)
         if curve is None:
-            raise ValueError("product_sum needs at least one pair")
+            raise ArgumentError("product_sum needs at least one pair")
         return cls._make(curve, curve._PAIRING._pairing_products([b for g in g1s for b in g], [b for g in g2s for b in g], 4))
 
     # -- homomorphic operations ---------------------------------------------
@@ -347,5 +348,7 @@ def inner_product(xs: Iterable[CipherTextG1], ys: Iterable[CipherTextG2]) -> Cip
     """
     a, b = list(xs), list(ys)
     if len(a) != len(b):
-        raise ValueError(f"inner_product needs sequences of equal length, got {len(a)} and {len(b)}")
+        raise ArgumentError(f"inner_product needs sequences of equal length, got {len(a)} and {len(b)}")
+    if not a:
+        raise ArgumentError("inner_product needs at least one pair")
     return CipherTextGT.product_sum(zip(a, b))

@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, Dict, List, Mapping, Optional, Type
 
 from .. import curves
-from ..errors import UnsupportedCurveError
+from ..errors import ArgumentError, UnsupportedCurveError
 from ..gt import GTElement
 from ..points import _Point
 from ..scalar import ScalarField
@@ -99,7 +99,7 @@ class SigCurve:
         if hash is None:
             return suite
         if hash not in _HASH_IDS:
-            raise ValueError(f"hash must be one of {', '.join(map(repr, _HASH_IDS))}, not {hash!r}")
+            raise ArgumentError(f"hash must be one of {', '.join(map(repr, _HASH_IDS))}, not {hash!r}")
         # CURVE_ID_XMD:HASH_MAP_RO_ with another HASH.
         parts = suite.split("_")
         parts[1] = "XMD:" + _HASH_IDS[hash]

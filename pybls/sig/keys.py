@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Type
 from types import ModuleType
 
 from .._convert import as_bytes, as_int, check_length
-from ..errors import InvalidKeyError, PyblsError
+from ..errors import ArgumentError, InvalidKeyError, PyblsError
 from ..scalar import ScalarField
 from ..scalar import _wrap as _wrap_scalar
 from ..aead import hkdf_expand, hkdf_extract
@@ -263,13 +263,13 @@ def key_gen(ikm: Any, key_info: Any = b"", curve: CurveLike = None) -> SecretKey
     >>> key_gen(bytes(16))
     Traceback (most recent call last):
     ...
-    ValueError: KeyGen needs at least 32 bytes of input keying material, got 16
+    pybls.errors.ArgumentError: KeyGen needs at least 32 bytes of input keying material, got 16
     """
     c = sig_curve(curve)
     ikm_b = as_bytes(ikm, "input keying material")
     info = as_bytes(key_info, "key_info")
     if len(ikm_b) < _MIN_IKM:
-        raise ValueError(f"KeyGen needs at least {_MIN_IKM} bytes of input keying material, got {len(ikm_b)}")
+        raise ArgumentError(f"KeyGen needs at least {_MIN_IKM} bytes of input keying material, got {len(ikm_b)}")
     return _new(bytearray(_key_gen_bytes(ikm_b, info, c)), c)
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..errors import UnsupportedCurveError
+from ..errors import ArgumentError, UnsupportedCurveError
 from .curve import CurveLike, SigCurve, sig_curve
 from .keys import SecretKey, key_gen
 from .variants import VARIANT_NAMES, Variant, variant_of
@@ -79,7 +79,7 @@ class CurveSchemes:
     def variant(self, name: str) -> Variant:
         """The variant called `name`, ``"MinPk"`` or ``"MinSig"``."""
         if name not in VARIANT_NAMES:
-            raise ValueError(f"a variant is one of {', '.join(VARIANT_NAMES)}, not {name!r}")
+            raise ArgumentError(f"a variant is one of {', '.join(VARIANT_NAMES)}, not {name!r}")
         return variant_of(self._curve, name)
 
     @property

@@ -25,6 +25,7 @@ from . import values as _values
 from .curve import SigCurve, default_curve, sig_curve
 from .schemes import AugScheme, BasicScheme, PoPScheme
 from .values import value_classes
+from ..errors import ArgumentError
 
 __all__ = ["Variant", "MinPk", "MinSig", "variant_of", "VARIANT_NAMES"]
 
@@ -58,7 +59,7 @@ class Variant:
 
     def __init__(self, curve: SigCurve, name: str) -> None:
         if name not in VARIANT_NAMES:
-            raise ValueError(f"a variant is one of {', '.join(VARIANT_NAMES)}, not {name!r}")
+            raise ArgumentError(f"a variant is one of {', '.join(VARIANT_NAMES)}, not {name!r}")
         self.name = name
         self.curve = curve
         sig_group = "G2" if name == "MinPk" else "G1"
@@ -91,7 +92,7 @@ class Variant:
         the names are compared without case."""
         k = _KINDS.get(kind.lower()) if isinstance(kind, str) else None
         if k is None:
-            raise ValueError(f"a scheme is Basic, Aug or PoP, not {kind!r}")
+            raise ArgumentError(f"a scheme is Basic, Aug or PoP, not {kind!r}")
         return getattr(self, k)
 
     def __repr__(self) -> str:

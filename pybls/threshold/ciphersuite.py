@@ -25,6 +25,7 @@ from typing import Any, Optional, Tuple
 from ..sig import AugScheme, BasicScheme, PublicKey, Scheme, Variant
 from ..sig.curve import CurveLike, curve_of_group, sig_curve
 from ..sig.variants import variant_of
+from ..errors import ArgumentError
 
 __all__ = ["resolve_scheme", "variant_of_group", "core_scheme"]
 
@@ -46,14 +47,14 @@ def resolve_scheme(variant: Any = None, scheme: Any = None, curve: CurveLike = N
     >>> resolve_scheme(MinPk, "Schnorr")
     Traceback (most recent call last):
       ...
-    ValueError: unknown scheme 'Schnorr': use 'Basic', 'Aug' or 'PoP'
+    pybls.errors.ArgumentError: unknown scheme 'Schnorr': use 'Basic', 'Aug' or 'PoP'
     """
     c = None if curve is None else sig_curve(curve)
     if isinstance(scheme, Scheme):
         if variant is not None and scheme.variant is not variant and scheme.variant.name != variant:
-            raise ValueError(f"scheme {scheme!r} is not of variant {variant!r}")
+            raise ArgumentError(f"scheme {scheme!r} is not of variant {variant!r}")
         if c is not None and scheme.curve is not c:
-            raise ValueError(f"scheme {scheme!r} is not a scheme of {c.name}")
+            raise ArgumentError(f"scheme {scheme!r} is not a scheme of {c.name}")
         return scheme
     if variant is None or isinstance(variant, str):
         v = variant_of(c, "MinPk" if variant is None else variant)
@@ -62,13 +63,13 @@ def resolve_scheme(variant: Any = None, scheme: Any = None, curve: CurveLike = N
     if not isinstance(v, Variant):
         raise TypeError(f"variant must be MinPk or MinSig, not {v!r}")
     if c is not None and v.curve is not c:
-        raise ValueError(f"variant {v!r} is not a variant of {c.name}")
+        raise ArgumentError(f"variant {v!r} is not a variant of {c.name}")
     if scheme is None:
         return v.PoP
     if isinstance(scheme, str):
         name = _NAMES.get(scheme.lower().replace("_", "").replace("-", ""))
         if name is None:
-            raise ValueError(f"unknown scheme {scheme!r}: use 'Basic', 'Aug' or 'PoP'")
+            raise ArgumentError(f"unknown scheme {scheme!r}: use 'Basic', 'Aug' or 'PoP'")
         return getattr(v, name)  # type: ignore[no-any-return]
     raise TypeError(f"scheme must be a pybls.sig scheme or its name, not {type(scheme).__name__}")
 
@@ -102,6 +103,6 @@ def core_scheme(scheme: Scheme, group_key: Optional[PublicKey], msg: bytes) -> T
     """
     if isinstance(scheme, AugScheme):
         if group_key is None:
-            raise ValueError("the Aug scheme needs the group public key")
+            raise ArgumentError("the Aug scheme needs the group public key")
         return BasicScheme(scheme.variant, scheme.dst, hash=scheme.hash), group_key.to_bytes() + msg
     return scheme, msg

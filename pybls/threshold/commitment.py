@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Sequence, Tuple, Type
 
 from .._convert import as_bytes, as_int
-from ..errors import PyblsError
+from ..errors import ArgumentError, PyblsError
 from ..points import _Point
 from ..sig import PublicKey
 from ..sig.curve import CurveLike, curve_of_group, sig_curve
@@ -176,7 +176,7 @@ class PublicPolynomial:
         """The coefficient-wise sum (the commitment to the sum of the polynomials)."""
         cs = list(commitments)
         if not cs:
-            raise ValueError("sum of no commitments")
+            raise ArgumentError("sum of no commitments")
         group = cs[0]._group
         if any(c._group is not group for c in cs):
             raise TypeError("cannot add commitments in different groups")
@@ -195,7 +195,7 @@ class PublicPolynomial:
         """sum_j weights[j] * commitments[j], coefficient-wise (by multi-scalar
         multiplication; the weights are public)."""
         if len(commitments) != len(weights) or not commitments:
-            raise ValueError("combine needs as many weights as (at least one) commitments")
+            raise ArgumentError("combine needs as many weights as (at least one) commitments")
         width = max(c.threshold for c in commitments)
         group = commitments[0]._group
         out: List[Point] = []

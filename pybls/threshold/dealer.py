@@ -33,6 +33,7 @@ from .commitment import PublicPolynomial
 from .errors import InvalidDegreeError
 from .polynomial import Polynomial
 from .share import Share
+from ..errors import ArgumentError
 
 __all__ = ["Dealing", "deal", "verify_share", "check_parameters"]
 
@@ -106,7 +107,7 @@ def deal(t: int, n: int, variant: Any = None, scheme: Any = None,
     s = resolve_scheme(variant, scheme, curve)
     scalar = s.curve.Scalar
     if secret is not None and scalar(secret).is_zero():
-        raise ValueError("the shared secret must not be zero")
+        raise ArgumentError("the shared secret must not be zero")
     while True:
         f = Polynomial.random(tt - 1, secret, scalar)
         if not f.constant.is_zero():

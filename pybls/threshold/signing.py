@@ -36,6 +36,7 @@ from .commitment import PublicPolynomial
 from .errors import InvalidDegreeError, InvalidPartialError, TooFewPartialsError, UnknownIndexError
 from .lagrange import lagrange_ints
 from .share import PartialSignature
+from ..errors import ArgumentError
 
 __all__ = ["verify_partial", "batch_verify_partials", "find_invalid_partials", "recover"]
 
@@ -214,7 +215,7 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
     """
     tt = as_int(t, "t")
     if tt < 1:
-        raise ValueError(f"the threshold must be at least 1, got {tt}")
+        raise ArgumentError(f"the threshold must be at least 1, got {tt}")
     ps = list(partials)
     for p in ps:
         if not isinstance(p, PartialSignature):

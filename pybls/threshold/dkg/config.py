@@ -28,6 +28,7 @@ from ..ciphersuite import resolve_scheme, variant_of_group
 from ..commitment import PublicPolynomial
 from ..dealer import check_parameters
 from ..errors import InvalidDegreeError, UnknownIndexError
+from ...errors import ArgumentError
 
 __all__ = ["Config"]
 
@@ -85,7 +86,7 @@ class Config:
                 raise TypeError("previous must be a PublicPolynomial")
             pv = variant_of_group(previous.group)
             if variant is not None and variant is not pv:
-                raise ValueError("the variant must be the previous key's")
+                raise ArgumentError("the variant must be the previous key's")
             variant = pv
         s = resolve_scheme(variant, scheme, curve)
         if previous is not None and len(ds) < previous.threshold:
@@ -102,7 +103,7 @@ class Config:
             raise InvalidDegreeError(f"min_dealers must be in [{lowest}, {len(ds)}], got {md}")
         if contributors is not None:
             if previous is not None:
-                raise ValueError("a resharing always combines the old threshold of dealers; contributors is for key generation")
+                raise ArgumentError("a resharing always combines the old threshold of dealers; contributors is for key generation")
             if isinstance(contributors, bool) or not isinstance(contributors, int):
                 raise TypeError(f"contributors must be an int or None, not {type(contributors).__name__}")
             if not t <= contributors <= len(ds):
