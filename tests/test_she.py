@@ -193,6 +193,9 @@ def test_proofs_accept_and_reject(curve):
         m, z = sk.decrypt_with_proof(ct, table(curve, {she.CipherTextG1: "g1", she.CipherTextG2: "g2"}.get(type(ct), "gt")))
         assert pk.verify_decryption(ct, m, z)
         assert not pk.verify_decryption(ct, m + 1, z) and not pk.verify_decryption(ct, m, _tweak(z))
+        # the same plaintext modulo r, but not what ct decrypts to
+        assert not pk.verify_decryption(ct, m + pk.curve.Scalar.R * 10**6, z)
+        assert not pk.verify_decryption(ct, m - pk.curve.Scalar.R, z)
         assert not other.verify_decryption(ct, m, z) and not pk.verify_decryption(ct.rerandomize(pk), m, z)
         assert type(z).from_bytes(z.to_bytes(), curve) == z
     with pytest.raises(TypeError):

@@ -176,8 +176,21 @@ class PublicKey:
 
     def verify_decryption(self, ct: CipherText, m: int, proof: Union[proofs.ZkpDec, proofs.ZkpDecGT]) -> bool:
         """Whether `proof` (from :meth:`SecretKey.decrypt_with_proof`) shows
-        that `ct` decrypts to `m` under this key."""
+        that `ct` decrypts to `m` under this key. The plaintexts are the
+        integers modulo r, and `m` is taken as decryption gives it: the
+        signed representative, |m| <= (r - 1) / 2; any other integer (m
+        plus a multiple of r) is not what `ct` decrypts to, and gets False.
+
+        >>> from pybls import she
+        >>> sk = she.SecretKey.generate(); pk = sk.public_key()
+        >>> ct = pk.enc_g1(-7)
+        >>> m, proof = sk.decrypt_with_proof(ct)
+        >>> m, pk.verify_decryption(ct, m, proof), pk.verify_decryption(ct, m + pk.curve.Scalar.R, proof)
+        (-7, True, False)
+        """
         mm = as_int(m, "plaintext")
+        if abs(mm) > (self._curve.Scalar.R - 1) // 2:
+            return False
         if type(ct) is CipherTextGT:
             return proofs.verify_dec_gt(self, ct, mm, proof)
         if type(ct) in (CipherTextG1, CipherTextG2):
