@@ -10,6 +10,9 @@ tests (tests/test_xref_mcl_she.py) run mcl's formulas with mcl's own
 group arithmetic instead.
 """
 
+import copy
+import pickle
+
 import pytest
 
 from pybls import curves, errors, she
@@ -247,6 +250,23 @@ def test_encodings_and_bad_input(curve):
         she.ZkpBin.from_bytes(bytes(127), curve)
     with pytest.raises(errors.NonCanonicalError):
         she.ZkpDec.from_bytes(b"\xff" * 64, curve)
+
+
+@pytest.mark.parametrize("curve", CURVES)
+def test_public_values_pickle_and_copy(curve):
+    # as pybls's points and keys do (to travel to Dask workers, say); the
+    # secret key refuses
+    sk, pk = keys(curve)
+    a = pk.enc_g1(4)
+    m, proof = sk.decrypt_with_proof(a, table(curve, "g1"))
+    for value in (pk, a, pk.enc_g2(-5), a * pk.enc_g2(3), pk.enc_gt(6), proof, pk.enc_with_proof_bin(1)[1]):
+        for again in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value), copy.copy(value)):
+            assert type(again) is type(value) and again == value and again.curve is value.curve
+    assert pk.verify_decryption(pickle.loads(pickle.dumps(a)), m, pickle.loads(pickle.dumps(proof)))
+    t = table(curve, "g2")
+    assert pickle.loads(pickle.dumps(t)).to_bytes() == t.to_bytes()
+    with pytest.raises(TypeError):
+        pickle.dumps(sk)
 
 
 def test_mixing_is_refused():

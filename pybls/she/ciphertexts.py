@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from .._convert import as_bytes, as_int, check_length
-from ._curve import CurveLike, DEFAULT_CURVE, resolve
+from ._curve import CurveLike, DEFAULT_CURVE, name_of, resolve
 from ..errors import ArgumentError
 
 __all__ = ["CipherTextG1", "CipherTextG2", "CipherTextGT", "inner_product"]
@@ -138,6 +138,10 @@ class _CipherTextA:
     def to_bytes(self) -> bytes:
         """S then T, each in the curve's compressed point encoding."""
         return self._S.to_bytes(compressed=True) + self._T.to_bytes(compressed=True)  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> Any:
+        # pickled as its encoding and its curve's name (a module does not pickle)
+        return (type(self).from_bytes, (self.to_bytes(), name_of(self._curve)))
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()
@@ -308,6 +312,10 @@ class CipherTextGT:
     def to_bytes(self) -> bytes:
         """The four GT encodings, in order."""
         return b"".join(a.to_bytes() for a in self._g)
+
+    def __reduce__(self) -> Any:
+        # pickled as its encoding and its curve's name (a module does not pickle)
+        return (type(self).from_bytes, (self.to_bytes(), name_of(self._curve)))
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()

@@ -203,6 +203,10 @@ class PublicKey:
         """xP then yQ, in the curve's compressed encodings."""
         return self._xP.to_bytes(compressed=True) + self._yQ.to_bytes(compressed=True)  # type: ignore[no-any-return]
 
+    def __reduce__(self) -> Any:
+        # pickled as its encoding and its curve's name (a module does not pickle)
+        return (type(self).from_bytes, (self.to_bytes(), name_of(self._curve)))
+
     def __bytes__(self) -> bytes:
         return self.to_bytes()
 

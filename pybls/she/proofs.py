@@ -74,6 +74,10 @@ class _Proof:
         """The scalars, 32 bytes big-endian each."""
         return b"".join(s.to_bytes() for s in self._s)
 
+    def __reduce__(self) -> Any:
+        # pickled as its encoding and its curve's name (a module does not pickle)
+        return (type(self).from_bytes, (self.to_bytes(), name_of(self._curve)))
+
     def __bytes__(self) -> bytes:
         return self.to_bytes()
 

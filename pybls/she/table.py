@@ -190,6 +190,10 @@ class DecryptionTable:
         header = _MAGIC + bytes([len(name)]) + name + bytes([GROUPS.index(self._group) + 1])
         return header + self._n.to_bytes(4, "little") + self._bound.to_bytes(8, "little") + keys.tobytes()
 
+    def __reduce__(self) -> Any:
+        # pickled as to_bytes(), which names the curve (a module does not pickle)
+        return (DecryptionTable.from_bytes, (self.to_bytes(),))
+
     @classmethod
     def from_bytes(cls, data: Any) -> "DecryptionTable":
         """Load a table saved by :meth:`to_bytes`; :class:`TableFormatError`
