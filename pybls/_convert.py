@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from .errors import InvalidLengthError, NonCanonicalError
+from .errors import ArgumentError, InvalidLengthError, NonCanonicalError
 
 
 def as_bytes(data: Any, what: str) -> bytes:
@@ -22,6 +22,16 @@ def as_bytes(data: Any, what: str) -> bytes:
         return bytes(memoryview(data))
     except TypeError:
         raise TypeError(f"{what} must be bytes-like, not {type(data).__name__}") from None
+
+
+def as_dst(value: Any) -> bytes:
+    """A domain separation tag as bytes: :class:`TypeError` if not
+    bytes-like, :class:`~pybls.errors.ArgumentError` if empty (RFC 9380,
+    3.1: tags must have nonzero length)."""
+    d = as_bytes(value, "domain separation tag")
+    if not d:
+        raise ArgumentError("a domain separation tag must not be empty (RFC 9380, 3.1)")
+    return d
 
 
 def as_int(value: Any, what: str) -> int:

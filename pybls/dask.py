@@ -156,6 +156,8 @@ def _check_partition_size(size: int) -> None:
 def _partition_results(triples: Any, scheme: Optional[Scheme], partition_size: int) -> List[_PartResult]:
     """Each partition's (count, invalid positions in it), in input order."""
     _check_partition_size(partition_size)
+    if scheme is not None and not isinstance(scheme, Scheme):
+        raise TypeError(f"scheme must be a pybls.sig scheme (MinPk.PoP...) or None, not {type(scheme).__name__}")
     if _is_dask_dataframe(triples):
         triples = triples[list(triples.columns[:3])].to_bag(index=False)
     if isinstance(triples, _Bag):
@@ -166,7 +168,7 @@ def _partition_results(triples: Any, scheme: Optional[Scheme], partition_size: i
     if hasattr(triples, "itertuples"):  # a pandas dataframe
         items = [row[:3] for row in triples.itertuples(index=False, name=None)]
     else:
-        items = list(triples)
+        items = [_triple(t) for t in triples]
     if scheme is None:  # one scheme for every partition, from the first triple
         scheme = _default_scheme(items)
     tasks = [items[i:i + partition_size] for i in range(0, len(items), partition_size)]
@@ -208,7 +210,7 @@ def _first_of_bag(bag: Any) -> List[Tuple[Any, ...]]:
     """The first item of a bag, as a list of at most one triple (computing
     its first partition, or more where that one is empty)."""
     first = bag.take(1, npartitions=1, warn=False) or bag.take(1, npartitions=-1, warn=False)
-    return [tuple(t) for t in first]
+    return [_triple(t) for t in first]
 
 
 def _default_scheme(items: Sequence[Tuple[Any, ...]]) -> Scheme:
@@ -222,9 +224,17 @@ def _default_scheme(items: Sequence[Tuple[Any, ...]]) -> Scheme:
     return default
 
 
+def _triple(item: Any) -> Tuple[Any, ...]:
+    """`item` as a (public key, message, signature) tuple, else ArgumentError."""
+    t = tuple(item)
+    if len(t) != 3:
+        raise ArgumentError(f"each item must be a (public key, message, signature) triple, got {len(t)} values")
+    return t
+
+
 def _triples_partition(part: Iterable[Any], s: Scheme) -> List[_PartResult]:
     """One partition of triples (a task on a worker)."""
-    items = [tuple(t) for t in part]
+    items = [_triple(t) for t in part]
     if s.batch_verify(items):
         return [(len(items), [])]
     return [(len(items), s.find_invalid(items))]

@@ -30,7 +30,7 @@ from typing import Any, List, Optional, Tuple, Type, Union
 from . import _lib
 from ._svdw_sha512 import XMD_SHA512_MAX
 from ._svdw_sha512 import expand_message_xmd_sha512 as _xmd_sha512
-from ._convert import as_bytes, as_int
+from ._convert import as_bytes, as_dst, as_int
 from .errors import ArgumentError
 from .points import G1Point, G2Point
 
@@ -117,7 +117,7 @@ def expand_message_xmd_sha512(msg: Any, dst: Any, length: int) -> bytes:
     '0da749f12fbe5483eb066a5f595055679b976e93abe9be6f0f6318bce7aca8dc'
     """
     m = as_bytes(msg, "message")
-    d = as_bytes(dst, "domain separation tag")
+    d = as_dst(dst)
     n = as_int(length, "length")
     if not 0 <= n <= XMD_SHA512_MAX:
         raise ArgumentError(f"length must be in [0, {XMD_SHA512_MAX}], got {n}")
@@ -138,7 +138,7 @@ def keccak256(msg: Any) -> bytes:
 
 def _xmd_args(msg: Any, dst: Any, length: int) -> Tuple[bytes, bytes, int]:
     m = as_bytes(msg, "message")
-    d = as_bytes(dst, "domain separation tag")
+    d = as_dst(dst)
     n = as_int(length, "length")
     if not 0 <= n <= _XMD_MAX:
         raise ArgumentError(f"length must be in [0, {_XMD_MAX}], got {n}")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Optional, Callable, ClassVar, Dict, Itera
 
 from . import _lib
 from . import workers as _workers
-from ._convert import as_bytes, as_int, check_length, int_to_fp_bytes
+from ._convert import as_bytes, as_dst, as_int, check_length, int_to_fp_bytes
 from ._lib import _abi
 from .errors import ArgumentError, status_error
 from .scalar import Scalar, ScalarField, ScalarLike
@@ -242,17 +242,21 @@ class _Point:
 
         The suites: on BLS12-381 ``BLS12381G1_XMD:SHA-256_SSWU_RO_`` and
         ``BLS12381G2_XMD:SHA-256_SSWU_RO_`` (G1 also with Keccak-256); on
-        BN254, G1 only, ``BN254G1_XMD:SHA-256_SVDW_RO_`` and, with
+        BN254, ``BN254G1_XMD:SHA-256_SVDW_RO_`` and, with
         ``hash="keccak256"``, ``BN254G1_XMD:KECCAK-256_SVDW_RO_``, the hash
         of drand's evmnet chain (its DST is
-        ``b"BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_"``).
+        ``b"BLS_SIG_BN254G1_XMD:KECCAK-256_SVDW_RO_NUL_"``), and
+        ``BN254G2_XMD:SHA-256_SVDW_RO_``; on BN381_1 and BN462 the SHA-256
+        SvdW suites of both groups (``BN381G1_...``, ``BN462G2_...``).
         On BLS48-581, ``BLS48581G1_XMD:SHA-512_SVDW_RO_`` and
         ``BLS48581G2_XMD:SHA-512_SVDW_RO_``.
-        NotImplementedError where the curve has no such suite.
+        NotImplementedError where the curve has no such suite (BN254
+        Nogami's, whose hashing is mcl's own: ``hash_and_map_to_g1``), and
+        :class:`~pybls.errors.ArgumentError` for an empty `dst`.
         """
         fn = cls._hash_fns["hash_to_curve"][hash]
         m = as_bytes(msg, "message")
-        d = as_bytes(dst, "domain separation tag")
+        d = as_dst(dst)
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
 
     @classmethod
@@ -262,7 +266,7 @@ class _Point:
         cleared; `hash` as for :meth:`hash_to_curve`."""
         fn = cls._hash_fns["encode_to_curve"][hash]
         m = as_bytes(msg, "message")
-        d = as_bytes(dst, "domain separation tag")
+        d = as_dst(dst)
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
 
     @classmethod
@@ -278,7 +282,7 @@ class _Point:
         fn = cls._hash_fn("hash_to_field", hash)
         hash = hash or cls._DEFAULT_HASH
         m = as_bytes(msg, "message")
-        d = as_bytes(dst, "domain separation tag")
+        d = as_dst(dst)
         n = as_int(count, "count")
         limit = _XMD_MAX[hash] // (degree * ((cls._P.bit_length() + _H2F_K[hash] + 7) // 8))
         if not 1 <= n <= limit:

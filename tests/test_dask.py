@@ -212,5 +212,10 @@ def test_bad_arguments_raise_named_errors():
         pybls.dask.verify_many([], partition_size=0)
     with pytest.raises(TypeError):
         pybls.dask.verify_many([], partition_size=2.5)
+    pk = MinPk.PoP.sk_to_pk(SecretKey.from_int(7))
+    with pytest.raises(TypeError, match="scheme"):
+        pybls.dask.verify_many([], "MinSig")
+    with pytest.raises(errors.ArgumentError, match="triple"):
+        pybls.dask.verify_many([(pk, b"m")])
     with pytest.raises(errors.UnknownChainError):
         pybls.dask.verify_beacon_chain("no such chain", {})

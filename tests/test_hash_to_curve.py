@@ -15,7 +15,7 @@ import os
 import pytest
 
 import reference as ref
-from pybls import G1, G2, _lib, hash_to_field, pairing_product
+from pybls import G1, G2, _lib, errors, hash_to_field, hashing, pairing_product
 from pybls.hashing import expand_message_xmd_keccak256
 from pybls.points import FIELD_MODULUS
 
@@ -156,6 +156,13 @@ def test_hash_to_curve_types():
                 group.hash_to_curve(bad_msg, bad_dst)
             with pytest.raises(TypeError):
                 group.encode_to_curve(bad_msg, bad_dst)
+        # RFC 9380, 3.1: tags must have nonzero length
+        for call in (group.hash_to_curve, group.encode_to_curve, lambda m, d: group.hash_to_field(m, d, 2)):
+            with pytest.raises(errors.ArgumentError, match="must not be empty"):
+                call(b"abc", b"")
+    for expand in (hashing.expand_message_xmd, hashing.expand_message_xmd_keccak256, hashing.expand_message_xmd_sha512):
+        with pytest.raises(errors.ArgumentError, match="must not be empty"):
+            expand(b"abc", b"", 32)
 
 
 def test_hash_to_curve_distinct():

@@ -127,6 +127,25 @@ def test_invalid_blobs_rejected_everywhere(ts):
                 call()
 
 
+def test_a_trusted_setup_is_required():
+    blob, c = bytes(kzg.BYTES_PER_BLOB), bytes([0xC0]) + bytes(47)
+    for not_a_setup in (None, kzg.MAINNET, b"setup"):
+        for call in (
+            lambda: kzg.blob_to_kzg_commitment(blob, not_a_setup),
+            lambda: kzg.compute_kzg_proof(blob, bytes(32), not_a_setup),
+            lambda: kzg.compute_blob_kzg_proof(blob, c, not_a_setup),
+            lambda: kzg.verify_kzg_proof(c, bytes(32), bytes(32), c, not_a_setup),
+            lambda: kzg.verify_blob_kzg_proof(blob, c, c, not_a_setup),
+            lambda: kzg.verify_blob_kzg_proof_batch([blob], [c], [c], not_a_setup),
+            lambda: kzg.compute_cells(blob, not_a_setup),
+            lambda: kzg.compute_cells_and_kzg_proofs(blob, not_a_setup),
+            lambda: kzg.recover_cells_and_kzg_proofs([0], [bytes(kzg.BYTES_PER_CELL)], not_a_setup),
+            lambda: kzg.verify_cell_kzg_proof_batch([c], [0], [bytes(kzg.BYTES_PER_CELL)], [c], not_a_setup),
+        ):
+            with pytest.raises(TypeError, match="TrustedSetup"):
+                call()
+
+
 def test_elements_decoder_rejects_r():
     assert elements_from_bytes((R - 1).to_bytes(32, "big"), 1, "x") == [R - 1]
     with pytest.raises(PyblsError):

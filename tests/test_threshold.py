@@ -260,6 +260,12 @@ def test_recover_rejections():
         PartialSignature(0, p[0].signature)
     with pytest.raises(TypeError):
         recover([p[0], b"not a partial"], 2)
+    with pytest.raises(TypeError, match="PartialSignature"):
+        batch_verify_partials([1, 2], d.public_polynomial, MSG)
+    with pytest.raises(TypeError, match="PartialSignature"):
+        find_invalid_partials([p[0], "x"], d.public_polynomial, MSG)
+    with pytest.raises(TypeError, match="PublicPolynomial"):
+        verify_partial(p[0], d.public_key, MSG)
     # a t below the public polynomial's threshold would interpolate the
     # wrong polynomial: refused, with or without the message; t above it
     # gives the signature

@@ -33,7 +33,7 @@ from ._field import (
     scalar_int,
     to_internal,
 )
-from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup
+from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup, check_setup
 
 if TYPE_CHECKING:
     from .._lib._functions import Scratch
@@ -149,6 +149,7 @@ def blob_to_kzg_commitment(blob: bytes, ts: TrustedSetup) -> bytes:
     >>> kzg.blob_to_kzg_commitment(bytes(kzg.BYTES_PER_BLOB), ts).hex()[:8]
     'c0000000'
     """
+    check_setup(ts)
     b = _check_bytes(blob, BYTES_PER_BLOB, "blob")
     scalars = internal_from_bytes(b, "blob")
     return _lib.g1_compress(ts.lagrange.msm(scalars))
@@ -165,6 +166,7 @@ def compute_kzg_proof(blob: bytes, z_bytes: bytes, ts: TrustedSetup) -> Tuple[by
     >>> kzg.verify_kzg_proof(kzg.blob_to_kzg_commitment(blob, ts), z, y, proof, ts)
     True
     """
+    check_setup(ts)
     poly = blob_internal(blob)
     z = element_from_bytes(_check_bytes(z_bytes, 32, "z"), "z")
     proof, y = quotient_proof(poly, z, ts)
@@ -182,6 +184,7 @@ def compute_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, ts: TrustedSetu
     >>> len(proof), kzg.verify_blob_kzg_proof(blob, c, proof, ts)
     (48, True)
     """
+    check_setup(ts)
     poly = blob_internal(blob)
     decode_g1(commitment_bytes, "commitment")
     z = compute_challenge(bytes(blob), bytes(commitment_bytes))
@@ -199,6 +202,7 @@ def verify_kzg_proof(commitment_bytes: bytes, z_bytes: bytes, y_bytes: bytes, pr
     >>> kzg.verify_kzg_proof(c, z, y, proof, ts), kzg.verify_kzg_proof(c, z, bytes(32), proof, ts)
     (True, False)
     """
+    check_setup(ts)
     c = decode_g1(commitment_bytes, "commitment")
     z = element_from_bytes(_check_bytes(z_bytes, 32, "z"), "z")
     y = element_from_bytes(_check_bytes(y_bytes, 32, "y"), "y")
@@ -217,6 +221,7 @@ def verify_blob_kzg_proof(blob: bytes, commitment_bytes: bytes, proof_bytes: byt
     >>> kzg.verify_blob_kzg_proof(blob, c, proof, ts), kzg.verify_blob_kzg_proof(bytes(len(blob)), c, proof, ts)
     (True, False)
     """
+    check_setup(ts)
     poly = blob_internal(blob)
     c = decode_g1(commitment_bytes, "commitment")
     p = decode_g1(proof_bytes, "proof")
@@ -258,6 +263,7 @@ def verify_blob_kzg_proof_batch(
     >>> kzg.verify_blob_kzg_proof_batch(blobs, cs, ps, ts, workers=2)
     True
     """
+    check_setup(ts)
     blobs, commitments_bytes, proofs_bytes = list(blobs), list(commitments_bytes), list(proofs_bytes)
     if not len(blobs) == len(commitments_bytes) == len(proofs_bytes):
         raise KzgInputError(

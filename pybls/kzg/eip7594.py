@@ -38,7 +38,7 @@ from ._field import (
     to_internal,
 )
 from ._fk20 import cell_proofs
-from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup
+from .trusted_setup import FIELD_ELEMENTS_PER_BLOB, TrustedSetup, check_setup
 
 FIELD_ELEMENTS_PER_EXT_BLOB = 2 * FIELD_ELEMENTS_PER_BLOB
 FIELD_ELEMENTS_PER_CELL = 64
@@ -91,6 +91,7 @@ def compute_cells(blob: bytes, ts: TrustedSetup) -> List[bytes]:
     >>> len(cells), cells[5] == bytes(kzg.BYTES_PER_CELL)
     (128, True)
     """
+    check_setup(ts)
     return _cells_from_coefficients(_coefficients(blob_internal(blob)))
 
 
@@ -105,6 +106,7 @@ def compute_cells_and_kzg_proofs(blob: bytes, ts: TrustedSetup) -> Tuple[List[by
     >>> kzg.verify_cell_kzg_proof_batch([c, c], [3, 90], [cells[3], cells[90]], [proofs[3], proofs[90]], ts)
     True
     """
+    check_setup(ts)
     coeffs = _coefficients(blob_internal(blob))
     return _cells_from_coefficients(coeffs), _proofs_from_coefficients(coeffs, ts)
 
@@ -132,6 +134,7 @@ def recover_cells_and_kzg_proofs(
     >>> again == (cells, proofs)
     True
     """
+    check_setup(ts)
     indices = [_cell_index(i) for i in cell_indices]
     cells = list(cells)
     if len(indices) != len(cells):
@@ -230,6 +233,7 @@ def verify_cell_kzg_proof_batch(
     >>> kzg.verify_cell_kzg_proof_batch([c], [5], [tampered], [proofs[5]], ts)
     False
     """
+    check_setup(ts)
     commitments_bytes, cells, proofs_bytes = list(commitments_bytes), list(cells), list(proofs_bytes)
     indices = [_cell_index(i) for i in cell_indices]
     if not len(commitments_bytes) == len(indices) == len(cells) == len(proofs_bytes):

@@ -154,6 +154,14 @@ def _shipped_fk20_table(digest: bytes) -> List[bytes]:
 _cache: Dict[Tuple[str, int], TrustedSetup] = {}
 
 
+def check_setup(ts: object) -> TrustedSetup:
+    """`ts` if it is a TrustedSetup, else :class:`TypeError` (the functions
+    taking one check it first)."""
+    if not isinstance(ts, TrustedSetup):
+        raise TypeError(f"expected a TrustedSetup (kzg.load_trusted_setup(...)), not {type(ts).__name__}")
+    return ts
+
+
 def _decode_points(lines: List[str], decode: Callable[[bytes, int, int], bytes], size: int, what: str, flags: int) -> List[bytes]:
     out = []
     for k, line in enumerate(lines):

@@ -45,7 +45,18 @@ COEFFICIENT_BITS = 64
 
 
 def _scheme_for(public_polynomial: PublicPolynomial, scheme: Any) -> Any:
+    if not isinstance(public_polynomial, PublicPolynomial):
+        raise TypeError(f"expected a PublicPolynomial, not {type(public_polynomial).__name__}")
     return resolve_scheme(variant_of_group(public_polynomial.group), scheme)
+
+
+def _partials(partials: Iterable[Any]) -> List[PartialSignature]:
+    """`partials` as a list, each checked to be a PartialSignature."""
+    ps = list(partials)
+    for p in ps:
+        if not isinstance(p, PartialSignature):
+            raise TypeError(f"expected PartialSignature objects, not {type(p).__name__}")
+    return ps
 
 
 def _hashed(scheme: Scheme, public_polynomial: PublicPolynomial, msg: Any) -> bytes:
@@ -133,7 +144,7 @@ def batch_verify_partials(partials: Sequence[PartialSignature], public_polynomia
     >>> batch_verify_partials(partials, d.public_polynomial, b"msg", workers=2)
     True
     """
-    ps = list(partials)
+    ps = _partials(partials)
     idx = check_distinct([p.index for p in ps])
     _check_known(idx, n)
     if not ps:
@@ -166,7 +177,7 @@ def find_invalid_partials(partials: Sequence[PartialSignature], public_polynomia
     >>> find_invalid_partials(partials, d.public_polynomial, b"msg", workers=2)
     [4]
     """
-    ps = list(partials)
+    ps = _partials(partials)
     check_distinct([p.index for p in ps])
     bad: List[int] = []
 
@@ -216,10 +227,7 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
     tt = as_int(t, "t")
     if tt < 1:
         raise ArgumentError(f"the threshold must be at least 1, got {tt}")
-    ps = list(partials)
-    for p in ps:
-        if not isinstance(p, PartialSignature):
-            raise TypeError(f"expected PartialSignature objects, not {type(p).__name__}")
+    ps = _partials(partials)
     idx = check_distinct([p.index for p in ps])
     _check_known(idx, n)
     if public_polynomial is not None and tt < public_polynomial.threshold:
