@@ -301,10 +301,14 @@ class _Point:
     def to_bytes(self, compressed: Optional[bool] = None) -> bytes:
         """The compressed or uncompressed encoding of the curve's users: on
         BLS12-381 ZCash/IETF's, compressed by default; on BN254 EIP-196/197's,
-        uncompressed by default."""
+        uncompressed by default. `compressed` is True, False or None (the
+        default); anything else is a :class:`TypeError` (``"no"`` would
+        otherwise count as true)."""
         cls = type(self)
         if compressed is None:
             compressed = cls._COMPRESSED_BY_DEFAULT
+        elif not isinstance(compressed, bool):
+            raise TypeError(f"compressed must be True, False or None, not {type(compressed).__name__}")
         return cls._compress(self._b) if compressed else cls._serialize(self._b)
 
     def __bytes__(self) -> bytes:

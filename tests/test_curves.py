@@ -90,6 +90,9 @@ def test_bad_encodings(curve):
                 group.from_bytes(enc[:-1])
             with pytest.raises(errors.InvalidLengthError):
                 group.from_bytes(enc + b"\0")
+        for not_a_bool in ("no", 0, 1):
+            with pytest.raises(TypeError, match="compressed"):
+                g.to_bytes(compressed=not_a_bool)
         with pytest.raises(errors.NonCanonicalError):
             group.from_affine(*((p, 0) if group is curve.G1 else g2_coords(p, 0)))
         with pytest.raises(errors.NotOnCurveError):
