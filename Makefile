@@ -5,7 +5,8 @@
 #   make docs    the HTML documentation (pdoc, pinned below) in build/docs/:
 #                README's sections as guides, the API reference
 #   make dist    the release artifacts in dist/: the sdist, the manylinux
-#                wheel (portable C, auditwheel) and the Pyodide wheel (PEP 783)
+#                wheel (portable C and the BMI2/ADX assembly, one loaded at
+#                import; auditwheel) and the Pyodide wheel (PEP 783)
 #   make test-dist  each artifact installed (a fresh venv; a fresh Pyodide
 #                under Node), its metadata checked, a subset of the suite run
 #                against it (part of `make test`)
@@ -241,8 +242,9 @@ bindings-check: | sysdeps
 	$(PYTHON) build-scripts/gen_bindings.py --check
 
 # The 64-bit libraries stay portable C (no ADX_FLAGS): test_constant_time
-# checks them, the code of the manylinux wheel (built with PYBLS_NO_ASM),
-# while `make ct` checks the assembly the extension compiles in elsewhere.
+# checks them, the code of the manylinux wheel's portable build, while
+# `make ct` checks the assembly the extension (and the wheel's other build)
+# compiles in, on a machine with BMI2 and ADX.
 build/libpybls.so: $(CSRC) $(CHDR) | sysdeps
 	@mkdir -p build
 	$(CC) $(CFLAGS_LIB) $(CSRC) -o $@

@@ -1,6 +1,7 @@
 """cffi build script for the extension module ``pybls._lib._native``.
 
-Used by setup.py (``cffi_modules=["build-scripts/cffi_build.py:ffibuilder"]``);
+Used by setup.py (``cffi_modules``: one ``build-scripts/cffi_build.py:NAME``
+per name of BUILDERS);
 for development, ``pip install -e .`` builds the module into pybls/_lib/.
 
 API mode: the core's sources and flags come from csrc/manifest.txt (read by
@@ -74,9 +75,17 @@ def _builder(library: str, adx: bool = False) -> FFI:
     abi = runpy.run_path(os.path.join(ROOT, "pybls", "_lib", f"_abi{suffix}.py"))
     builder = FFI()
     builder.cdef(abi["CDEF"])
+    source = '#include "pybls.h"'
+    if DISPATCH and not adx:
+        # the mark of a portable build with an _adx twin, which the bindings
+        # load instead where the processor runs it (pybls/_lib/_cffi.py);
+        # a module built for one machine has none, so a leftover _adx file
+        # beside it is never loaded
+        builder.cdef("#define PYBLS_ADX_TWIN ...")
+        source += "\n#define PYBLS_ADX_TWIN 1"
     builder.set_source(
         f"pybls._lib._native{suffix}{'_adx' if adx else ''}",
-        '#include "pybls.h"',
+        source,
         sources=_MANIFEST["sources"](_ROOT_ARG, library),
         include_dirs=INCLUDE_DIRS,
         define_macros=[(d, "1") for d in _MANIFEST["defines"](_ROOT_ARG, library)],

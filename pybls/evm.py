@@ -557,6 +557,8 @@ def gas(address: int, data: bytes) -> int:
       ...
     pybls.errors.ArgumentError: no pairing precompile at address 0x01
     """
+    if isinstance(address, bool):
+        raise TypeError("address must be an int, not bool")
     a = as_int(address, "address")
     fn = _GAS.get(a)
     if fn is None:

@@ -227,9 +227,11 @@ class _Point:
         n = len(data)
         if n != cls._COMPRESSED and n != cls._UNCOMPRESSED:
             check_length(data, (cls._COMPRESSED, cls._UNCOMPRESSED), f"a {cls.__name__} encoding")
-        if subgroup_check:
+        if subgroup_check is True:
             return _wrap(cls, cls._decode(data, n, 0), _IN_SUBGROUP)
-        return _wrap(cls, cls._decode(data, n, _SKIP_SUBGROUP))
+        if subgroup_check is False:
+            return _wrap(cls, cls._decode(data, n, _SKIP_SUBGROUP))
+        raise _not_a_bool("subgroup_check", subgroup_check)
 
     @classmethod
     def hash_to_curve(cls: Type[_PointT], msg: Any, dst: Any, hash: Optional[str] = None) -> _PointT:
@@ -254,9 +256,14 @@ class _Point:
         Nogami's, whose hashing is mcl's own: ``hash_and_map_to_g1``), and
         :class:`~pybls.errors.ArgumentError` for an empty `dst`.
         """
+        return cls._hash_to_curve_any_dst(msg, as_dst(dst), hash)
+
+    @classmethod
+    def _hash_to_curve_any_dst(cls: Type[_PointT], msg: Any, d: bytes, hash: Optional[str] = None) -> _PointT:
+        """hash_to_curve with any tag, the empty one included (py_ecc's,
+        which pybls.compat.py_ecc stands in for, takes one)."""
         fn = cls._hash_fns["hash_to_curve"][hash]
         m = as_bytes(msg, "message")
-        d = as_dst(dst)
         return _wrap(cls, fn(m, len(m), d, len(d)), _IN_SUBGROUP)
 
     @classmethod
@@ -292,9 +299,11 @@ class _Point:
 
     @classmethod
     def _from_coords(cls: Type[_PointT], x: bytes, y: bytes, subgroup_check: bool) -> _PointT:
-        if subgroup_check:
+        if subgroup_check is True:
             return _wrap(cls, cls._from_affine_bytes(x, y, 0), _IN_SUBGROUP)
-        return _wrap(cls, cls._from_affine_bytes(x, y, _SKIP_SUBGROUP))
+        if subgroup_check is False:
+            return _wrap(cls, cls._from_affine_bytes(x, y, _SKIP_SUBGROUP))
+        raise _not_a_bool("subgroup_check", subgroup_check)
 
     # -- encoding -----------------------------------------------------------
 
@@ -308,7 +317,7 @@ class _Point:
         if compressed is None:
             compressed = cls._COMPRESSED_BY_DEFAULT
         elif not isinstance(compressed, bool):
-            raise TypeError(f"compressed must be True, False or None, not {type(compressed).__name__}")
+            raise _not_a_bool("compressed", compressed, " or None")
         return cls._compress(self._b) if compressed else cls._serialize(self._b)
 
     def __bytes__(self) -> bytes:
@@ -603,6 +612,12 @@ def _unavailable(cls: Type[_Point], name: str) -> Callable[..., Any]:
         )
 
     return missing
+
+
+def _not_a_bool(name: str, value: Any, extra: str = "") -> TypeError:
+    # a flag that changes what is checked or written takes True or False
+    # only: "no" or 0.0 would count as true or false silently
+    return TypeError(f"{name} must be True or False{extra}, not {type(value).__name__}")
 
 
 def _wrap(cls: Type[_PointT], internal: bytes, sub: int = 0) -> _PointT:

@@ -14,8 +14,9 @@ and :meth:`pybls.G2.msm`, :func:`pybls.threshold.batch_verify_partials`,
   gains nothing from more threads per call;
 - ``n > 1`` splits the input into ``n`` parts computed by ``n`` threads;
 - ``None`` means one thread per CPU this process may run on
-  (:func:`cpu_count`: within a container or under ``taskset``, the CPUs
-  it is given, not all the machine's).
+  (:func:`cpu_count`: its CPU affinity, as a container's cpuset or
+  ``taskset`` sets it, not all the machine's; a CPU quota such as
+  ``docker --cpus`` is not seen).
 
 The answer never depends on the number of workers. Where threads cannot be
 started (Pyodide in the browser), every value means 1.

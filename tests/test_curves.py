@@ -93,6 +93,9 @@ def test_bad_encodings(curve):
         for not_a_bool in ("no", 0, 1):
             with pytest.raises(TypeError, match="compressed"):
                 g.to_bytes(compressed=not_a_bool)
+        for not_a_bool in ("", 0, None):  # "" or 0 would have skipped the subgroup check
+            with pytest.raises(TypeError, match="subgroup_check"):
+                group.from_bytes(g.to_bytes(), subgroup_check=not_a_bool)
         with pytest.raises(errors.NonCanonicalError):
             group.from_affine(*((p, 0) if group is curve.G1 else g2_coords(p, 0)))
         with pytest.raises(errors.NotOnCurveError):

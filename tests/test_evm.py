@@ -151,7 +151,7 @@ def test_gas_schedule():
     for address in (0x01, 0x09, 0x12):
         with pytest.raises(errors.ArgumentError, match="no pairing precompile"):
             evm.gas(address, b"")
-    for address in ("0x08", 8.0, None):
+    for address in ("0x08", 8.0, None, True):
         with pytest.raises(TypeError, match="address must be an int"):
             evm.gas(address, b"")
 

@@ -266,6 +266,10 @@ def test_recover_rejections():
         find_invalid_partials([p[0], "x"], d.public_polynomial, MSG)
     with pytest.raises(TypeError, match="PublicPolynomial"):
         verify_partial(p[0], d.public_key, MSG)
+    with pytest.raises(TypeError, match="PublicPolynomial"):
+        recover(p[:2], 2, public_polynomial=d.public_key)
+    with pytest.raises(TypeError, match="PublicPolynomial"):
+        threshold.verify_share(d.shares[0], d.public_key)
     # a t below the public polynomial's threshold would interpolate the
     # wrong polynomial: refused, with or without the message; t above it
     # gives the signature

@@ -184,6 +184,18 @@ def test_sign_random_and_invalid():
         check("G2ProofOfPossession", "PopProve", bad)
 
 
+def test_empty_dst_as_py_ecc():
+    # pybls's own API refuses an empty tag (RFC 9380, 3.1); py_ecc takes one
+    class Ref(ref_bls.G2Basic):
+        DST = b""
+
+    class New(compat.G2Basic):
+        DST = b""
+
+    sk = rng.randrange(1, R)
+    assert New.Sign(sk, b"msg") == Ref.Sign(sk, b"msg")
+
+
 # --------------------------------------------------------------------------
 # verification
 

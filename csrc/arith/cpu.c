@@ -14,7 +14,11 @@
 
 int pybls_cpu_adx(void) {
     unsigned int a, b, c, d;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    /* __get_cpuid_max and __cpuid_count: in every GCC and clang's cpuid.h
+     * (__get_cpuid_count came later) */
+    if (__get_cpuid_max(0, 0) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    (void)a, (void)c, (void)d;
     return (b >> 8 & 1) & (b >> 19 & 1); /* leaf 7 EBX: BMI2 is bit 8, ADX bit 19 */
 }
 #else

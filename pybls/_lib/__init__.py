@@ -4,7 +4,9 @@ Backends:
 
 ``cffi``
     the extension module ``pybls._lib._native`` that ``pip install`` builds
-    (the default where it exists);
+    (the default where it exists; in the manylinux wheel, its build with
+    the BMI2/ADX assembly, ``_native_adx``, where the processor has those
+    instructions and ``PYBLS_NO_ASM`` is not set: see _cffi.py);
 ``ctypes``
     a shared library opened with ctypes: ``PYBLS_LIBRARY`` if set, else
     ``libpybls.so`` in this directory (where the Pyodide wheel puts the

@@ -24,17 +24,17 @@ NAME = "cffi"
 
 def _extension(name: str, cpu_adx: str) -> Any:
     """The extension module `name`, or its build with the Fp assembly
-    (`name` + ``_adx``, in wheels for any x86-64) where there is one, this
-    processor runs it (the portable module's C function `cpu_adx` says
-    so: the other is not imported before) and ``PYBLS_NO_ASM`` is unset."""
+    (`name` + ``_adx``) where `name` is the portable build of a wheel for
+    any x86-64 (its constant PYBLS_ADX_TWIN), this processor runs the
+    assembly (the portable module's C function `cpu_adx` says so: the other
+    is not imported before) and ``PYBLS_NO_ASM`` is unset or empty."""
     module = importlib.import_module(f"{__package__}.{name}")
+    if os.environ.get("PYBLS_NO_ASM") or not getattr(module.lib, "PYBLS_ADX_TWIN", 0):
+        return module
     has_adx = getattr(module.lib, cpu_adx, None)  # missing from a stale build: functions() says so
-    if os.environ.get("PYBLS_NO_ASM") or has_adx is None or not has_adx():
+    if has_adx is None or not has_adx():
         return module
-    try:
-        return importlib.import_module(f"{__package__}.{name}_adx")
-    except ImportError:  # built for this machine alone: one module
-        return module
+    return importlib.import_module(f"{__package__}.{name}_adx")  # built with it: an error here is real
 
 
 _module = _extension("_native", "pybls_cpu_adx")

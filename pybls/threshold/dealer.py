@@ -127,5 +127,7 @@ def verify_share(share: Share, commitment: PublicPolynomial) -> bool:
     """
     if not isinstance(share, Share):
         raise TypeError(f"expected a Share, not {type(share).__name__}")
+    if not isinstance(commitment, PublicPolynomial):
+        raise TypeError(f"expected a PublicPolynomial, not {type(commitment).__name__}")
     group = commitment.group
     return bool(group.generator() * share.value == commitment.public_share(share.index))

@@ -230,6 +230,8 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
     ps = _partials(partials)
     idx = check_distinct([p.index for p in ps])
     _check_known(idx, n)
+    if public_polynomial is not None and not isinstance(public_polynomial, PublicPolynomial):
+        raise TypeError(f"expected a PublicPolynomial, not {type(public_polynomial).__name__}")
     if public_polynomial is not None and tt < public_polynomial.threshold:
         raise InvalidDegreeError(
             f"t = {tt} is below the threshold of the public polynomial, {public_polynomial.threshold}: "

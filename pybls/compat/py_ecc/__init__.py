@@ -58,6 +58,7 @@ from typing import Any, NewType, Sequence
 
 from ... import G1, G2, Scalar, pairing_product
 from ...eip2333 import CURVE_ORDER, hkdf_mod_r
+from ..._convert import as_bytes
 
 try:  # the types and exception py_ecc uses, when they are installed
     from eth_typing import BLSPubkey, BLSSignature
@@ -188,7 +189,7 @@ class BaseG2Ciphersuite(ABC):
     def _hash(cls, message: bytes, DST: bytes) -> G2:
         if len(DST) > 255:
             raise ValueError("DST must be <= 255 bytes")
-        return G2.hash_to_curve(message, DST)
+        return G2._hash_to_curve_any_dst(message, as_bytes(DST, "DST"))
 
     # -- keys ---------------------------------------------------------------
 
