@@ -5,8 +5,8 @@ the C core is compiled into the extension, and cffi releases the GIL around
 every call). A wheel built for any x86-64 holds each curve's core twice:
 ``_native`` (portable C) and ``_native_adx`` (with the Fp assembly for BMI2
 and ADX); the latter is loaded where the processor has those instructions
-and the environment does not set ``PYBLS_NO_ASM``. cffi accepts ``bytes`` for ``const uint8_t *`` arguments without
-copying; outputs are written to a fresh ``uint8_t[n]`` and copied out once.
+and the environment does not set ``PYBLS_NO_ASM``. cffi accepts ``bytes``
+for ``const uint8_t *`` arguments without copying; outputs are written to a fresh ``uint8_t[n]`` and copied out once.
 Fixed-size outputs are not zeroed first (every C function writes its whole
 output before returning PYBLS_OK, and only then is it read): that saves a
 memset per call.
@@ -31,8 +31,7 @@ def _extension(name: str, cpu_adx: str) -> Any:
     module = importlib.import_module(f"{__package__}.{name}")
     if os.environ.get("PYBLS_NO_ASM") or not getattr(module.lib, "PYBLS_ADX_TWIN", 0):
         return module
-    has_adx = getattr(module.lib, cpu_adx, None)  # missing from a stale build: functions() says so
-    if has_adx is None or not has_adx():
+    if not getattr(module.lib, cpu_adx)():  # a marked build has it: both came with the mark
         return module
     return importlib.import_module(f"{__package__}.{name}_adx")  # built with it: an error here is real
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, Union
+from typing import Any, Tuple, Union
 
 from .. import curves
 
@@ -29,3 +29,9 @@ def resolve(curve: Any) -> ModuleType:
 def name_of(curve: ModuleType) -> str:
     """The pybls name of a curve module (``"bls12_381"``...)."""
     return curve.__name__.rpartition(".")[2]
+
+
+def reduce_by_encoding(value: Any) -> Tuple[Any, ...]:
+    """``__reduce__`` of the public SHE values: their encoding and their
+    curve's name (the curve module in their slots does not pickle)."""
+    return (type(value).from_bytes, (value.to_bytes(), name_of(value._curve)))

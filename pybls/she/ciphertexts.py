@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from .._convert import as_bytes, as_int, check_length
-from ._curve import CurveLike, DEFAULT_CURVE, name_of, resolve
+from ._curve import CurveLike, DEFAULT_CURVE, reduce_by_encoding, resolve
 from ..errors import ArgumentError
 
 __all__ = ["CipherTextG1", "CipherTextG2", "CipherTextGT", "inner_product"]
@@ -139,9 +139,7 @@ class _CipherTextA:
         """S then T, each in the curve's compressed point encoding."""
         return self._S.to_bytes(compressed=True) + self._T.to_bytes(compressed=True)  # type: ignore[no-any-return]
 
-    def __reduce__(self) -> Any:
-        # pickled as its encoding and its curve's name (a module does not pickle)
-        return (type(self).from_bytes, (self.to_bytes(), name_of(self._curve)))
+    __reduce__ = reduce_by_encoding
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()
@@ -313,9 +311,7 @@ class CipherTextGT:
         """The four GT encodings, in order."""
         return b"".join(a.to_bytes() for a in self._g)
 
-    def __reduce__(self) -> Any:
-        # pickled as its encoding and its curve's name (a module does not pickle)
-        return (type(self).from_bytes, (self.to_bytes(), name_of(self._curve)))
+    __reduce__ = reduce_by_encoding
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()

@@ -28,7 +28,7 @@ from typing import Any, Optional, Tuple, Union
 from .._convert import as_bytes, as_int, check_length
 from ..errors import ArgumentError, InvalidKeyError
 from . import proofs
-from ._curve import CurveLike, DEFAULT_CURVE, name_of, resolve
+from ._curve import CurveLike, DEFAULT_CURVE, name_of, reduce_by_encoding, resolve
 from .ciphertexts import CipherTextG1, CipherTextG2, CipherTextGT
 from .table import DecryptionTable
 
@@ -203,9 +203,7 @@ class PublicKey:
         """xP then yQ, in the curve's compressed encodings."""
         return self._xP.to_bytes(compressed=True) + self._yQ.to_bytes(compressed=True)  # type: ignore[no-any-return]
 
-    def __reduce__(self) -> Any:
-        # pickled as its encoding and its curve's name (a module does not pickle)
-        return (type(self).from_bytes, (self.to_bytes(), name_of(self._curve)))
+    __reduce__ = reduce_by_encoding
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()

@@ -39,7 +39,7 @@ from typing import Any, ClassVar, List, Sequence, Tuple, Type, TypeVar
 from .._convert import as_bytes, check_length
 from ..hashing import expand_message_xmd
 from ..points import G1Point, G2Point
-from ._curve import CurveLike, DEFAULT_CURVE, name_of, resolve
+from ._curve import CurveLike, DEFAULT_CURVE, name_of, reduce_by_encoding, resolve
 from .ciphertexts import CipherTextG1, CipherTextG2, CipherTextGT
 
 __all__ = ["ZkpBin", "ZkpEq", "ZkpBinEq", "ZkpDec", "ZkpDecGT"]
@@ -74,9 +74,7 @@ class _Proof:
         """The scalars, 32 bytes big-endian each."""
         return b"".join(s.to_bytes() for s in self._s)
 
-    def __reduce__(self) -> Any:
-        # pickled as its encoding and its curve's name (a module does not pickle)
-        return (type(self).from_bytes, (self.to_bytes(), name_of(self._curve)))
+    __reduce__ = reduce_by_encoding
 
     def __bytes__(self) -> bytes:
         return self.to_bytes()

@@ -260,3 +260,10 @@ class PublicPolynomial:
 
     def __repr__(self) -> str:
         return f"PublicPolynomial({self._group.__name__}, t={len(self._points)}, key={self._points[0]!r})"
+
+
+def as_public_polynomial(value: Any) -> PublicPolynomial:
+    """`value` if it is a PublicPolynomial, else :class:`TypeError`."""
+    if not isinstance(value, PublicPolynomial):
+        raise TypeError(f"expected a PublicPolynomial, not {type(value).__name__}")
+    return value

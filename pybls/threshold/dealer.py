@@ -29,7 +29,7 @@ from ..sig import PublicKey, Scheme
 from ..sig.curve import CurveLike
 from ._util import MAX_INDEX
 from .ciphersuite import resolve_scheme
-from .commitment import PublicPolynomial
+from .commitment import PublicPolynomial, as_public_polynomial
 from .errors import InvalidDegreeError
 from .polynomial import Polynomial
 from .share import Share
@@ -127,7 +127,5 @@ def verify_share(share: Share, commitment: PublicPolynomial) -> bool:
     """
     if not isinstance(share, Share):
         raise TypeError(f"expected a Share, not {type(share).__name__}")
-    if not isinstance(commitment, PublicPolynomial):
-        raise TypeError(f"expected a PublicPolynomial, not {type(commitment).__name__}")
-    group = commitment.group
+    group = as_public_polynomial(commitment).group
     return bool(group.generator() * share.value == commitment.public_share(share.index))

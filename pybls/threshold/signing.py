@@ -32,7 +32,7 @@ from .._convert import as_bytes, as_int
 from ..sig import Scheme, Signature
 from ._util import check_distinct
 from .ciphersuite import core_scheme, resolve_scheme, variant_of_group
-from .commitment import PublicPolynomial
+from .commitment import PublicPolynomial, as_public_polynomial
 from .errors import InvalidDegreeError, InvalidPartialError, TooFewPartialsError, UnknownIndexError
 from .lagrange import lagrange_ints
 from .share import PartialSignature
@@ -45,9 +45,7 @@ COEFFICIENT_BITS = 64
 
 
 def _scheme_for(public_polynomial: PublicPolynomial, scheme: Any) -> Any:
-    if not isinstance(public_polynomial, PublicPolynomial):
-        raise TypeError(f"expected a PublicPolynomial, not {type(public_polynomial).__name__}")
-    return resolve_scheme(variant_of_group(public_polynomial.group), scheme)
+    return resolve_scheme(variant_of_group(as_public_polynomial(public_polynomial).group), scheme)
 
 
 def _partials(partials: Iterable[Any]) -> List[PartialSignature]:
@@ -230,9 +228,7 @@ def recover(partials: Iterable[PartialSignature], t: int, *, public_polynomial: 
     ps = _partials(partials)
     idx = check_distinct([p.index for p in ps])
     _check_known(idx, n)
-    if public_polynomial is not None and not isinstance(public_polynomial, PublicPolynomial):
-        raise TypeError(f"expected a PublicPolynomial, not {type(public_polynomial).__name__}")
-    if public_polynomial is not None and tt < public_polynomial.threshold:
+    if public_polynomial is not None and tt < as_public_polynomial(public_polynomial).threshold:
         raise InvalidDegreeError(
             f"t = {tt} is below the threshold of the public polynomial, {public_polynomial.threshold}: "
             f"{tt} partial signatures cannot interpolate it")
