@@ -166,7 +166,8 @@ NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT)
 
 .PHONY: dist test-dist docs
 .PHONY: bench-dask all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
-.PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-smoke-libs fuzz-replay fuzz-valgrind test-builds
+.PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-smoke-libs fuzz-replay fuzz-valgrind test-builds test-tools
+.PHONY: test-notebooks-and-docs notebooks-browser-run test-dist-native test-dist-pyodide
 
 all: install libs
 
@@ -290,27 +291,30 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 
 # Pass 1: everything with the native cffi extension (64-bit limbs) but
 # tests/fuzz, which test-fuzz runs in the same setting (pytest tests/fuzz,
-# cffi); then the type check (typecheck).
-# Pass 2: all but the `once` and `scheme` tests through ctypes and the
-# 32-bit-limb library, the arithmetic the WebAssembly build runs (the
-# schemes' 32-bit run is pass 3). Exit status 5 (nothing selected) is not a
-# failure there.
+# cffi). The type check (typecheck) ran beside the builds (test-builds).
+# Pass 2: through ctypes and the 32-bit-limb library (gcc's build of the
+# arithmetic the WebAssembly build runs), the tests pass 3 cannot run
+# (`native_only`: the outside implementations, the C check programs), but
+# the `once` and `scheme` tests. Whatever runs in Pyodide runs there on the
+# same 32-bit C, as users of the wasm build run it: running it here too
+# took two minutes of every CI run and tested nothing else. Exit status 5
+# (nothing selected) is not a failure there.
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
-# Node, with the wasm wheel. Then the notebooks and the demo pages in
-# headless Chromium (test-demo), and the passed counts of each runtime.
+# Node, with the wasm wheel. Then the notebooks in headless Chromium, with
+# the documentation built beside them (test-notebooks-and-docs), the demo
+# pages (test-demo), and the passed counts of each runtime.
 # Then the fuzz targets (test-fuzz), the suite under ASan/UBSan
 # (test-sanitize) and the release artifacts (test-dist).
 test: bindings-check test-builds install wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS) chromium $(NOTEBOOKS_SITE)/.built
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
 	PYBLS_BACKEND=cffi PYBLS_REQUIRE_WASM=1 $(VPY) -m pytest $(PYTEST_PARALLEL) --ignore=tests/fuzz \
 		--junit-xml=$(RESULTS)/native-cffi.xml
-	$(MAKE) --no-print-directory typecheck
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
 		"import pybls._lib as L; assert (L.BACKEND, L.limb_bits) == ('ctypes', 32), (L.BACKEND, L.limb_bits)"
-	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest $(PYTEST_PARALLEL) -m "not once and not scheme" \
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest $(PYTEST_PARALLEL) -m "native_only and not once and not scheme" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) $(PYODIDE_JOBS) --json $(RESULTS)/pyodide.json
-	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
+	@$(MAKE) --no-print-directory test-notebooks-and-docs
 	@$(MAKE) --no-print-directory test-demo
 	$(MAKE) --no-print-directory test-fuzz test-sanitize
 	$(MAKE) --no-print-directory test-dist
@@ -319,14 +323,22 @@ test: bindings-check test-builds install wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS
 # The C builds `make test` runs, side by side ($(NPROC) jobs; each of these
 # rules writes only its own files): the shared libraries, the fuzz targets
 # of the smoke run (FUZZ_SMOKE_BIN) and the replay programs of all of them,
-# the sanitizer libraries; and alongside them the test dependencies' pip
-# install, which waits on the network and the disk more than it computes
-# (a minute of the run's start otherwise). One job more than processors
+# the sanitizer libraries; and alongside them what waits on the network and
+# the disk more than it computes (a minute of the run's start otherwise):
+# the test dependencies' pip install, then (test-tools) the other tools'
+# and the type check, and the npm packages. One job more than processors
 # made the builds no faster (pip computes too: 116 s instead of 68 s).
 # `make test` itself runs without -j: its install step would then race
-# this pip install.
-test-builds: | sysdeps
-	@$(MAKE) --no-print-directory -j$(NPROC) $(VENV)/.deps libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS)
+# these pip installs. The system packages come first, one apt-get at a time.
+test-builds: | sysdeps fuzz-sysdeps wasm-sysdeps
+	@$(MAKE) --no-print-directory -j$(NPROC) $(VENV)/.deps libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS) \
+		test-tools $(PYODIDE_LOCK) $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS)
+
+# The tools the later steps of `make test` install into .venv, one pip at a
+# time (two at once could race on a shared dependency), then mypy.
+test-tools: $(VENV)/.deps
+	@$(MAKE) --no-print-directory -j1 $(VENV)/.mypy $(VENV)/.lite $(VENV)/.pdoc $(VENV)/.dist-tools \
+		$(PYODIDE_WHEELS)/.done typecheck
 
 # The annotations users type-check against (pybls ships py.typed), with
 # the bindings' signatures from pybls/_lib/_functions.pyi.
@@ -381,6 +393,17 @@ notebooks: notebooks-site
 
 test-notebooks: chromium notebooks-site
 	$(NOTEBOOKS_BROWSER_TEST)
+
+# In `make test`: the notebooks, and beside them the documentation the demo
+# test needs (pdoc keeps one processor busy for a quarter of a minute, while
+# the notebooks' two Pyodide kernels leave one idle at the end). Each one's
+# output is printed when it ends.
+test-notebooks-and-docs:
+	@$(MAKE) --no-print-directory -j$(NPROC) --output-sync=target notebooks-browser-run docs
+
+notebooks-browser-run: chromium notebooks-site
+	@mkdir -p $(RESULTS)
+	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
 
 # The demo pages, served as `make demo` serves them and clicked through by
 # Playwright, and the documentation there (tests/browser/test_docs.py);
@@ -541,7 +564,12 @@ TEST_DIST := build/test-dist
 
 test-dist: dist $(PYODIDE_WHEELS)/.done
 	@mkdir -p $(RESULTS)
-	rm -rf $(TEST_DIST); mkdir -p $(TEST_DIST)
+	@$(MAKE) --no-print-directory -j$(NPROC) --output-sync=target test-dist-native test-dist-pyodide
+
+# The two halves of test-dist, side by side (each one's output printed when
+# it ends): one waits on pip and one Python process, the other on a Pyodide.
+test-dist-native: dist
+	rm -rf $(TEST_DIST); mkdir -p $(TEST_DIST) $(RESULTS)
 	$(PYTHON) -m venv $(TEST_DIST)/venv
 	$(TEST_DIST)/venv/bin/pip install --quiet --disable-pip-version-check \
 		"$$(ls $(CURDIR)/$(DIST_DIR)/pybls-*-manylinux*.whl)[test]"
@@ -551,6 +579,9 @@ test-dist: dist $(PYODIDE_WHEELS)/.done
 	cd $(TEST_DIST) && PYBLS_DIST_TESTS=1 PYBLS_NO_ASM=1 PYBLS_DIST_DIR=$(CURDIR)/$(DIST_DIR) venv/bin/pytest \
 		-c $(CURDIR)/tests/dist/pytest.ini --rootdir $(CURDIR)/tests --confcutdir $(CURDIR)/tests --junit-xml=$(CURDIR)/$(RESULTS)/dist-native-portable.xml \
 		$(addprefix $(CURDIR)/,$(DIST_PORTABLE_TESTS))
+
+test-dist-pyodide: dist $(PYODIDE_WHEELS)/.done
+	@mkdir -p $(RESULTS)
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) --install "$$(ls $(DIST_DIR)/pybls-*-pyemscripten_*.whl)" \
 		--json $(RESULTS)/dist-pyodide.json -- $(DIST_PYODIDE_TESTS)
 

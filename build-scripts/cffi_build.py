@@ -18,6 +18,7 @@ assembly, whatever the building machine has; pybls/_lib/_cffi.py loads the
 latter where the processor runs it.
 """
 
+import functools
 import os
 import platform
 import runpy
@@ -95,13 +96,17 @@ def _builder(library: str, adx: bool = False) -> FFI:
 
 
 # setup.py lists BUILDERS: one builder per library of csrc/manifest.txt, and
-# under DISPATCH its build with the assembly.
+# under DISPATCH its build with the assembly. Each is a function that makes
+# the FFI when called (cffi's setuptools hook calls what it finds under the
+# name): the hook executes this file once per module it builds, and making
+# every module's FFI each time (the cdef parse of the whole API) cost the
+# wheel build of `make dist` 40 s of one processor.
 LIBRARIES = _MANIFEST["libraries"](_ROOT_ARG)
 BUILDERS = []
 for _library in LIBRARIES:
     _name = "ffibuilder" if _library == "bls12_381" else f"ffibuilder_{_library}"
-    globals()[_name] = _builder(_library)
+    globals()[_name] = functools.partial(_builder, _library)
     BUILDERS.append(_name)
     if DISPATCH:
-        globals()[_name + "_adx"] = _builder(_library, adx=True)
+        globals()[_name + "_adx"] = functools.partial(_builder, _library, adx=True)
         BUILDERS.append(_name + "_adx")

@@ -4,13 +4,13 @@ The suite runs in three settings:
 
 * natively with the cffi backend (64-bit limbs): every test;
 * natively with ``PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so``
-  (32-bit limbs) and ``-m "not once and not scheme"``: everything except
-  the ``once`` tests (those that do not depend on the limb width, such as
-  reproducibility and the constant-time check, and a few whose 32-bit
-  side other tests cover) and the schemes' tests, whose 32-bit run is the
-  Pyodide pass's;
-* inside Pyodide (32-bit limbs): everything except the ``native_only``
-  tests (py_ecc, blst, valgrind, subprocesses) and the ``once`` tests.
+  (32-bit limbs) and ``-m "native_only and not once and not scheme"``: the
+  tests the Pyodide pass cannot run (py_ecc, blst, mcl-wasm in Node, the C
+  check programs), but the ``once`` tests (those that do not depend on the
+  limb width, such as reproducibility and the constant-time check, and a
+  few whose 32-bit side other tests cover) and the schemes' tests;
+* inside Pyodide (32-bit limbs, the same C compiled to WebAssembly):
+  everything except the ``native_only`` tests and the ``once`` tests.
 
 (``make test`` also runs the suite under ASan/UBSan, ``make test-sanitize``.)
 
@@ -21,7 +21,9 @@ the packaging configuration):
     left out of the 32-bit passes (native ctypes and Pyodide); the cffi
     pass and the ASan/UBSan pass run it.
 ``native_only``
-    can never run under Pyodide.
+    can never run under Pyodide. The tests of the modules the Pyodide run
+    does not even collect (PYODIDE_IGNORED) carry it natively too, so that
+    the 32-bit native pass selects them.
 ``scheme``
     a scheme built on the core's operations (signatures, threshold, IBE,
     SHE, drand), whose 32-bit run is the Pyodide pass's: so never on a
@@ -32,6 +34,7 @@ the packaging configuration):
     than BLS12-381) run at 32 bits in WebAssembly only.
 """
 
+import fnmatch
 import os
 import pathlib
 import sys
@@ -52,18 +55,19 @@ IN_PYODIDE = sys.platform == "emscripten"
 
 # Modules that import native-only packages (py_ecc, ...) at import time are
 # not even collected under Pyodide.
+PYODIDE_IGNORED = [
+    "pyecc_ref.py",
+    "test_xref_*.py",
+    "test_compat_py_ecc_*.py",
+    "test_bn254_pairing_c.py",
+    "test_ext_inv_vartime.py",
+    "test_fp_inv.py",
+    "test_fp_is_square.py",
+    "test_constant_time.py",
+    "test_reproducible.py",
+]
 if IN_PYODIDE:
-    collect_ignore_glob = [
-        "pyecc_ref.py",
-        "test_xref_*.py",
-        "test_compat_py_ecc_*.py",
-        "test_bn254_pairing_c.py",
-        "test_ext_inv_vartime.py",
-        "test_fp_inv.py",
-        "test_fp_is_square.py",
-        "test_constant_time.py",
-        "test_reproducible.py",
-    ]
+    collect_ignore_glob = PYODIDE_IGNORED
 
 
 def pytest_configure(config):
@@ -89,6 +93,13 @@ def pytest_configure(config):
         "markers",
         "xdist_group(name): tests that pytest-xdist runs in one worker",
     )
+
+
+def pytest_itemcollected(item):
+    """Natively, the tests of a module Pyodide leaves out are native_only
+    (before -m selects: the 32-bit native pass selects by that mark)."""
+    if not IN_PYODIDE and any(fnmatch.fnmatch(item.path.name, pattern) for pattern in PYODIDE_IGNORED):
+        item.add_marker(pytest.mark.native_only)
 
 
 # trylast: after -k, -m and --deselect have chosen, so that a copy is left

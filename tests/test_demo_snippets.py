@@ -20,6 +20,9 @@ if sys.platform == "emscripten":
 from pybls import sig
 from pybls.sig import MinPk
 
+# Never in Pyodide (see above): its 32-bit run is the native ctypes pass's.
+pytestmark = pytest.mark.native_only
+
 DEMO_PY = pathlib.Path(__file__).resolve().parents[1] / "demo" / "py"
 MARKER = re.compile(r"^# %% (\S+)\s*$", re.M)
 
