@@ -35,7 +35,10 @@ def as_dst(value: Any) -> bytes:
 
 
 def as_int(value: Any, what: str) -> int:
-    """`value` as an ``int`` (anything with ``__index__``), else :class:`TypeError`."""
+    """`value` as an ``int`` (anything with ``__index__`` but a bool, which
+    is more likely a slip than a number), else :class:`TypeError`."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be an int, not bool")
     try:
         return operator.index(value)
     except TypeError:

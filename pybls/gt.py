@@ -33,6 +33,15 @@ _object_new = object.__new__
 _GTT = TypeVar("_GTT", bound="GTElement")
 
 
+def _not_mixed(a: "GTElement", op: str, b: Any) -> Any:
+    """NotImplemented for an operand that is no GT element, else the
+    TypeError that names both curves (Python's own would say 'GT' and 'GT')."""
+    if not isinstance(b, GTElement):
+        return NotImplemented
+    raise TypeError(f"unsupported operand for {op}: GT elements of {type(a)._CURVE} and of {type(b)._CURVE} "
+                    "(curves do not mix)")
+
+
 class GTElement:
     """An element of the target group GT of some curve; immutable and hashable.
 
@@ -55,6 +64,7 @@ class GTElement:
 
     _BYTES: ClassVar[int]
     _SCALAR: ClassVar[Type[ScalarField]]
+    _CURVE: ClassVar[str]
     # The curve's C functions pybls_<curve>_gt_<op> (and the pairing and
     # generators, for generator()) as _f_<op>.
     _f_one: ClassVar[Callable[[], bytes]]
@@ -74,15 +84,16 @@ class GTElement:
     _generators: ClassVar[Dict[type, "GTElement"]] = {}
 
     def __init_subclass__(cls, *, binding: Any = _lib, scalar: Type[ScalarField] = Scalar,
-                          core: Optional["CurveCore"] = None, **kwargs: Any) -> None:
+                          curve: str = "BLS12-381", core: Optional["CurveCore"] = None, **kwargs: Any) -> None:
         """Bind the target group of a curve: its `core`, or the `binding` of
-        its C functions and its `scalar` class."""
+        its C functions, its `scalar` class and its `curve` name in messages."""
         super().__init_subclass__(**kwargs)
         if core is not None:
-            binding, scalar = core.binding, core.scalar
+            binding, scalar, curve = core.binding, core.scalar, core.name
         abi = binding.abi if binding is not _lib else _abi
         cls._BYTES = abi.PYBLS_GT_BYTES
         cls._SCALAR = scalar
+        cls._CURVE = curve
         for name in GTElement.__annotations__:
             if name.startswith("_f_"):
                 op = name[3:]
@@ -132,13 +143,13 @@ class GTElement:
     def __mul__(self: _GTT, other: Any) -> _GTT:
         cls = type(self)
         if type(other) is not cls:
-            return NotImplemented
+            return _not_mixed(self, "*", other)
         return _wrap(cls, cls._f_mul(self._b, other._b))
 
     def __truediv__(self: _GTT, other: Any) -> _GTT:
         cls = type(self)
         if type(other) is not cls:
-            return NotImplemented
+            return _not_mixed(self, "/", other)
         return _wrap(cls, cls._f_mul(self._b, cls._f_inv(other._b)))
 
     def __pow__(self: _GTT, exponent: ScalarLike, modulo: None = None) -> _GTT:
@@ -148,6 +159,8 @@ class GTElement:
         try:
             e = cls._SCALAR._internal(exponent, "exponent")
         except TypeError:
+            if isinstance(exponent, (ScalarField, bool)):
+                raise  # the message says why (another curve's scalar, a bool)
             return NotImplemented
         return _wrap(cls, cls._f_pow(self._b, e))
 

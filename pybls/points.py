@@ -62,6 +62,16 @@ _XMD_MAX = {"sha256": 255 * 32, "keccak256": 255 * 32, "sha512": 255 * 64}
 _H2F_K = {"sha256": 128, "keccak256": 128, "sha512": 256}
 
 
+def _not_mixed(a: "_Point", op: str, b: Any) -> Any:
+    """NotImplemented for an operand that is no point, else the TypeError
+    that names both groups: Python's own message would name two classes
+    called G1 for points of two curves."""
+    if not isinstance(b, _Point):
+        return NotImplemented
+    raise TypeError(f"unsupported operand for {op}: a {type(a).__name__} point of {type(a)._CURVE} "
+                    f"and a {type(b).__name__} point of {type(b)._CURVE} (groups and curves do not mix)")
+
+
 class _Point:
     """Operations shared by G1 and G2 of every curve; each group's class
     supplies its curve's C functions, scalars and field (see
@@ -335,13 +345,13 @@ class _Point:
     def __add__(self: _PointT, other: Any) -> _PointT:
         cls = type(self)
         if type(other) is not cls:
-            return NotImplemented
+            return _not_mixed(self, "+", other)
         return _wrap(cls, cls._add(self._b, other._b), self._s & other._s)
 
     def __sub__(self: _PointT, other: Any) -> _PointT:
         cls = type(self)
         if type(other) is not cls:
-            return NotImplemented
+            return _not_mixed(self, "-", other)
         return _wrap(cls, cls._add(self._b, cls._neg(other._b)), self._s & other._s)
 
     def __neg__(self: _PointT) -> _PointT:
@@ -362,6 +372,8 @@ class _Point:
             cls = type(self)
             s = k._b if type(k) is cls._SCALAR else cls._SCALAR._internal(k)
         except TypeError:
+            if isinstance(k, (ScalarField, bool)):
+                raise  # the message says why (another curve's scalar, a bool)
             return NotImplemented
         return _wrap(cls, cls._mul_flags(self._b, s, self._s), self._s)
 

@@ -40,6 +40,13 @@ _object_new = object.__new__
 _ScalarT = TypeVar("_ScalarT", bound="ScalarField")
 
 
+def _public_name(cls: type) -> str:
+    """A scalar class by the name users import it under: pybls.Scalar for
+    BLS12-381's (defined in pybls.scalar), pybls.<curve>.Scalar for the others."""
+    module = "pybls" if cls.__module__ == __name__ else cls.__module__
+    return f"{module}.{cls.__name__}"
+
+
 class ScalarField:
     """The scalars of one curve: the integers modulo its group order r.
 
@@ -55,7 +62,7 @@ class ScalarField:
     >>> bn254.Scalar(Scalar(1))
     Traceback (most recent call last):
       ...
-    TypeError: a pybls.scalar scalar is not a pybls.bn254 one
+    TypeError: a pybls.Scalar is not a pybls.bn254.Scalar
     """
 
     __slots__ = ("_b",)
@@ -108,7 +115,7 @@ class ScalarField:
     def __init__(self: _ScalarT, value: Union[int, "ScalarField"] = 0) -> None:
         if isinstance(value, ScalarField):
             if type(value) is not type(self):
-                raise TypeError(f"a {type(value).__module__} scalar is not a {type(self).__module__} one")
+                raise TypeError(f"a {_public_name(type(value))} is not a {_public_name(type(self))}")
             self._b = value._b
         else:
             self._b = type(self)._from_int(as_int(value, "Scalar value"))
@@ -285,6 +292,8 @@ class ScalarField:
         another curve)."""
         if type(x) is cls:
             return x._b
+        if isinstance(x, bool):
+            return None  # refused as as_int refuses it
         if isinstance(x, int):
             return cls._from_int(x)
         if isinstance(x, ScalarField):
@@ -315,7 +324,7 @@ class ScalarField:
         if type(k) is cls:
             return k._b
         if isinstance(k, ScalarField):
-            raise TypeError(f"{what} must be a {cls.__module__} scalar or an int, not a {type(k).__module__} one")
+            raise TypeError(f"{what} must be a {_public_name(cls)} or an int, not a {_public_name(type(k))}")
         return cls._from_int(as_int(k, what))
 
 

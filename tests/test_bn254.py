@@ -147,14 +147,28 @@ def test_scalar():
 
 
 def test_curves_do_not_mix():
-    from pybls import G1 as BLS_G1, Scalar as BLS_Scalar
+    from pybls import G1 as BLS_G1, GT as BLS_GT, Scalar as BLS_Scalar
 
-    with pytest.raises(TypeError):
+    # The messages name the curves: both classes are called G1 (GT, Scalar).
+    with pytest.raises(TypeError, match="a G1 point of BN254 and a G1 point of BLS12-381"):
         G1.generator() + BLS_G1.generator()
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="a G1 point of BLS12-381 and a G1 point of BN254"):
+        BLS_G1.generator() - G1.generator()
+    with pytest.raises(TypeError, match="a G1 point of BN254 and a G2 point of BN254"):
+        G1.generator() + G2.generator()
+    with pytest.raises(TypeError, match="not a pybls.Scalar"):
         G1.generator() * BLS_Scalar(2)
+    with pytest.raises(TypeError, match="not a pybls.bn254.Scalar"):
+        BLS_GT.generator() ** Scalar(2)
+    with pytest.raises(TypeError, match="GT elements of BN254 and of BLS12-381"):
+        bn254.GT.generator() * BLS_GT.generator()
+    with pytest.raises(TypeError, match="GT elements of BLS12-381 and of BN254"):
+        BLS_GT.generator() / bn254.GT.generator()
     with pytest.raises(TypeError):
         Scalar(2) + BLS_Scalar(2)
+    # other operands keep Python's own message
+    with pytest.raises(TypeError, match="unsupported operand type"):
+        G1.generator() + 1
 
 
 def test_geth_pairing_check(vectors_dir):
