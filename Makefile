@@ -323,21 +323,27 @@ test: bindings-check test-builds install wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS
 # The C builds `make test` runs, side by side ($(NPROC) jobs; each of these
 # rules writes only its own files): the shared libraries, the fuzz targets
 # of the smoke run (FUZZ_SMOKE_BIN) and the replay programs of all of them,
-# the sanitizer libraries; and alongside them what waits on the network and
-# the disk more than it computes (a minute of the run's start otherwise):
-# the test dependencies' pip install, then (test-tools) the other tools'
-# and the type check, and the npm packages. One job more than processors
-# made the builds no faster (pip computes too: 116 s instead of 68 s).
+# the sanitizer libraries, and the npm packages. Beside those jobs, outside
+# make's job slots, test-tools: the pip installs into .venv (the test
+# dependencies, then the other tools), which wait on the network and the
+# disk more than they compute, then the type check; its output is printed
+# when the builds end. In a job slot, the installs left a processor idle
+# while they waited (a minute of the run's start).
 # `make test` itself runs without -j: its install step would then race
 # these pip installs. The system packages come first, one apt-get at a time.
 test-builds: | sysdeps fuzz-sysdeps wasm-sysdeps
-	@$(MAKE) --no-print-directory -j$(NPROC) $(VENV)/.deps libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS) \
-		test-tools $(PYODIDE_LOCK) $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS)
+	@mkdir -p build; \
+	$(MAKE) --no-print-directory test-tools > build/test-tools.log 2>&1 & tools=$$!; \
+	$(MAKE) --no-print-directory -j$(NPROC) $(PYODIDE_LOCK) $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS) \
+		libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS); builds=$$?; \
+	wait $$tools; tools_status=$$?; \
+	echo "== test-tools (pip installs, typecheck)"; cat build/test-tools.log; \
+	[ $$builds -eq 0 ] && [ $$tools_status -eq 0 ]
 
 # The tools the later steps of `make test` install into .venv, one pip at a
 # time (two at once could race on a shared dependency), then mypy.
 test-tools: $(VENV)/.deps
-	@$(MAKE) --no-print-directory -j1 $(VENV)/.mypy $(VENV)/.lite $(VENV)/.pdoc $(VENV)/.dist-tools \
+	@$(MAKE) --no-print-directory $(VENV)/.mypy $(VENV)/.lite $(VENV)/.pdoc $(VENV)/.dist-tools \
 		$(PYODIDE_WHEELS)/.done typecheck
 
 # The annotations users type-check against (pybls ships py.typed), with
