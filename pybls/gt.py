@@ -33,11 +33,12 @@ _object_new = object.__new__
 _GTT = TypeVar("_GTT", bound="GTElement")
 
 
-def _not_mixed(a: "GTElement", op: str, b: Any) -> Any:
-    """NotImplemented for an operand that is no GT element, else the
-    TypeError that names both curves (Python's own would say 'GT' and 'GT')."""
+def _refuse_mixed(a: "GTElement", op: str, b: Any) -> None:
+    """For a GT element of another curve, the TypeError that names both
+    curves (Python's own would say 'GT' and 'GT'). Other operands are left
+    to Python."""
     if not isinstance(b, GTElement):
-        return NotImplemented
+        return
     raise TypeError(f"unsupported operand for {op}: GT elements of {type(a)._CURVE} and of {type(b)._CURVE} "
                     "(curves do not mix)")
 
@@ -143,13 +144,15 @@ class GTElement:
     def __mul__(self: _GTT, other: Any) -> _GTT:
         cls = type(self)
         if type(other) is not cls:
-            return _not_mixed(self, "*", other)
+            _refuse_mixed(self, "*", other)
+            return NotImplemented
         return _wrap(cls, cls._f_mul(self._b, other._b))
 
     def __truediv__(self: _GTT, other: Any) -> _GTT:
         cls = type(self)
         if type(other) is not cls:
-            return _not_mixed(self, "/", other)
+            _refuse_mixed(self, "/", other)
+            return NotImplemented
         return _wrap(cls, cls._f_mul(self._b, cls._f_inv(other._b)))
 
     def __pow__(self: _GTT, exponent: ScalarLike, modulo: None = None) -> _GTT:

@@ -62,12 +62,12 @@ _XMD_MAX = {"sha256": 255 * 32, "keccak256": 255 * 32, "sha512": 255 * 64}
 _H2F_K = {"sha256": 128, "keccak256": 128, "sha512": 256}
 
 
-def _not_mixed(a: "_Point", op: str, b: Any) -> Any:
-    """NotImplemented for an operand that is no point, else the TypeError
-    that names both groups: Python's own message would name two classes
-    called G1 for points of two curves."""
+def _refuse_mixed(a: "_Point", op: str, b: Any) -> None:
+    """For an operand that is a point of another group or curve, the
+    TypeError that names both: Python's own message would name two classes
+    called G1 for points of two curves. Other operands are left to Python."""
     if not isinstance(b, _Point):
-        return NotImplemented
+        return
     raise TypeError(f"unsupported operand for {op}: a {type(a).__name__} point of {type(a)._CURVE} "
                     f"and a {type(b).__name__} point of {type(b)._CURVE} (groups and curves do not mix)")
 
@@ -345,13 +345,15 @@ class _Point:
     def __add__(self: _PointT, other: Any) -> _PointT:
         cls = type(self)
         if type(other) is not cls:
-            return _not_mixed(self, "+", other)
+            _refuse_mixed(self, "+", other)
+            return NotImplemented
         return _wrap(cls, cls._add(self._b, other._b), self._s & other._s)
 
     def __sub__(self: _PointT, other: Any) -> _PointT:
         cls = type(self)
         if type(other) is not cls:
-            return _not_mixed(self, "-", other)
+            _refuse_mixed(self, "-", other)
+            return NotImplemented
         return _wrap(cls, cls._add(self._b, cls._neg(other._b)), self._s & other._s)
 
     def __neg__(self: _PointT) -> _PointT:
