@@ -293,12 +293,13 @@ $(PYODIDE_WHEELS)/.done: Makefile | $(VENV)/.deps
 # tests/fuzz, which test-fuzz runs in the same setting (pytest tests/fuzz,
 # cffi). The type check (typecheck) ran beside the builds (test-builds).
 # Pass 2: through ctypes and the 32-bit-limb library (gcc's build of the
-# arithmetic the WebAssembly build runs), the tests pass 3 cannot run
-# (`native_only`: the outside implementations, the C check programs), but
-# the `once` and `scheme` tests. Whatever runs in Pyodide runs there on the
-# same 32-bit C, as users of the wasm build run it: running it here too
-# took two minutes of every CI run and tested nothing else. Exit status 5
-# (nothing selected) is not a failure there.
+# arithmetic the WebAssembly build runs, and that platforms without 128-bit
+# integers compile), the tests pass 3 cannot run (`native_only`: the
+# outside implementations, the C check programs) and the known answers and
+# field and curve arithmetic (`native32`), but the `once` and `scheme`
+# tests. The rest runs at 32 bits in Pyodide, on the same C compiled to
+# WebAssembly as its users run it; running it here too took two minutes
+# of every CI run. Exit status 5 (nothing selected) is not a failure there.
 # Pass 3: all but the `once` and `native_only` tests inside Pyodide under
 # Node, with the wasm wheel. Then the notebooks in headless Chromium, with
 # the documentation built beside them (test-notebooks-and-docs), the demo
@@ -311,7 +312,7 @@ test: bindings-check test-builds install wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS
 		--junit-xml=$(RESULTS)/native-cffi.xml
 	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so $(VPY) -c \
 		"import pybls._lib as L; assert (L.BACKEND, L.limb_bits) == ('ctypes', 32), (L.BACKEND, L.limb_bits)"
-	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest $(PYTEST_PARALLEL) -m "native_only and not once and not scheme" \
+	PYBLS_BACKEND=ctypes PYBLS_LIBRARY=$(CURDIR)/build/libpybls32.so $(VPY) -m pytest $(PYTEST_PARALLEL) -m "(native_only or native32) and not once and not scheme" \
 		--junit-xml=$(RESULTS)/native-ctypes32.xml || [ $$? -eq 5 ]
 	node tests/pyodide/run_pytest.mjs --wheels $(PYODIDE_WHEELS) $(PYODIDE_JOBS) --json $(RESULTS)/pyodide.json
 	@$(MAKE) --no-print-directory test-notebooks-and-docs
@@ -323,26 +324,29 @@ test: bindings-check test-builds install wasm $(PYODIDE_WHEELS)/.done $(TLOCK_JS
 # The C builds `make test` runs, side by side ($(NPROC) jobs; each of these
 # rules writes only its own files): the shared libraries, the fuzz targets
 # of the smoke run (FUZZ_SMOKE_BIN) and the replay programs of all of them,
-# the sanitizer libraries, and the npm packages. Beside those jobs, outside
-# make's job slots, test-tools: the pip installs into .venv (the test
+# the sanitizer libraries. Beside those jobs, outside make's job slots,
+# test-tools: the npm packages and the pip installs into .venv (the test
 # dependencies, then the other tools), which wait on the network and the
 # disk more than they compute, then the type check; its output is printed
-# when the builds end. In a job slot, the installs left a processor idle
-# while they waited (a minute of the run's start).
+# when the builds end (and it is stopped if they are interrupted). In a job
+# slot, the installs left a processor idle while they waited (a minute of
+# the run's start).
 # `make test` itself runs without -j: its install step would then race
 # these pip installs. The system packages come first, one apt-get at a time.
 test-builds: | sysdeps fuzz-sysdeps wasm-sysdeps
 	@mkdir -p build; \
 	$(MAKE) --no-print-directory test-tools > build/test-tools.log 2>&1 & tools=$$!; \
-	$(MAKE) --no-print-directory -j$(NPROC) $(PYODIDE_LOCK) $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS) \
+	trap 'kill $$tools 2>/dev/null' INT TERM; \
+	$(MAKE) --no-print-directory -j$(NPROC) \
 		libs $(FUZZ_REPLAY) $(FUZZ_SMOKE_BIN) $(SAN_LIB) $(SAN_CURVE_LIBS); builds=$$?; \
 	wait $$tools; tools_status=$$?; \
 	echo "== test-tools (pip installs, typecheck)"; cat build/test-tools.log; \
 	[ $$builds -eq 0 ] && [ $$tools_status -eq 0 ]
 
-# The tools the later steps of `make test` install into .venv, one pip at a
-# time (two at once could race on a shared dependency), then mypy.
-test-tools: $(VENV)/.deps
+# The tools the later steps of `make test` install, one at a time (two pips
+# into .venv at once could race on a shared dependency, two npm ci on
+# npm's cache): the npm packages, then into .venv, then mypy.
+test-tools: $(PYODIDE_LOCK) $(TLOCK_JS) $(MCL_WASM) $(BENCH_BROWSER_JS) $(VENV)/.deps
 	@$(MAKE) --no-print-directory $(VENV)/.mypy $(VENV)/.lite $(VENV)/.pdoc $(VENV)/.dist-tools \
 		$(PYODIDE_WHEELS)/.done typecheck
 
@@ -404,7 +408,7 @@ test-notebooks: chromium notebooks-site
 # test needs (pdoc keeps one processor busy for a quarter of a minute, while
 # the notebooks' two Pyodide kernels leave one idle at the end). Each one's
 # output is printed when it ends.
-test-notebooks-and-docs:
+test-notebooks-and-docs: chromium notebooks-site $(VENV)/.pdoc
 	@$(MAKE) --no-print-directory -j$(NPROC) --output-sync=target notebooks-browser-run docs
 
 notebooks-browser-run: chromium notebooks-site

@@ -156,7 +156,7 @@ class G2(G2Point, prefix="g2", binding=_binding, scalar=Scalar, modulus=FIELD_MO
 _install_g2_hashing(G2, b=_TWIST_B, z=_SVDW_Z_G2)
 
 
-class GT(GTElement, binding=_binding, scalar=Scalar):
+class GT(GTElement, binding=_binding, scalar=Scalar, curve=_CURVE_NAME):
     """An element of the target group GT ⊂ Fp48 (3504-byte encodings: the
     48 coefficients of the tower, highest first, 73 bytes big-endian each).
 

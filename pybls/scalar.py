@@ -258,6 +258,8 @@ class ScalarField:
 
     def __eq__(self: _ScalarT, other: object) -> bool:
         cls = type(self)
+        if isinstance(other, bool):  # compares as the int it is (hashes alike)
+            other = int(other)
         o = other._b if type(other) is cls else cls._operand(other)
         return NotImplemented if o is None else cls._f_eq(self._b, o) == 1
 

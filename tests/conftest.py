@@ -4,11 +4,14 @@ The suite runs in three settings:
 
 * natively with the cffi backend (64-bit limbs): every test;
 * natively with ``PYBLS_BACKEND=ctypes PYBLS_LIBRARY=build/libpybls32.so``
-  (32-bit limbs) and ``-m "native_only and not once and not scheme"``: the
-  tests the Pyodide pass cannot run (py_ecc, blst, mcl-wasm in Node, the C
-  check programs), but the ``once`` tests (those that do not depend on the
-  limb width, such as reproducibility and the constant-time check, and a
-  few whose 32-bit side other tests cover) and the schemes' tests;
+  (32-bit limbs) and ``-m "(native_only or native32) and not once and not
+  scheme"``: the tests the Pyodide pass cannot run (py_ecc, blst, mcl-wasm
+  in Node, the C check programs) and the known answers and field and curve
+  arithmetic (``native32``: gcc's build of the 32-bit C, which platforms
+  without 128-bit integers compile), but the ``once`` tests (those that do
+  not depend on the limb width, such as reproducibility and the
+  constant-time check, and a few whose 32-bit side other tests cover) and
+  the schemes' tests;
 * inside Pyodide (32-bit limbs, the same C compiled to WebAssembly):
   everything except the ``native_only`` tests and the ``once`` tests.
 
@@ -27,11 +30,12 @@ the packaging configuration):
 ``scheme``
     a scheme built on the core's operations (signatures, threshold, IBE,
     SHE, drand), whose 32-bit run is the Pyodide pass's: so never on a
-    ``native_only`` test or a module that skips itself in Pyodide. The
-    field and group arithmetic under the schemes is tested at both widths
-    natively; the few core functions only schemes call (the threshold
-    schemes' poly_eval and sum_columns, SHE's tables, on the curves other
-    than BLS12-381) run at 32 bits in WebAssembly only.
+    ``native_only`` test or a module that skips itself in Pyodide.
+``native32``
+    also run by the native 32-bit pass (NATIVE32_MODULES, marked here):
+    the known answers and the field and curve arithmetic. The rest of the
+    suite runs at 32 bits in WebAssembly (the Pyodide pass) and, where
+    Pyodide cannot run it, natively.
 """
 
 import fnmatch
@@ -69,6 +73,19 @@ PYODIDE_IGNORED = [
 if IN_PYODIDE:
     collect_ignore_glob = PYODIDE_IGNORED
 
+# The modules the native 32-bit pass runs besides the native_only tests:
+# cheap (seconds), and they keep gcc's build of the 32-bit arithmetic under
+# the known answers.
+NATIVE32_MODULES = [
+    "test_known_answers.py",
+    "test_deserialization_vectors.py",
+    "test_fp.py",
+    "test_scalar.py",
+    "test_curves.py",
+    "test_tower_edges.py",
+    "test_hash_to_curve.py",
+]
+
 
 def pytest_configure(config):
     config.addinivalue_line(
@@ -84,6 +101,11 @@ def pytest_configure(config):
     )
     config.addinivalue_line(
         "markers",
+        "native32: also run by the native 32-bit pass of `make test` "
+        "(the known answers and the field and curve arithmetic)",
+    )
+    config.addinivalue_line(
+        "markers",
         "scheme: a scheme's test, whose 32-bit run is the Pyodide pass's "
         "(left out of the native 32-bit pass of `make test`)",
     )
@@ -96,10 +118,15 @@ def pytest_configure(config):
 
 
 def pytest_itemcollected(item):
-    """Natively, the tests of a module Pyodide leaves out are native_only
-    (before -m selects: the 32-bit native pass selects by that mark)."""
-    if not IN_PYODIDE and any(fnmatch.fnmatch(item.path.name, pattern) for pattern in PYODIDE_IGNORED):
+    """Natively, the tests of a module Pyodide leaves out are native_only,
+    and those of NATIVE32_MODULES native32 (before -m selects: the 32-bit
+    native pass selects by these marks)."""
+    if IN_PYODIDE:
+        return
+    if any(fnmatch.fnmatch(item.path.name, pattern) for pattern in PYODIDE_IGNORED):
         item.add_marker(pytest.mark.native_only)
+    if item.path.name in NATIVE32_MODULES:
+        item.add_marker(pytest.mark.native32)
 
 
 # trylast: after -k, -m and --deselect have chosen, so that a copy is left

@@ -166,6 +166,12 @@ def test_curves_do_not_mix():
         BLS_GT.generator() / bn254.GT.generator()
     with pytest.raises(TypeError):
         Scalar(2) + BLS_Scalar(2)
+    from pybls import bls48_581
+
+    with pytest.raises(TypeError, match="GT elements of BLS48-581 and of BN254"):
+        bls48_581.GT.one() * bn254.GT.one()
+    with pytest.raises(TypeError, match="a G2 point of BLS48-581 and a G2 point of BN254"):
+        bls48_581.G2.generator() + G2.generator()
     # other operands keep Python's own message
     with pytest.raises(TypeError, match="unsupported operand type"):
         G1.generator() + 1

@@ -172,6 +172,11 @@ def test_proofs_accept_and_reject(curve):
         assert not pk.verify_bin(cls._make(pk.curve, S, T), forged)
     with pytest.raises(errors.ArgumentError):
         pk.enc_with_proof_bin(2)
+    # a yes/no vote may be a bool (other plaintexts may not)
+    ct, z = pk.enc_with_proof_bin(True)
+    assert pk.verify_bin(ct, z) and dec(sk, ct) == 1
+    with pytest.raises(TypeError, match="not bool"):
+        pk.enc_g1(True)
 
     c1, c2, z = pk.enc_with_proof_eq(-1234)
     assert pk.verify_eq(c1, c2, z) and dec(sk, c1) == dec(sk, c2) == -1234

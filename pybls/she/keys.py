@@ -43,7 +43,8 @@ def _plaintext(curve: ModuleType, m: Any) -> Any:
 
 
 def _bit(m: Any) -> int:
-    b = as_int(m, "plaintext")
+    # a yes/no vote: here a bool is the natural plaintext
+    b = as_int(int(m) if isinstance(m, bool) else m, "plaintext")
     if b not in (0, 1):
         raise ArgumentError(f"this proof is for a plaintext 0 or 1, not {b}")
     return b
@@ -133,8 +134,9 @@ class PublicKey:
     # -- proofs -------------------------------------------------------------
 
     def enc_with_proof_bin(self, m: int, group: str = "g1") -> Tuple[Union[CipherTextG1, CipherTextG2], proofs.ZkpBin]:
-        """Encrypt `m`, which must be 0 or 1, in ``group`` (``"g1"`` or
-        ``"g2"``), with a :class:`~pybls.she.ZkpBin` proof that it is 0 or 1."""
+        """Encrypt `m`, which must be 0 or 1 (or False or True), in ``group``
+        (``"g1"`` or ``"g2"``), with a :class:`~pybls.she.ZkpBin` proof that
+        it is 0 or 1."""
         b = _bit(m)
         if group not in ("g1", "g2"):
             raise ArgumentError(f"group must be 'g1' or 'g2', not {group!r}")

@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 
 LABELS = {
     "native-cffi": "CPython, cffi, 64-bit limbs",
-    "native-ctypes32": "CPython, ctypes, 32-bit limbs",
+    "native-ctypes32": "CPython, ctypes, 32-bit limbs (subset)",
     "native-sanitize": "CPython, ctypes, ASan/UBSan build of the core",
     "browser-notebooks": "Chromium, notebooks in JupyterLite (Pyodide)",
     "browser-demo": "Chromium, demo pages (Pyodide, wasm)",
