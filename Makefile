@@ -167,7 +167,7 @@ NOTEBOOKS_PORT := $(if $(filter command line environment,$(origin PORT)),$(PORT)
 .PHONY: dist test-dist docs
 .PHONY: bench-dask all test typecheck test-pyodide test-browser test-demo test-notebooks notebooks notebooks-site bench-browser chromium demo bench ct libs wasm sysdeps wasm-sysdeps venv install bindings bindings-check clean distclean
 .PHONY: test-fuzz test-sanitize fuzz fuzz-sysdeps fuzz-libs fuzz-smoke-libs fuzz-replay fuzz-valgrind test-builds test-tools
-.PHONY: test-notebooks-and-docs notebooks-browser-run test-dist-native test-dist-pyodide
+.PHONY: test-notebooks-and-docs test-dist-native test-dist-pyodide
 
 all: install libs
 
@@ -401,19 +401,18 @@ notebooks-site: $(NOTEBOOKS_SITE)/.built
 notebooks: notebooks-site
 	$(VPY) build-scripts/notebooks_site.py serve --out $(NOTEBOOKS_SITE) --port $(NOTEBOOKS_PORT)
 
+# NOTEBOOKS_TEST_ARGS: more pytest arguments (make test: its junit file).
 test-notebooks: chromium notebooks-site
-	$(NOTEBOOKS_BROWSER_TEST)
+	$(NOTEBOOKS_BROWSER_TEST) $(NOTEBOOKS_TEST_ARGS)
 
 # In `make test`: the notebooks, and beside them the documentation the demo
 # test needs (pdoc keeps one processor busy for a quarter of a minute, while
 # the notebooks' two Pyodide kernels leave one idle at the end). Each one's
-# output is printed when it ends.
+# output is printed when it ends; what installs into .venv comes first.
 test-notebooks-and-docs: chromium notebooks-site $(VENV)/.pdoc
-	@$(MAKE) --no-print-directory -j$(NPROC) --output-sync=target notebooks-browser-run docs
-
-notebooks-browser-run: chromium notebooks-site
 	@mkdir -p $(RESULTS)
-	$(NOTEBOOKS_BROWSER_TEST) --junit-xml=$(RESULTS)/browser-notebooks.xml
+	@$(MAKE) --no-print-directory -j$(NPROC) --output-sync=target test-notebooks docs \
+		NOTEBOOKS_TEST_ARGS=--junit-xml=$(RESULTS)/browser-notebooks.xml
 
 # The demo pages, served as `make demo` serves them and clicked through by
 # Playwright, and the documentation there (tests/browser/test_docs.py);

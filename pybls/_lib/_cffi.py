@@ -6,7 +6,8 @@ every call). A wheel built for any x86-64 holds each curve's core twice:
 ``_native`` (portable C) and ``_native_adx`` (with the Fp assembly for BMI2
 and ADX); the latter is loaded where the processor has those instructions
 and the environment does not set ``PYBLS_NO_ASM``. cffi accepts ``bytes``
-for ``const uint8_t *`` arguments without copying; outputs are written to a fresh ``uint8_t[n]`` and copied out once.
+for ``const uint8_t *`` arguments without copying; outputs are written to a
+fresh ``uint8_t[n]`` and copied out once.
 Fixed-size outputs are not zeroed first (every C function writes its whole
 output before returning PYBLS_OK, and only then is it read): that saves a
 memset per call.
