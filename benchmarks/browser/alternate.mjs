@@ -4,23 +4,28 @@
 // starts with the next library: the first call after the pause between
 // rounds is the slowest (30-40 us more for a call from Python, a few us for
 // a JavaScript one: benchmarks/browser/overhead.py), and no library should
-// take that place every time.
+// take that place every time. A library's turn in a round is a run of calls
+// lasting about `turnMs` (one call where one takes longer): a page's clock
+// ticks in 5 us steps, and on some machines the first call of a run costs
+// tens of microseconds more, for every library, than the calls that follow
+// it (mcl-wasm's G1 decompression on BN254: 95-105 us against 50-55 us).
 
 const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /**
- * `libs` maps a library's name to `{ op: fn }`, pybls's first; each fn makes
- * one call and returns its time in ms (`timed` wraps a plain JavaScript
+ * `libs` maps a library's name to `{ op: fn }`, pybls's first; `fn(n)` makes
+ * n calls and returns their time in ms (`timed` wraps a plain JavaScript
  * call; pybls's come from Python, timed there). Every operation pybls has
- * is timed: a warm-up call of each library, then rounds of one call each,
- * at least `minRuns` rounds and `minMs` per library in total (at most
- * `maxRuns`).
+ * is timed: two warm-up calls of each library, whose faster sets the
+ * library's number of calls per turn (about `turnMs` of them), then
+ * rounds of one turn each, at least `minRuns` rounds and `minMs` per
+ * library in total (at most `maxRuns`). A turn's time is per call.
  *
  * Returns `{ times: { lib: { op: median ms } }, ratios: { peer: { op: r } } }`,
  * r being the median of the rounds' peer / pybls ratios (above 1: pybls is
  * faster).
  */
-export async function alternate(libs, { minRuns = 5, minMs = 400, maxRuns = 200 } = {}) {
+export async function alternate(libs, { minRuns = 5, minMs = 400, maxRuns = 200, turnMs = 1 } = {}) {
   const names = Object.keys(libs);
   const [ours, ...peers] = names;
   const out = { times: {}, ratios: {} };
@@ -28,14 +33,18 @@ export async function alternate(libs, { minRuns = 5, minMs = 400, maxRuns = 200 
   for (const peer of peers) out.ratios[peer] = {};
   for (const op of Object.keys(libs[ours])) {
     const here = names.filter((name) => op in libs[name]);
-    for (const name of here) libs[name][op](); // warm-up
+    const calls = {};
+    for (const name of here) {
+      const once = Math.min(libs[name][op](1), libs[name][op](1)); // warm-up
+      calls[name] = Math.max(1, Math.min(1000, Math.round(turnMs / Math.max(once, 0.005))));
+    }
     const runs = Object.fromEntries(here.map((name) => [name, []]));
     const ratios = Object.fromEntries(here.slice(1).map((name) => [name, []]));
     const start = performance.now();
     const budget = minMs * here.length;
     while (runs[ours].length < minRuns || (performance.now() - start < budget && runs[ours].length < maxRuns)) {
       const round = {}, first = runs[ours].length % here.length;
-      for (const name of [...here.slice(first), ...here.slice(0, first)]) round[name] = libs[name][op]();
+      for (const name of [...here.slice(first), ...here.slice(0, first)]) round[name] = libs[name][op](calls[name]) / calls[name];
       for (const name of here) runs[name].push(round[name]);
       for (const peer of here.slice(1)) ratios[peer].push(round[peer] / round[ours]);
       await new Promise((r) => setTimeout(r, 0)); // keep the page alive
@@ -46,11 +55,11 @@ export async function alternate(libs, { minRuns = 5, minMs = 400, maxRuns = 200 
   return out;
 }
 
-/** `{ op: fn }` whose calls return their time in ms. */
+/** `{ op: fn }` whose `fn(n)` makes n calls and returns their time in ms. */
 export function timed(ops) {
-  return Object.fromEntries(Object.entries(ops).map(([op, fn]) => [op, () => {
+  return Object.fromEntries(Object.entries(ops).map(([op, fn]) => [op, (n = 1) => {
     const t = performance.now();
-    fn();
+    for (let i = 0; i < n; i++) fn();
     return performance.now() - t;
   }]));
 }

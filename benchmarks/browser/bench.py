@@ -8,9 +8,10 @@ headless Chromium (Debian's, driven by Python Playwright; never a downloaded
 browser) and prints, per operation, the median time of pybls measured from
 Python inside Pyodide, of @noble/curves, mcl-wasm and bls-eth-wasm measured
 in the same page, and the ratios peer / pybls (above 1: pybls is faster).
-Every table times its libraries in alternation: one call of each, round
-after round, so that a load on the machine slows all of them alike; a ratio
-is the median of the rounds' ratios. Also Pyodide start-up and `import
+Every table times its libraries in alternation: one turn of each, round
+after round, so that a load on the machine slows all of them alike; a turn
+is a run of calls lasting about a millisecond (alternate.mjs says why) and
+a ratio is the median of the rounds' ratios. Also Pyodide start-up and `import
 pybls`. Writes the numbers as JSON.
 
 G1 scalar multiplication is measured twice, like for like: g1_mul in

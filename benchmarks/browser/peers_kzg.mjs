@@ -42,8 +42,8 @@ export function checkKzg(kzg, ref) {
 /** The KZG times of pybls and kzg-wasm on `ref`'s blobs, with Ethereum's
  * mainnet setup (kzg-wasm's built-in copy, precompute 0), after checkKzg:
  * `{ pybls: {op: ms}, "kzg-wasm": {op: ms}, ratios: {op: kzg-wasm / pybls} }`.
- * Each operation is timed in alternation (alternate.mjs), `pyTime(op)` (one
- * call of pybls's, from Python in Pyodide, in ms) then kzg-wasm's.
+ * Each operation is timed in alternation (alternate.mjs), `pyTime(op, n)` (n
+ * calls of pybls's, from Python in Pyodide, in ms) then kzg-wasm's.
  * kzg-wasm's functions take and return 0x-prefixed hex, as its users call
  * them; its batch check verifies the blobs one by one (kzg-wasm 1.0.0). */
 export async function benchKzgWasm(loadKZG, ref, pyTime, opts = {}) {
@@ -62,7 +62,7 @@ export async function benchKzgWasm(loadKZG, ref, pyTime, opts = {}) {
     verify_blob_kzg_proof: () => kzg.verifyBlobKZGProof(blobs[0], cs[0], ps[0]),
     verify_blob_kzg_proof_batch: () => kzg.verifyBlobKZGProofBatch(blobs, cs, ps),
   };
-  const ours = Object.fromEntries(Object.keys(ops).map((op) => [op, () => pyTime(op)]));
+  const ours = Object.fromEntries(Object.keys(ops).map((op) => [op, (n = 1) => pyTime(op, n)]));
   const { times, ratios } = await alternate({ pybls: ours, "kzg-wasm": timed(ops) }, opts);
   return {
     pybls: times.pybls,

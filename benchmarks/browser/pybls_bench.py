@@ -2,7 +2,7 @@
 
 Each table's function checks pybls, prepares its operations and returns
 what the page needs; the page then times every operation with
-:func:`time_op`, one call at a time, in alternation with the JavaScript
+:func:`time_ops`, a run of calls at a time, in alternation with the JavaScript
 peers' calls (benchmarks/browser/alternate.mjs):
 ``prepare_bls12_381(min_ms)`` the operations the BLS12-381 peers are timed
 on; ``prepare_bn254(min_ms)`` those of pybls.bn254 with the inputs and
@@ -52,18 +52,11 @@ def warm_up(curve, min_ms):
 _ops = {}  # table -> operation -> function making one call
 
 
-def time_op(table, op):
-    """One call of `op` of `table` (prepared by the table's function), in
-    ms: the page alternates it with the peers' calls, round after round."""
-    fn = _ops[table][op]
-    t = time.perf_counter()
-    fn()
-    return (time.perf_counter() - t) * 1000
-
-
 def time_ops(table: str, op: str, n: int) -> float:
-    """`n` calls of `op` of `table` in one timing, in ms: for timings of
-    many calls, which a coarse clock (a page's) would blur one by one."""
+    """`n` calls of `op` of `table` in one timing, in ms: the page
+    alternates such runs with the peers' (a run of about a millisecond: a
+    page's clock ticks in 5 us steps, which would blur short calls timed
+    one by one)."""
     fn = _ops[table][op]
     t = time.perf_counter()
     for _ in range(n):
@@ -210,7 +203,7 @@ def kzg_reference(blobs, ts):
 
 def run_kzg(min_runs=5, min_ms=400.0):
     """Loads the mainnet setup (precompute 0, as kzg-wasm loads it), times
-    that load and prepares the operations that :func:`time_op` times in
+    that load and prepares the operations that :func:`time_ops` times in
     alternation with kzg-wasm's: ``{"times": {"load_trusted_setup": ...},
     "ref": {...}, "import_ms": ...}``, `ref` being what the peer is checked
     against."""
@@ -330,7 +323,7 @@ def _seeded(tag, name, r):
 def prepare_curves(min_ms=400.0):
     """Prepares the pairing and the G1 and G2 multiplications by a secret
     scalar (constant time) of each of CURVES, after a warm-up of each, and
-    returns ``{"ops": [...], "tables": {curve: table name for time_op},
+    returns ``{"ops": [...], "tables": {curve: table name for time_ops},
     "import_ms": {curve: ms}}``; the page times the curves in alternation,
     BLS12-381 first, so that each ratio to it is the median of the rounds'."""
     import importlib
