@@ -47,6 +47,16 @@ def _public_name(cls: type) -> str:
     return f"{module}.{cls.__name__}"
 
 
+def _refuse_mixed(a: "ScalarField", op: str, b: Any) -> Any:
+    """NotImplemented for an operand arithmetic does not take, except a
+    scalar of another curve: the TypeError that names both classes (Python's
+    own message would name two classes called Scalar)."""
+    if isinstance(b, ScalarField):
+        raise TypeError(f"unsupported operand for {op}: a {_public_name(type(a))} and a "
+                        f"{_public_name(type(b))} (scalars of different curves do not mix)")
+    return NotImplemented
+
+
 class ScalarField:
     """The scalars of one curve: the integers modulo its group order r.
 
@@ -185,36 +195,36 @@ class ScalarField:
     def __add__(self: _ScalarT, other: Any) -> _ScalarT:
         cls = type(self)
         o = other._b if type(other) is cls else cls._operand(other)
-        return NotImplemented if o is None else _wrap(cls, cls._f_add(self._b, o))
+        return _refuse_mixed(self, "+", other) if o is None else _wrap(cls, cls._f_add(self._b, o))
 
     __radd__ = __add__
 
     def __sub__(self: _ScalarT, other: Any) -> _ScalarT:
         cls = type(self)
         o = other._b if type(other) is cls else cls._operand(other)
-        return NotImplemented if o is None else _wrap(cls, cls._f_sub(self._b, o))
+        return _refuse_mixed(self, "-", other) if o is None else _wrap(cls, cls._f_sub(self._b, o))
 
     def __rsub__(self: _ScalarT, other: Any) -> _ScalarT:
         cls = type(self)
         o = other._b if type(other) is cls else cls._operand(other)
-        return NotImplemented if o is None else _wrap(cls, cls._f_sub(o, self._b))
+        return _refuse_mixed(self, "-", other) if o is None else _wrap(cls, cls._f_sub(o, self._b))
 
     def __mul__(self: _ScalarT, other: Any) -> _ScalarT:
         cls = type(self)
         o = other._b if type(other) is cls else cls._operand(other)
-        return NotImplemented if o is None else _wrap(cls, cls._f_mul(self._b, o))
+        return _refuse_mixed(self, "*", other) if o is None else _wrap(cls, cls._f_mul(self._b, o))
 
     __rmul__ = __mul__
 
     def __truediv__(self: _ScalarT, other: Any) -> _ScalarT:
         cls = type(self)
         o = other._b if type(other) is cls else cls._operand(other)
-        return NotImplemented if o is None else _wrap(cls, cls._f_mul(self._b, cls._f_inv(o)))
+        return _refuse_mixed(self, "/", other) if o is None else _wrap(cls, cls._f_mul(self._b, cls._f_inv(o)))
 
     def __rtruediv__(self: _ScalarT, other: Any) -> _ScalarT:
         cls = type(self)
         o = other._b if type(other) is cls else cls._operand(other)
-        return NotImplemented if o is None else _wrap(cls, cls._f_mul(o, cls._f_inv(self._b)))
+        return _refuse_mixed(self, "/", other) if o is None else _wrap(cls, cls._f_mul(o, cls._f_inv(self._b)))
 
     def __pow__(self: _ScalarT, exponent: Any, modulo: None = None) -> _ScalarT:
         if modulo is not None or isinstance(exponent, ScalarField):
@@ -222,6 +232,8 @@ class ScalarField:
         try:
             e = as_int(exponent, "exponent")
         except TypeError:
+            if isinstance(exponent, bool):
+                raise  # as_int's message: an int, not bool
             return NotImplemented
         base = self._b
         if e < 0:

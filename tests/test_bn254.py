@@ -164,8 +164,13 @@ def test_curves_do_not_mix():
         bn254.GT.generator() * BLS_GT.generator()
     with pytest.raises(TypeError, match="GT elements of BLS12-381 and of BN254"):
         BLS_GT.generator() / bn254.GT.generator()
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"a pybls.bn254.Scalar and a pybls.Scalar \(scalars of different"):
         Scalar(2) + BLS_Scalar(2)
+    with pytest.raises(TypeError, match="for -: a pybls.Scalar and a pybls.bn254.Scalar"):
+        BLS_Scalar(2) - Scalar(2)
+    with pytest.raises(TypeError, match="for /: a pybls.bn254.Scalar and a pybls.Scalar"):
+        Scalar(2) / BLS_Scalar(2)
+    assert Scalar(2) != BLS_Scalar(2)  # equality is False, not an error
     from pybls import bls48_581
 
     with pytest.raises(TypeError, match="GT elements of BLS48-581 and of BN254"):

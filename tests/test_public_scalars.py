@@ -42,6 +42,8 @@ def test_bools_are_refused_on_both_paths(key):
             S(k)
         with pytest.raises(TypeError):
             S(3) + k
+        with pytest.raises(TypeError, match="exponent must be an int, not bool"):
+            S(3) ** k
         # but a bool compares (and hashes) as the int it is, as ints do
         assert (S(int(k)) == k) and hash(S(int(k))) == hash(k)
 
