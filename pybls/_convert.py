@@ -45,6 +45,24 @@ def as_int(value: Any, what: str) -> int:
         raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
 
 
+def as_tuple(item: Any, n: int, what: str) -> "tuple[Any, ...]":
+    """`item` (a pair, a triple) as a tuple of `n` values: TypeError if it
+    is not iterable, ArgumentError for another count; `what` names it.
+
+    >>> as_tuple([1, 2, 3], 2, "a (G1 point, G2 point) pair")
+    Traceback (most recent call last):
+    ...
+    pybls.errors.ArgumentError: each item must be a (G1 point, G2 point) pair, got 3 values
+    """
+    try:
+        t = tuple(item)
+    except TypeError:
+        raise TypeError(f"each item must be {what}, not {type(item).__name__}") from None
+    if len(t) != n:
+        raise ArgumentError(f"each item must be {what}, got {len(t)} values")
+    return t
+
+
 def check_length(data: bytes, allowed: "tuple[int, ...]", what: str) -> None:
     """Raise :class:`InvalidLengthError` unless ``len(data)`` is in `allowed`."""
     if len(data) not in allowed:

@@ -35,7 +35,9 @@ import dask.bag
 
 from . import drand as _drand
 from .errors import ArgumentError
+from ._convert import as_tuple
 from .sig import scheme as _scheme_named
+from .sig.batch import TRIPLE
 from .sig.schemes import Scheme
 from .sig.values import _GroupValue
 
@@ -226,10 +228,7 @@ def _default_scheme(items: Sequence[Tuple[Any, ...]]) -> Scheme:
 
 def _triple(item: Any) -> Tuple[Any, ...]:
     """`item` as a (public key, message, signature) tuple, else ArgumentError."""
-    t = tuple(item)
-    if len(t) != 3:
-        raise ArgumentError(f"each item must be a (public key, message, signature) triple, got {len(t)} values")
-    return t
+    return as_tuple(item, 3, TRIPLE)
 
 
 def _triples_partition(part: Iterable[Any], s: Scheme) -> List[_PartResult]:

@@ -443,8 +443,9 @@ def bf_encrypt(master_public_key: Point, q_id: Point, message: bytes, *,
     return Ciphertext(U, _xor(sigma, h2(g_id_r, n)), _xor(message, h4(sigma, n)))
 
 
-def bf_decrypt(identity_key: Point, ct: Ciphertext) -> bytes:
-    """FullIdent decryption with the identity key (``s·Qid``, a drand beacon signature for tlock).
+def bf_decrypt(identity_key: Union[Point, "IdentityKey"], ct: Ciphertext) -> bytes:
+    """FullIdent decryption with the identity key (``s·Qid``, a drand beacon
+    signature for tlock; a point, or an :class:`IdentityKey`).
 
     Raises :class:`~pybls.errors.DecryptionError` when the Fujisaki–Okamoto
     check fails (wrong key, key for another identity, altered ciphertext),
@@ -464,7 +465,11 @@ def bf_decrypt(identity_key: Point, ct: Ciphertext) -> bytes:
     """
     if not isinstance(ct, Ciphertext):
         raise TypeError(f"ct must be a Ciphertext, not {type(ct).__name__}")
-    if not isinstance(identity_key, _Point) or not _other_groups(type(ct.U), type(identity_key)):
+    if isinstance(identity_key, IdentityKey):
+        identity_key = identity_key.point
+    if not isinstance(identity_key, _Point):
+        raise TypeError(f"the identity key must be a point or an IdentityKey, not {type(identity_key).__name__}")
+    if not _other_groups(type(ct.U), type(identity_key)):
         raise TypeError("the identity key must be a point of the group other than U's, of U's curve")
     _in_subgroup(identity_key, "identity key")
     n = len(ct.V)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable, Generic, Iterable, List, Sequence, Tuple, Type, TypeVar
 
 from . import _lib
+from ._convert import as_tuple
 from .errors import NotInSubgroupError
 from .gt import GT, GTElement, _wrap
 from .points import _IN_SUBGROUP, G1, G1Point, G2, G2Point
@@ -26,6 +27,7 @@ __all__ = ["pairing", "pairing_product", "pairing_check", "miller_loop", "final_
 _P1 = TypeVar("_P1", bound=G1Point)
 _P2 = TypeVar("_P2", bound=G2Point)
 _T = TypeVar("_T", bound=GTElement)
+_PAIR = "a (G1 point, G2 point) pair"
 
 
 class MillerLoopValue(Generic[_T]):
@@ -65,6 +67,20 @@ class MillerLoopValue(Generic[_T]):
     def __repr__(self) -> str:
         h = self.to_bytes().hex()
         return f"MillerLoopValue(0x{h[:8]}\u2026{h[-8:]})"
+
+    # An intermediate value tied to its curve's pairing object: no copy
+    # needed (it is immutable), and no pickle (no decoding of a value
+    # outside GT); the points, or the GT value after the final
+    # exponentiation, pickle.
+    def __copy__(self) -> "MillerLoopValue[_T]":
+        return self
+
+    def __deepcopy__(self, memo: Any) -> "MillerLoopValue[_T]":
+        return self
+
+    def __reduce__(self) -> Any:
+        raise TypeError("Miller loop values are not pickled: pickle the points, or the GT value "
+                        "final_exponentiation() gives")
 
 
 class Pairing(Generic[_P1, _P2, _T]):
@@ -121,7 +137,8 @@ class Pairing(Generic[_P1, _P2, _T]):
         """
         g1s = []
         g2s = []
-        for P, Q in pairs:
+        for pair in pairs:
+            P, Q = as_tuple(pair, 2, _PAIR)
             self._check(P, Q)
             g1s.append(P._b)
             g2s.append(Q._b)
@@ -148,7 +165,8 @@ class Pairing(Generic[_P1, _P2, _T]):
         g1s: List[bytes] = []
         g2s: List[bytes] = []
         unchecked: List[Tuple[int, _P2]] = []
-        for n, (P, Q) in enumerate(pairs):
+        for n, pair in enumerate(pairs):
+            P, Q = as_tuple(pair, 2, _PAIR)
             self._check(P, Q)
             if not P.in_subgroup():
                 raise NotInSubgroupError(f"pair {n}: G1 point: not in the subgroup of order r")
@@ -199,6 +217,9 @@ class Pairing(Generic[_P1, _P2, _T]):
             return _wrap(self._gt, self._final(f._b))
         if type(f) is self._gt:
             return _wrap(self._gt, self._final(f._b))
+        if isinstance(f, MillerLoopValue):
+            raise TypeError(f"final_exponentiation of {self._gt._CURVE} takes a Miller loop value of "
+                            f"{self._gt._CURVE}, not one of {f._curve._gt._CURVE}")
         raise TypeError(f"final_exponentiation takes this curve's miller_loop() value, not {type(f).__name__}")
 
 

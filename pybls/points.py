@@ -515,7 +515,8 @@ class _Point:
         True
         """
         pts = list(coefficients)
-        if not isinstance(x, int) or not 0 <= x < 1 << 32:
+        x = as_int(x, "x")
+        if not 0 <= x < 1 << 32:
             raise ArgumentError("poly_eval takes an integer 0 <= x < 2**32")
         if not pts:
             return cls.identity()
@@ -587,7 +588,9 @@ def _members(cls: Type[_PointT], pts: Iterable[_PointT], what: str) -> int:
     sub = _IN_SUBGROUP
     for p in pts:
         if type(p) is not cls:
-            raise TypeError(f"{cls.__name__}.{what} takes {cls.__name__} points, not {type(p).__name__}")
+            got = (f"a {type(p).__name__} point of {type(p)._CURVE}" if isinstance(p, _Point)
+                   else type(p).__name__)
+            raise TypeError(f"{cls.__name__}.{what} takes {cls.__name__} points of {cls._CURVE}, not {got}")
         sub &= p._s
     return sub
 
@@ -621,8 +624,12 @@ def _unavailable(cls: Type[_Point], name: str) -> Callable[..., Any]:
             what = f"{what[: -len(suffix)]} with hash={hash!r}"
 
     def missing(*args: Any) -> Any:
+        shown = what
+        if what == name[1:] and cls._DEFAULT_HASH != "sha256":
+            # the unsuffixed function is SHA-256's; this group hashes with another
+            shown = f"{what} with hash='sha256'"
         raise NotImplementedError(
-            f"{cls.__module__}.{cls.__name__}: {what} is not available for {cls.__name__} of {cls._CURVE}"
+            f"{cls.__module__}.{cls.__name__}: {shown} is not available for {cls.__name__} of {cls._CURVE}"
         )
 
     return missing

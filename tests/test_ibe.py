@@ -156,6 +156,9 @@ def test_bf_round_trip(variant, masters):
             assert len(ct.to_bytes()) == variant.key_group.from_bytes(ct.U.to_bytes()).to_bytes().__len__() + 2 * n
             assert ibe.Ciphertext.from_bytes(ct.to_bytes()) == ct
             assert ibe.bf_decrypt(key.point, ct) == msg
+            assert ibe.bf_decrypt(key, ct) == msg  # the IdentityKey, as decrypt() takes it
+    with pytest.raises(TypeError, match="a point or an IdentityKey, not bytes"):
+        ibe.bf_decrypt(key.to_bytes(), ct)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reference as ref
-from pybls import G1, G2, GT, Scalar, pairing, pairing_product
+from pybls import G1, G2, GT, Scalar, final_exponentiation, miller_loop, pairing, pairing_check, pairing_product
 
 R = ref.R
 
@@ -350,8 +350,6 @@ def test_gt_one():
 @settings(max_examples=5)
 @given(a=nonzero, b=nonzero, c=nonzero)
 def test_miller_loop_then_final_exponentiation(a, b, c):
-    from pybls import final_exponentiation, miller_loop
-
     p, q = G1.generator() * a, G2.generator() * b
     p2 = G1.generator() * c
     assert final_exponentiation(miller_loop(p, q)) == pairing(p, q)
@@ -378,3 +376,43 @@ def test_pickle_roundtrip():
     for v in values:
         assert pickle.loads(pickle.dumps(v)) == v
         assert copy.copy(v) == v and copy.deepcopy(v) == v
+
+
+def test_miller_loop_values_copy_but_do_not_pickle():
+    import copy
+    import pickle
+
+    from pybls import bn254
+
+    f = miller_loop(G1.generator(), G2.generator())
+    # immutable: a copy is the value itself, still usable by its curve
+    assert copy.copy(f) is f and copy.deepcopy(f) is f
+    assert final_exponentiation(copy.deepcopy(f)) == pairing(G1.generator(), G2.generator())
+    g = bn254.miller_loop(bn254.G1.generator(), bn254.G2.generator())
+    for v in (f, g):
+        with pytest.raises(TypeError, match="Miller loop values are not pickled"):
+            pickle.dumps(v)
+    with pytest.raises(TypeError, match="of BN254 takes a Miller loop value of BN254, not one of BLS12-381"):
+        bn254.final_exponentiation(f)
+
+
+def test_pairs_of_another_shape_are_named():
+    from pybls.errors import ArgumentError
+
+    P, Q = G1.generator(), G2.generator()
+    with pytest.raises(ArgumentError, match=r"a \(G1 point, G2 point\) pair, got 3 values"):
+        pairing_check([(P, Q, P)])
+    with pytest.raises(TypeError, match=r"a \(G1 point, G2 point\) pair, not G1"):
+        pairing_product([P])
+    assert pairing_check([[P, Q], (-P, Q)])  # any iterable of two
+
+
+def test_group_functions_name_the_curve_of_a_stray_point():
+    from pybls import bn254
+
+    with pytest.raises(TypeError, match="G1.msm takes G1 points of BLS12-381, not a G1 point of BN254"):
+        G1.msm([bn254.G1.generator()], [1])
+    with pytest.raises(TypeError, match="G2.sum takes G2 points of BLS12-381, not str"):
+        G2.sum(["x"])
+    with pytest.raises(TypeError, match="x must be an int, not bool"):
+        G1.poly_eval([G1.generator()], True)

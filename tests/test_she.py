@@ -170,7 +170,7 @@ def test_proofs_accept_and_reject(curve):
         forged = proofs.prove_bin(pk, group, 1, r, S, T)
         cls = she.CipherTextG1 if group == "g1" else she.CipherTextG2
         assert not pk.verify_bin(cls._make(pk.curve, S, T), forged)
-    with pytest.raises(errors.ArgumentError):
+    with pytest.raises(errors.ArgumentError, match=r"0 or 1 \(the value is not shown"):
         pk.enc_with_proof_bin(2)
     # a yes/no vote may be a bool (other plaintexts may not)
     ct, z = pk.enc_with_proof_bin(True)

@@ -303,6 +303,10 @@ def test_batch_verify_small(scheme):
     swapped[1] = (triples[1][0], triples[1][1], triples[0][2])
     assert scheme.batch_verify(swapped) is False
     assert scheme.find_invalid(swapped) == [0, 1]
+    # another shape is named, not unpacked into a bare ValueError
+    for check in (scheme.batch_verify, scheme.find_invalid):
+        with pytest.raises(errors.ArgumentError, match=r"\(public key, message, signature\) triple, got 2 values"):
+            check([triples[0][:2]])
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)

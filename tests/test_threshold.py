@@ -63,6 +63,21 @@ def test_interpolation_of_scalars_and_points(t):
         assert interpolate({i: f.evaluate(i) for i in idx[:-1]}) != f.constant
 
 
+def test_interpolation_refuses_what_has_no_curve():
+    from pybls import bn254
+
+    with pytest.raises(TypeError, match="the scalars of one curve .*, not int"):
+        interpolate({1: 5, 2: 7})
+    with pytest.raises(TypeError, match="the points of one group .*, not int"):
+        interpolate_points({1: 1, 2: 2})
+    with pytest.raises(TypeError, match="a mapping of indices to values .*, not list"):
+        interpolate([(1, Scalar(5))])
+    with pytest.raises(TypeError, match="scalars of different curves"):
+        interpolate({1: Scalar(5), 2: bn254.Scalar(5)})
+    with pytest.raises(TypeError, match="G1 points of BLS12-381, not a G1 point of BN254"):
+        interpolate_points({1: G1.generator(), 2: bn254.G1.generator()})
+
+
 def _naive_lagrange(xs):
     out = []
     for xi in xs:
@@ -179,6 +194,18 @@ def test_share_serialization():
 
 
 # -- partial signatures and recovery ------------------------------------------------
+
+def test_partial_signatures_pickle_and_copy():
+    import copy
+    import pickle
+
+    p = deal(2, 3).shares[0].sign(b"msg")
+    back = pickle.loads(pickle.dumps(p))
+    assert back == p and back.index == p.index and back.signature == p.signature
+    assert copy.copy(p) is p and copy.deepcopy(p) is p
+    with pytest.raises(TypeError, match="shares are not pickled"):
+        pickle.dumps(deal(2, 3).shares[0])  # a secret
+
 
 @pytest.mark.parametrize("t,n", [(1, 1), (1, 3), (2, 3), (3, 3), (3, 5), (4, 7)])
 def test_any_t_partials_recover_the_same_signature(t, n):

@@ -321,6 +321,20 @@ def test_message_encodings():
     assert isinstance(PublicPolynomial.from_bytes(deal.to_bytes()[5:]), PublicPolynomial)
 
 
+def test_public_messages_pickle_and_copy_private_shares_only_copy():
+    import copy
+    import pickle
+
+    deal, shares = Dealer(Config.new(2, 3), 2).deal()
+    for m in (deal, Complaint(3, 2), Justification(2, 3, shares[3].value)):
+        back = pickle.loads(pickle.dumps(m))
+        assert type(back) is type(m) and back == m and back.to_bytes() == m.to_bytes()
+        assert copy.copy(m) is m and copy.deepcopy(m) is m
+    with pytest.raises(TypeError, match="private shares are not pickled"):
+        pickle.dumps(shares[1])
+    assert copy.deepcopy(shares[1]) is shares[1]
+
+
 def test_player_ignores_publicly_bad_deals():
     cfg = Config.new(2, 3)
     f = Polynomial.random(2)

@@ -46,7 +46,7 @@ def _bit(m: Any) -> int:
     # a yes/no vote: here a bool is the natural plaintext
     b = as_int(int(m) if isinstance(m, bool) else m, "plaintext")
     if b not in (0, 1):
-        raise ArgumentError(f"this proof is for a plaintext 0 or 1, not {b}")
+        raise ArgumentError("this proof is for a plaintext 0 or 1 (the value is not shown: it is secret)")
     return b
 
 

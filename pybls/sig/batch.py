@@ -36,7 +36,7 @@ import secrets
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple
 
 from .. import workers as _workers
-from .._convert import as_bytes
+from .._convert import as_bytes, as_tuple
 from ..points import _Point
 from .values import coerce_or_none
 
@@ -52,6 +52,8 @@ _object_new = object.__new__
 
 # A prepared triple: (key point, index of its hashed message, signature point).
 _Prepared = Tuple[_Point, int, _Point]
+# What each item of a batch is (named by the error for another shape).
+TRIPLE = "a (public key, message, signature) triple"
 
 
 def _prepare(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]
@@ -64,7 +66,7 @@ def _prepare(scheme: "Scheme", triples: Iterable[Tuple[Any, Any, Any]]
     hashes: List[bytes] = []
     index: Dict[bytes, int] = {}
     for triple in triples:
-        pk, msg, sig = triple
+        pk, msg, sig = as_tuple(triple, 3, TRIPLE)
         m = as_bytes(msg, "message")
         p = coerce_or_none(pk_cls, pk)
         s = coerce_or_none(sig_cls, sig)

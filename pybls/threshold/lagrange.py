@@ -162,6 +162,11 @@ def lagrange_coefficients(indices: Sequence[int], at: int = 0, scalar: Type[Any]
     return [scalar(c) for c in lagrange_ints(indices, at, scalar.R)]
 
 
+def _check_mapping(values: Any, what: str) -> None:
+    if not isinstance(values, Mapping):
+        raise TypeError(f"{what} takes a mapping of indices to values (a dict), not {type(values).__name__}")
+
+
 def interpolate(values: Mapping[int, _S]) -> _S:
     """f(0) from the values f(i) at distinct indices i (the keys).
 
@@ -174,10 +179,15 @@ def interpolate(values: Mapping[int, _S]) -> _S:
     >>> interpolate({2: f(2), 7: f(7)}) == Scalar(5)
     True
     """
+    _check_mapping(values, "interpolate")
     if not values:
         raise ThresholdError("interpolate needs at least one value")
     idx = list(values)
     cls = type(values[idx[0]])
+    if not issubclass(cls, ScalarField):
+        # an int has no modulus: the curve's Scalar says which r
+        raise TypeError(f"interpolate takes the scalars of one curve (pybls.Scalar, pybls.bn254.Scalar, ...), "
+                        f"not {cls.__name__}")
     acc = cls(0)
     for i, c in zip(idx, lagrange_ints(idx, 0, cls.R)):
         acc = acc + values[i] * c
@@ -194,9 +204,12 @@ def interpolate_points(values: Mapping[int, _P]) -> _P:
     >>> interpolate_points({1: G * f(1), 4: G * f(4)}) == G * 5
     True
     """
+    _check_mapping(values, "interpolate_points")
     if not values:
         raise ThresholdError("interpolate_points needs at least one point")
     idx = list(values)
     pts = [values[i] for i in idx]
     group = type(pts[0])
+    if not issubclass(group, _Point):
+        raise TypeError(f"interpolate_points takes the points of one group (G1 or G2 of a curve), not {group.__name__}")
     return group.msm(pts, lagrange_ints(idx, 0, group._SCALAR.R))

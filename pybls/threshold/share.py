@@ -59,6 +59,17 @@ class PartialSignature:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("partial signatures are immutable")
 
+    # Rebuilt through __init__ (the default would set the slots, which
+    # __setattr__ refuses); immutable, so a copy is the object itself.
+    def __reduce__(self) -> Any:
+        return (PartialSignature, (self.index, self.signature))
+
+    def __copy__(self) -> "PartialSignature":
+        return self
+
+    def __deepcopy__(self, memo: Any) -> "PartialSignature":
+        return self
+
     def to_bytes(self) -> bytes:
         """The index (4 bytes, big-endian) then the compressed signature."""
         return u32(self.index) + self.signature.to_bytes()

@@ -55,6 +55,19 @@ class _Message(ABC):
         for k, v in fields.items():
             object.__setattr__(self, k, v)
 
+    # Pickled as its fields, set again by _set (the default would set the
+    # slots, which __setattr__ refuses); immutable, so a copy is the
+    # object itself.
+    def __reduce__(self) -> Any:
+        fields = {k: getattr(self, k) for c in type(self).__mro__ for k in c.__dict__.get("__slots__", ())}
+        return (_rebuild, (type(self), fields))
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return self
+
     @abstractmethod
     def to_bytes(self) -> bytes:
         """The message's encoding: its kind byte, then its fields."""
@@ -87,6 +100,13 @@ class _Message(ABC):
 
     def __hash__(self) -> int:
         return hash(self.to_bytes())
+
+
+def _rebuild(cls: "type[_Message]", fields: Any) -> Any:
+    """A message of type `cls` with `fields` (its pickle)."""
+    msg = object.__new__(cls)
+    msg._set(**fields)
+    return msg
 
 
 def _index(r: Reader, what: str) -> int:
@@ -182,6 +202,9 @@ class PrivateShare(_ShareValue):
 
     def __repr__(self) -> str:
         return f"PrivateShare(dealer={self.dealer}, player={self.player}, <hidden>)"
+
+    def __reduce__(self) -> Any:
+        raise TypeError("private shares are not pickled; serialize one explicitly with to_bytes()")
 
 
 class Complaint(_Message):
