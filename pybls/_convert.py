@@ -45,9 +45,10 @@ def as_int(value: Any, what: str) -> int:
         raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
 
 
-def as_tuple(item: Any, n: int, what: str) -> "tuple[Any, ...]":
-    """`item` (a pair, a triple) as a tuple of `n` values: TypeError if it
-    is not iterable, ArgumentError for another count; `what` names it.
+def as_tuple(item: Any, n: "int | tuple[int, ...]", what: str) -> "tuple[Any, ...]":
+    """`item` (a pair, a triple) as a tuple of `n` values (or of one of the
+    counts `n` lists): TypeError if it is not iterable, ArgumentError for
+    another count; `what` names it.
 
     >>> as_tuple([1, 2, 3], 2, "a (G1 point, G2 point) pair")
     Traceback (most recent call last):
@@ -58,7 +59,7 @@ def as_tuple(item: Any, n: int, what: str) -> "tuple[Any, ...]":
         t = tuple(item)
     except TypeError:
         raise TypeError(f"each item must be {what}, not {type(item).__name__}") from None
-    if len(t) != n:
+    if len(t) not in ((n,) if isinstance(n, int) else n):
         raise ArgumentError(f"each item must be {what}, got {len(t)} values")
     return t
 

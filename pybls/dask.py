@@ -253,8 +253,9 @@ def _beacon_partition(part: Iterable[Any], chain: "_drand.Chain") -> List[_PartR
     triples: List[Tuple[Any, bytes, Any]] = []
     bad: List[Any] = []
     for item in part:
-        round, sig = item[0], item[1]
-        prev = item[2] if len(item) > 2 else None
+        beacon = as_tuple(item, (2, 3), "a (round, signature) or (round, signature, previous signature) beacon")
+        round, sig = beacon[0], beacon[1]
+        prev = beacon[2] if len(beacon) > 2 else None
         message = _beacon_message(chain, round, sig, prev)
         if message is None:
             bad.append(round)

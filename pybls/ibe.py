@@ -586,6 +586,14 @@ class IdentityKey:
     def __reduce__(self) -> Any:
         raise TypeError("identity keys are not pickled; serialize one explicitly with to_bytes()")
 
+    # a point held, never changed: a copy is the key itself (copy's default
+    # would pickle it)
+    def __copy__(self) -> "IdentityKey":
+        return self
+
+    def __deepcopy__(self, memo: Any) -> "IdentityKey":
+        return self
+
 
 class MasterKey:
     """The key authority's master secret ``s`` and its orientation.

@@ -14,7 +14,7 @@ draft-irtf-cfrg-pairing-friendly-curves pairing cubed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Iterable, List, Sequence, Tuple, Type, TypeVar
+from typing import Any, Callable, Generic, Iterable, List, Sequence, Tuple, Type, TypeVar, cast
 
 from . import _lib
 from ._convert import as_tuple
@@ -138,7 +138,7 @@ class Pairing(Generic[_P1, _P2, _T]):
         g1s = []
         g2s = []
         for pair in pairs:
-            P, Q = as_tuple(pair, 2, _PAIR)
+            P, Q = cast(Tuple[_P1, _P2], as_tuple(pair, 2, _PAIR))
             self._check(P, Q)
             g1s.append(P._b)
             g2s.append(Q._b)
@@ -166,7 +166,7 @@ class Pairing(Generic[_P1, _P2, _T]):
         g2s: List[bytes] = []
         unchecked: List[Tuple[int, _P2]] = []
         for n, pair in enumerate(pairs):
-            P, Q = as_tuple(pair, 2, _PAIR)
+            P, Q = cast(Tuple[_P1, _P2], as_tuple(pair, 2, _PAIR))
             self._check(P, Q)
             if not P.in_subgroup():
                 raise NotInSubgroupError(f"pair {n}: G1 point: not in the subgroup of order r")

@@ -625,7 +625,7 @@ def _unavailable(cls: Type[_Point], name: str) -> Callable[..., Any]:
 
     def missing(*args: Any) -> Any:
         shown = what
-        if what == name[1:] and cls._DEFAULT_HASH != "sha256":
+        if what == name[1:] and name.startswith(("_hash_to_", "_encode_to_")) and cls._DEFAULT_HASH != "sha256":
             # the unsuffixed function is SHA-256's; this group hashes with another
             shown = f"{what} with hash='sha256'"
         raise NotImplementedError(

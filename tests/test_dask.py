@@ -166,6 +166,9 @@ def test_verify_beacon_chain_real_beacons(client):
     beacon = next(b for b in evm if b["round"] == 6390578)
     res = pybls.dask.verify_beacon_chain("evmnet", {6390578: beacon["signature"], 6390579: beacon["signature"]})
     assert (res.valid, res.invalid, res.total) == (False, [6390579], 2)
+    # a beacon of another shape is named
+    with pytest.raises(errors.ArgumentError, match=r"a \(round, signature\) or .* beacon, got 1 values"):
+        pybls.dask.verify_beacon_chain("quicknet", [(entries[0]["round"],)])
 
 
 def test_verify_beacon_chain_local_beacons(client):

@@ -203,8 +203,10 @@ def test_partial_signatures_pickle_and_copy():
     back = pickle.loads(pickle.dumps(p))
     assert back == p and back.index == p.index and back.signature == p.signature
     assert copy.copy(p) is p and copy.deepcopy(p) is p
+    share = deal(2, 3).shares[0]
     with pytest.raises(TypeError, match="shares are not pickled"):
-        pickle.dumps(deal(2, 3).shares[0])  # a secret
+        pickle.dumps(share)  # a secret
+    assert copy.copy(share) is share and copy.deepcopy(share) is share  # immutable
 
 
 @pytest.mark.parametrize("t,n", [(1, 1), (1, 3), (2, 3), (3, 3), (3, 5), (4, 7)])

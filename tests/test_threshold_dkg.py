@@ -365,6 +365,14 @@ def test_receive_all_batch_check(variant):
     bad[4] = (Deal(5, f.commit(variant.PublicKey.GROUP)), PrivateShare(5, 2, f.evaluate(2)))
     q = Player(cfg, 2)
     assert q.receive_all(bad) == [Complaint(2, 2), Complaint(2, 4)]
+    from pybls.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match=r"a \(Deal, PrivateShare or None\) pair, got 1 values"):
+        Player(cfg, 2).receive_all([(good[0][0],)])
+    import pickle
+
+    with pytest.raises(TypeError, match="DKG players are not pickled"):
+        pickle.dumps(p)  # it holds the private shares received
     with pytest.raises(errors.ProtocolError):
         Player(cfg, 3).receive_all(good)  # player 2's shares
     transcript = Transcript(cfg)

@@ -10,7 +10,7 @@ Python inside Pyodide, of @noble/curves, mcl-wasm and bls-eth-wasm measured
 in the same page, and the ratios peer / pybls (above 1: pybls is faster).
 Every table times its libraries in alternation: one turn of each, round
 after round, so that a load on the machine slows all of them alike; a turn
-is a run of calls lasting about a millisecond (alternate.mjs says why) and
+is a run of calls lasting at least a millisecond (alternate.mjs says why) and
 a ratio is the median of the rounds' ratios. Also Pyodide start-up and `import
 pybls`. Writes the numbers as JSON.
 

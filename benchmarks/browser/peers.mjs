@@ -1,8 +1,9 @@
 // JavaScript peers of pybls, measured in the same page: @noble/curves
 // (bls12_381, bn254), mcl-wasm (BLS12_381, BN_SNARK1) and bls-eth-wasm.
 // Every function sets its library up, checks it where pybls's results are
-// given, and returns { operation: fn }, fn making one call and returning its
-// time in ms, for alternate.mjs to time side by side with pybls.
+// given, and returns { operation: fn }, fn(n) making n calls and returning
+// their time in ms (alternate.mjs's timed), for alternate.mjs to time side by
+// side with pybls.
 
 import { pippenger } from "@noble/curves/abstract/curve.js";
 import { bls12_381 } from "@noble/curves/bls12-381.js";

@@ -54,7 +54,7 @@ _ops = {}  # table -> operation -> function making one call
 
 def time_ops(table: str, op: str, n: int) -> float:
     """`n` calls of `op` of `table` in one timing, in ms: the page
-    alternates such runs with the peers' (a run of about a millisecond: a
+    alternates such runs with the peers' (a run of at least a millisecond: a
     page's clock ticks in 5 us steps, which would blur short calls timed
     one by one)."""
     fn = _ops[table][op]

@@ -28,7 +28,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, ClassVar, Iterable, List, Sequence, Tuple, Type, TypeVar
 
-from .._convert import as_bytes, as_int, check_length
+from .._convert import as_bytes, as_int, as_tuple, check_length
 from ._curve import CurveLike, DEFAULT_CURVE, reduce_by_encoding, resolve
 from ..errors import ArgumentError
 
@@ -257,7 +257,8 @@ class CipherTextGT:
         g1s: List[List[bytes]] = [[], [], [], []]
         g2s: List[List[bytes]] = [[], [], [], []]
         curve = None
-        for c1, c2 in pairs:
+        for pair in pairs:
+            c1, c2 = as_tuple(pair, 2, "a (CipherTextG1, CipherTextG2) pair")
             if type(c1) is not CipherTextG1 or type(c2) is not CipherTextG2:
                 raise TypeError("product_sum takes pairs (CipherTextG1, CipherTextG2)")
             _same_curve(c1, c2, "product")

@@ -62,7 +62,7 @@ class PartialSignature:
     # Rebuilt through __init__ (the default would set the slots, which
     # __setattr__ refuses); immutable, so a copy is the object itself.
     def __reduce__(self) -> Any:
-        return (PartialSignature, (self.index, self.signature))
+        return (type(self), (self.index, self.signature))
 
     def __copy__(self) -> "PartialSignature":
         return self
@@ -204,3 +204,10 @@ class Share:
 
     def __reduce__(self) -> Any:
         raise TypeError("shares are not pickled; serialize one explicitly with to_bytes()")
+
+    # immutable: a copy is the share itself (copy's default would pickle it)
+    def __copy__(self) -> "Share":
+        return self
+
+    def __deepcopy__(self, memo: Any) -> "Share":
+        return self

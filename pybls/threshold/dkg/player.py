@@ -19,8 +19,9 @@ True
 from __future__ import annotations
 
 import secrets
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
+from ..._convert import as_tuple
 from ...scalar import ScalarField
 from ..commitment import PublicPolynomial
 from ..errors import ProtocolError
@@ -61,6 +62,9 @@ class Player:
         self._values: Dict[int, ScalarField] = {}
         self._commitments: Dict[int, PublicPolynomial] = {}
 
+    def __reduce__(self) -> Any:
+        raise TypeError("DKG players are not pickled: they hold the private shares they received")
+
     def receive(self, deal: Deal, share: Optional[PrivateShare]) -> Optional[Complaint]:
         """Check `share` against `deal`; a complaint if it is missing or wrong."""
         self.config.check_dealer(deal.dealer)
@@ -89,7 +93,8 @@ class Player:
         pending: List[Tuple[Deal, PrivateShare]] = []
         complaints: Dict[int, Complaint] = {}
         order: List[int] = []
-        for deal, share in items:
+        for item in items:
+            deal, share = as_tuple(item, 2, "a (Deal, PrivateShare or None) pair")
             self.config.check_dealer(deal.dealer)
             order.append(deal.dealer)
             if share is None or check_deal(self.config, deal) is not None:
