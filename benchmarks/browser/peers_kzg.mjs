@@ -41,7 +41,7 @@ export function checkKzg(kzg, ref) {
 
 /** The KZG times of pybls and kzg-wasm on `ref`'s blobs, with Ethereum's
  * mainnet setup (kzg-wasm's built-in copy, precompute 0), after checkKzg:
- * `{ pybls: {op: ms}, "kzg-wasm": {op: ms}, ratios: {op: kzg-wasm / pybls} }`.
+ * `{ pybls: {op: ms}, "kzg-wasm": {op: ms}, ratios: {op: kzg-wasm / pybls}, calls: {op: {lib: calls per turn}} }`.
  * Each operation is timed in alternation (alternate.mjs), `pyTime(op, n)` (n
  * calls of pybls's, from Python in Pyodide, in ms) then kzg-wasm's.
  * kzg-wasm's functions take and return 0x-prefixed hex, as its users call
@@ -63,10 +63,11 @@ export async function benchKzgWasm(loadKZG, ref, pyTime, opts = {}) {
     verify_blob_kzg_proof_batch: () => kzg.verifyBlobKZGProofBatch(blobs, cs, ps),
   };
   const ours = Object.fromEntries(Object.keys(ops).map((op) => [op, (n = 1) => pyTime(op, n)]));
-  const { times, ratios } = await alternate({ pybls: ours, "kzg-wasm": timed(ops) }, opts);
+  const { times, ratios, calls } = await alternate({ pybls: ours, "kzg-wasm": timed(ops) }, opts);
   return {
     pybls: times.pybls,
     "kzg-wasm": { load_trusted_setup: loadMs, ...times["kzg-wasm"] },
     ratios: ratios["kzg-wasm"],
+    calls,
   };
 }
