@@ -687,6 +687,14 @@ class MasterKey:
     def __reduce__(self) -> Any:
         raise TypeError("master keys are not pickled; serialize one explicitly with to_bytes()")
 
+    # an independent key (as a pybls.sig SecretKey copies): zeroizing one
+    # leaves the other
+    def __copy__(self) -> "MasterKey":
+        return _new_master(self._sk.__copy__(), self._variant)
+
+    def __deepcopy__(self, memo: Any) -> "MasterKey":
+        return self.__copy__()
+
 
 def _new_master(sk: SecretKey, variant: Variant) -> MasterKey:
     mk = object.__new__(MasterKey)

@@ -297,9 +297,15 @@ def test_key_checks_and_secrecy():
     for obj in (master, key):
         with pytest.raises(TypeError):
             pickle.dumps(obj)
+    import copy
+
+    assert copy.copy(key) is key and copy.deepcopy(key) is key  # a point, never changed
+    twin = copy.deepcopy(master)  # an independent key, as a sig.SecretKey copies
+    assert twin == master and twin is not master
     with master:
         pass
     assert master.is_zeroized() and "zeroized" in repr(master)
+    assert not twin.is_zeroized() and twin.to_bytes() == secret
     with pytest.raises(errors.InvalidKeyError):
         master.extract(b"dave")
     with pytest.raises(errors.InvalidKeyError):

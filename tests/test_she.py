@@ -275,6 +275,7 @@ def test_public_values_pickle_and_copy(curve):
     assert pickle.loads(pickle.dumps(t)).to_bytes() == t.to_bytes()
     with pytest.raises(TypeError):
         pickle.dumps(sk)
+    assert copy.copy(sk) is sk and copy.deepcopy(sk) is sk  # immutable
 
 
 def test_mixing_is_refused():

@@ -370,3 +370,10 @@ class SecretKey:
 
     def __reduce__(self) -> Any:
         raise TypeError("SHE secret keys are not pickled; use to_bytes() and store it securely")
+
+    # immutable (scalars never changed): a copy is the key itself
+    def __copy__(self) -> "SecretKey":
+        return self
+
+    def __deepcopy__(self, memo: Any) -> "SecretKey":
+        return self
