@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Dict, Optional, Type,
 
 from . import _lib
 from ._convert import as_bytes, check_length
+from ._immutable import Immutable
 from ._lib import _abi
 from .scalar import Scalar, ScalarField, ScalarLike
 
@@ -43,7 +44,7 @@ def _refuse_mixed(a: "GTElement", op: str, b: Any) -> None:
                     "(curves do not mix)")
 
 
-class GTElement:
+class GTElement(Immutable):
     """An element of the target group GT of some curve; immutable and hashable.
 
     Each curve's ``GT`` is a subclass bound to its core
@@ -213,12 +214,6 @@ class GTElement:
 
     def __reduce__(self) -> "tuple[Any, ...]":
         return (type(self).from_bytes, (self.to_bytes(),))
-
-    def __copy__(self: _GTT) -> _GTT:
-        return self
-
-    def __deepcopy__(self: _GTT, memo: Any) -> _GTT:
-        return self
 
 
 class GT(GTElement):

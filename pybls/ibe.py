@@ -107,6 +107,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional, Tuple, Type, Union
 
 from ._convert import as_bytes
+from ._immutable import Immutable
 from .aead import chacha20poly1305_decrypt, chacha20poly1305_encrypt, hkdf_sha256
 from .errors import (
     ArgumentError,
@@ -443,6 +444,16 @@ def bf_encrypt(master_public_key: Point, q_id: Point, message: bytes, *,
     return Ciphertext(U, _xor(sigma, h2(g_id_r, n)), _xor(message, h4(sigma, n)))
 
 
+def _key_point(identity_key: Any) -> Point:
+    """The point of an identity key given as an :class:`IdentityKey` or as
+    the point itself."""
+    if isinstance(identity_key, IdentityKey):
+        return identity_key.point
+    if isinstance(identity_key, _Point):
+        return identity_key
+    raise TypeError(f"identity_key must be a point or an IdentityKey, not {type(identity_key).__name__}")
+
+
 def bf_decrypt(identity_key: Union[Point, "IdentityKey"], ct: Ciphertext) -> bytes:
     """FullIdent decryption with the identity key (``s·Qid``, a drand beacon
     signature for tlock; a point, or an :class:`IdentityKey`).
@@ -465,10 +476,7 @@ def bf_decrypt(identity_key: Union[Point, "IdentityKey"], ct: Ciphertext) -> byt
     """
     if not isinstance(ct, Ciphertext):
         raise TypeError(f"ct must be a Ciphertext, not {type(ct).__name__}")
-    if isinstance(identity_key, IdentityKey):
-        identity_key = identity_key.point
-    if not isinstance(identity_key, _Point):
-        raise TypeError(f"the identity key must be a point or an IdentityKey, not {type(identity_key).__name__}")
+    identity_key = _key_point(identity_key)
     if not _other_groups(type(ct.U), type(identity_key)):
         raise TypeError("the identity key must be a point of the group other than U's, of U's curve")
     _in_subgroup(identity_key, "identity key")
@@ -494,7 +502,7 @@ def _other_groups(a: Type[Any], b: Type[Any]) -> bool:
 # keys
 
 
-class IdentityKey:
+class IdentityKey(Immutable):
     """The decryption key of one identity: ``s·Qid``, a point of the identity group.
 
     Made by :meth:`MasterKey.extract`, or from a point (for drand, a
@@ -585,14 +593,6 @@ class IdentityKey:
 
     def __reduce__(self) -> Any:
         raise TypeError("identity keys are not pickled; serialize one explicitly with to_bytes()")
-
-    # a point held, never changed: a copy is the key itself (copy's default
-    # would pickle it)
-    def __copy__(self) -> "IdentityKey":
-        return self
-
-    def __deepcopy__(self, memo: Any) -> "IdentityKey":
-        return self
 
 
 class MasterKey:
@@ -766,12 +766,7 @@ def decrypt(identity_key: Union[IdentityKey, Point], ciphertext: bytes) -> bytes
     >>> decrypt(master.extract(b"carol").point, box)        # the key's point alone
     b'hello carol'
     """
-    if isinstance(identity_key, IdentityKey):
-        point = identity_key.point
-    elif isinstance(identity_key, _Point):
-        point = identity_key
-    else:
-        raise TypeError(f"identity_key must be an IdentityKey or a point, not {type(identity_key).__name__}")
+    point = _key_point(identity_key)
     data = as_bytes(ciphertext, "ciphertext")
     variant = _by_group(type(point), "id")
     size = _header_size(variant)

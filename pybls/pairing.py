@@ -18,6 +18,7 @@ from typing import Any, Callable, Generic, Iterable, List, Sequence, Tuple, Type
 
 from . import _lib
 from ._convert import as_tuple
+from ._immutable import Immutable
 from .errors import NotInSubgroupError
 from .gt import GT, GTElement, _wrap
 from .points import _IN_SUBGROUP, G1, G1Point, G2, G2Point
@@ -30,7 +31,7 @@ _T = TypeVar("_T", bound=GTElement)
 _PAIR = "a (G1 point, G2 point) pair"
 
 
-class MillerLoopValue(Generic[_T]):
+class MillerLoopValue(Immutable, Generic[_T]):
     """The output of a Miller loop, or a product of them: an element of
     Fp12 that is generally not in GT. Multiply such values of one curve
     together and pass the product to that curve's ``final_exponentiation``.
@@ -68,16 +69,9 @@ class MillerLoopValue(Generic[_T]):
         h = self.to_bytes().hex()
         return f"MillerLoopValue(0x{h[:8]}\u2026{h[-8:]})"
 
-    # An intermediate value tied to its curve's pairing object: no copy
-    # needed (it is immutable), and no pickle (no decoding of a value
-    # outside GT); the points, or the GT value after the final
-    # exponentiation, pickle.
-    def __copy__(self) -> "MillerLoopValue[_T]":
-        return self
-
-    def __deepcopy__(self, memo: Any) -> "MillerLoopValue[_T]":
-        return self
-
+    # Tied to its curve's pairing object, and no decoding exists for a
+    # value outside GT: the points, or the GT value after the final
+    # exponentiation, pickle instead.
     def __reduce__(self) -> Any:
         raise TypeError("Miller loop values are not pickled: pickle the points, or the GT value "
                         "final_exponentiation() gives")

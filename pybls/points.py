@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Optional, Callable, ClassVar, Dict, Itera
 from . import _lib
 from . import workers as _workers
 from ._convert import as_bytes, as_dst, as_int, check_length, int_to_fp_bytes
+from ._immutable import Immutable
 from ._lib import _abi
 from .errors import ArgumentError, status_error
 from .scalar import Scalar, ScalarField, ScalarLike
@@ -72,7 +73,7 @@ def _refuse_mixed(a: "_Point", op: str, b: Any) -> None:
                     f"and a {type(b).__name__} point of {type(b)._CURVE} (groups and curves do not mix)")
 
 
-class _Point:
+class _Point(Immutable):
     """Operations shared by G1 and G2 of every curve; each group's class
     supplies its curve's C functions, scalars and field (see
     ``__init_subclass__``)."""
@@ -574,12 +575,6 @@ class _Point:
 
     def __reduce__(self) -> "tuple[Any, ...]":
         return (_unpickle, (type(self), type(self)._compress(self._b)))
-
-    def __copy__(self: _PointT) -> _PointT:
-        return self
-
-    def __deepcopy__(self: _PointT, memo: Any) -> _PointT:
-        return self
 
 
 def _members(cls: Type[_PointT], pts: Iterable[_PointT], what: str) -> int:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, List, Optional, Type,
 
 from . import _lib
 from ._convert import as_bytes, as_int, check_length
+from ._immutable import Immutable
 from .errors import InvalidLengthError
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def _refuse_mixed(a: "ScalarField", op: str, b: Any) -> Any:
     return NotImplemented
 
 
-class ScalarField:
+class ScalarField(Immutable):
     """The scalars of one curve: the integers modulo its group order r.
 
     Each curve's ``Scalar`` is a subclass bound to that curve's core
@@ -286,12 +287,6 @@ class ScalarField:
 
     def __reduce__(self: _ScalarT) -> "tuple[Any, ...]":
         return (type(self).from_bytes, (self.to_bytes(),))
-
-    def __copy__(self: _ScalarT) -> _ScalarT:
-        return self
-
-    def __deepcopy__(self: _ScalarT, memo: Any) -> _ScalarT:
-        return self
 
     # -- internal forms -----------------------------------------------------
 

@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any, Optional, Tuple, Union
 
 from .._convert import as_bytes, as_int, check_length
+from .._immutable import Immutable
 from ..errors import ArgumentError, InvalidKeyError
 from . import proofs
 from ._curve import CurveLike, DEFAULT_CURVE, name_of, reduce_by_encoding, resolve
@@ -236,7 +237,7 @@ class PublicKey:
         return f"PublicKey({name_of(self._curve)}, 0x{self.to_bytes().hex()[:16]}\u2026)"
 
 
-class SecretKey:
+class SecretKey(Immutable):
     """A SHE secret key (x, y), two nonzero scalars of one curve.
 
     >>> from pybls import she
@@ -370,10 +371,3 @@ class SecretKey:
 
     def __reduce__(self) -> Any:
         raise TypeError("SHE secret keys are not pickled; use to_bytes() and store it securely")
-
-    # immutable (scalars never changed): a copy is the key itself
-    def __copy__(self) -> "SecretKey":
-        return self
-
-    def __deepcopy__(self, memo: Any) -> "SecretKey":
-        return self

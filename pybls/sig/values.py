@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Dict, List, Optional, Tuple, Type, TypeVar
 
 from .._convert import as_bytes, check_length
+from .._immutable import Immutable
 from ..errors import InvalidKeyError, InvalidLengthError, PyblsError
 from ..points import G1, G2, _Point
 from .curve import SigCurve, sig_curve
@@ -57,7 +58,7 @@ _object_new = object.__new__
 _BYTES_LIKE = (bytes, bytearray, memoryview)
 
 
-class _GroupValue:
+class _GroupValue(Immutable):
     """A group element with a role (public key or signature) in one variant."""
 
     __slots__ = ("_point", "_enc")
@@ -155,12 +156,6 @@ class _GroupValue:
             return (cls.from_bytes, (self.to_bytes(),))
         # A class made for another curve is found again through its curve.
         return (_load, (cls.CURVE.key, cls.VARIANT, cls._KIND, self.to_bytes()))
-
-    def __copy__(self: _V) -> _V:
-        return self
-
-    def __deepcopy__(self: _V, memo: Any) -> _V:
-        return self
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "_enc" or not hasattr(self, "_point"):

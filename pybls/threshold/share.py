@@ -18,6 +18,7 @@ import hmac
 from typing import Any, Optional
 
 from .._convert import as_bytes
+from .._immutable import Immutable
 from ..errors import PyblsError
 from ..scalar import ScalarField
 from ..sig import PublicKey, Scheme, Signature
@@ -29,7 +30,7 @@ from .errors import MalformedMessageError
 __all__ = ["Share", "PartialSignature"]
 
 
-class PartialSignature:
+class PartialSignature(Immutable):
     """A signature by share ``index``: an ordinary BLS signature under that
     share's public key. ``t`` of them recover the group signature.
 
@@ -60,15 +61,9 @@ class PartialSignature:
         raise AttributeError("partial signatures are immutable")
 
     # Rebuilt through __init__ (the default would set the slots, which
-    # __setattr__ refuses); immutable, so a copy is the object itself.
+    # __setattr__ refuses).
     def __reduce__(self) -> Any:
         return (type(self), (self.index, self.signature))
-
-    def __copy__(self) -> "PartialSignature":
-        return self
-
-    def __deepcopy__(self, memo: Any) -> "PartialSignature":
-        return self
 
     def to_bytes(self) -> bytes:
         """The index (4 bytes, big-endian) then the compressed signature."""
@@ -106,7 +101,7 @@ class PartialSignature:
         return f"PartialSignature(index={self.index}, {self.signature!r})"
 
 
-class Share:
+class Share(Immutable):
     """Share ``index`` of a threshold key: the secret value f(index).
 
     It signs with ``scheme`` (default ``MinPk.PoP`` of the value's curve); ``public_key`` is the
@@ -204,10 +199,3 @@ class Share:
 
     def __reduce__(self) -> Any:
         raise TypeError("shares are not pickled; serialize one explicitly with to_bytes()")
-
-    # immutable: a copy is the share itself (copy's default would pickle it)
-    def __copy__(self) -> "Share":
-        return self
-
-    def __deepcopy__(self, memo: Any) -> "Share":
-        return self

@@ -31,6 +31,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Union
 
 from ..._convert import as_bytes
+from ..._immutable import Immutable
 from ...errors import PyblsError
 from ...scalar import ScalarField
 from ...sig.curve import CurveLike, sig_curve
@@ -43,7 +44,7 @@ __all__ = ["Deal", "PrivateShare", "Complaint", "Justification", "Message", "dec
 _DEAL, _SHARE, _COMPLAINT, _JUSTIFICATION = 1, 2, 3, 4
 
 
-class _Message(ABC):
+class _Message(Immutable, ABC):
     __slots__ = ()
     KIND: int = 0
     NAME = "message"
@@ -56,17 +57,10 @@ class _Message(ABC):
             object.__setattr__(self, k, v)
 
     # Pickled as its fields, set again by _set (the default would set the
-    # slots, which __setattr__ refuses); immutable, so a copy is the
-    # object itself.
+    # slots, which __setattr__ refuses).
     def __reduce__(self) -> Any:
         fields = {k: getattr(self, k) for c in type(self).__mro__ for k in c.__dict__.get("__slots__", ())}
         return (_rebuild, (type(self), fields))
-
-    def __copy__(self) -> Any:
-        return self
-
-    def __deepcopy__(self, memo: Any) -> Any:
-        return self
 
     @abstractmethod
     def to_bytes(self) -> bytes:
